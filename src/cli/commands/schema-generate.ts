@@ -1,0 +1,25 @@
+import { ContractGenerationError, writeRevisionFiles } from '../../contract/generate.js';
+import { CliError, defineCommand, type CliContext } from '../context.js';
+
+/** Writes `contracts/<version>/schema.graphql` for every revision and reports what changed. */
+export function handleSchemaGenerate(ctx: CliContext): number {
+  try {
+    for (const file of writeRevisionFiles()) {
+      const what = file.state === 'current' ? 'unchanged' : file.state === 'missing' ? 'created' : 'updated';
+      ctx.io.stdout.write(`${what} ${file.displayPath}\n`);
+    }
+  } catch (error) {
+    // The problem list is what the author must fix, so it is printed in full (one problem per line).
+    if (error instanceof ContractGenerationError) throw new CliError(error.message);
+    throw error;
+  }
+  return 0;
+}
+
+/** `rm-harness schema generate` (also `npm run contracts`). */
+export const schemaGenerateCommand = defineCommand<object>({
+  command: 'generate',
+  describe: 'Generate contracts/<version>/schema.graphql from contracts/schema.graphql',
+  builder: (y) => y,
+  handler: (_args, ctx) => handleSchemaGenerate(ctx),
+});

@@ -1,0 +1,67 @@
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+
+/** Where a command writes; `process.stdout`/`process.stderr` in production, buffers in tests. */
+export interface CliIo {
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+}
+
+/** What every command handler gets besides its arguments. */
+export interface CliContext {
+  readonly io: CliIo;
+  /** Set by the handler wrapper from the handler's return value; `runCli` returns it. */
+  exitCode: number;
+}
+
+/** A failure the user can act on: printed as one `rm-harness: …` message without a stack, then `exitCode`. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** Misuse of the command line (bad option value, unknown command …): exit code 2 and a hint to use --help. */
+export class CliUsageError extends CliError {
+  constructor(
+    message: string,
+    /** Command path whose `--help` the hint names, e.g. `schema print`; empty for the top level. */
+    public helpCommand = '',
+  ) {
+    super(message, 2);
+    this.name = 'CliUsageError';
+  }
+}
+
+/** A command as registered with yargs, built per run so handlers write to that run's io. */
+export type CliCommand = (ctx: CliContext) => CommandModule;
+
+/** Declaration of a command: a yargs module whose handler gets the context and returns an exit code. */
+export interface CliCommandSpec<U> {
+  command: string | readonly string[];
+  describe: string;
+  builder: (y: Argv, ctx: CliContext) => Argv<U>;
+  /** Omitted for command groups, whose subcommands do the work. */
+  handler?: (args: ArgumentsCamelCase<U>, ctx: CliContext) => Promise<number | void> | number | void;
+}
+
+/** Turns a typed command declaration into a {@link CliCommand} for the list in `commands/index.ts`. */
+export function defineCommand<U>(spec: CliCommandSpec<U>): CliCommand {
+  return (ctx) => {
+    const module: CommandModule<object, U> = {
+      command: spec.command,
+      describe: spec.describe,
+      builder: (y) => spec.builder(y, ctx),
+      handler: async (args) => {
+        const code = await spec.handler?.(args, ctx);
+        if (typeof code === 'number') ctx.exitCode = code;
+      },
+    };
+    // yargs checks the options the builder declares before calling the handler, so the narrower
+    // argument type holds at runtime; the list of commands just needs one common type.
+    return module as unknown as CommandModule;
+  };
+}

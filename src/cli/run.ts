@@ -1,0 +1,111 @@
+import yargs, { type Argv } from 'yargs';
+import { commands } from './commands/index.js';
+import { CliError, CliUsageError, type CliContext, type CliIo } from './context.js';
+
+/** Name used in usage lines and in every error message. */
+export const SCRIPT_NAME = 'rm-harness';
+
+const processIo: CliIo = { stdout: process.stdout, stderr: process.stderr };
+
+/** Rewrites yargs' validation messages into the CLI's lower-case one-liners. */
+function usageMessage(msg: string, argv: readonly string[], hasSubcommands: boolean): string {
+  const unknown = /^Unknown arguments?: (.*)$/.exec(msg);
+  if (unknown?.[1] !== undefined) {
+    const names = unknown[1].split(', ');
+    // yargs names both stray words and unknown flags "arguments"; a bare word is a mistyped command.
+    const isWord = (n: string): boolean =>
+      argv.includes(n) && !argv.includes(`--${n}`) && !argv.includes(`-${n}`);
+    if (names.every(isWord)) {
+      return `${hasSubcommands ? 'unknown command' : 'unexpected argument'} ${names.map((n) => `"${n}"`).join(', ')}`;
+    }
+    return `unknown option ${names.map((n) => (n.length === 1 ? `-${n}` : `--${n}`)).join(', ')}`;
+  }
+  const missing = /^Missing required arguments?: (.*)$/.exec(msg);
+  if (missing?.[1] !== undefined) {
+    return `missing required option ${missing[1]
+      .split(', ')
+      .map((n) => `--${n}`)
+      .join(', ')}`;
+  }
+  if (/^Not enough non-option arguments/.test(msg)) return 'missing command';
+  return msg.charAt(0).toLowerCase() + msg.slice(1);
+}
+
+/** What the failing (sub)command's help says: its command path (from the usage line) and whether it has subcommands. */
+function failingCommandOf(y: Argv): { helpCommand: string; hasSubcommands: boolean } {
+  let help = '';
+  y.showHelp((s: string) => {
+    help = s;
+  });
+  const words = (help.split('\n')[0] ?? '').trim().split(/\s+/).slice(1);
+  const end = words.findIndex((w) => /^[<[-]/.test(w));
+  return {
+    helpCommand: words.slice(0, end === -1 ? undefined : end).join(' '),
+    hasSubcommands: /^Commands:$/m.test(help),
+  };
+}
+
+function hint(helpCommand: string): string {
+  return `Run "${[SCRIPT_NAME, helpCommand, '--help'].filter(Boolean).join(' ')}" for usage.`;
+}
+
+/**
+ * Runs `rm-harness` in-process and resolves to its exit code: 0 success, 1 failure, 2 command-line
+ * misuse. Never throws and never exits the process, so tests can call it directly.
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const ctx: CliContext = { io, exitCode: 0 };
+  const parser = yargs()
+    .scriptName(SCRIPT_NAME)
+    .usage(
+      '$0 <command> [options]\n\nContract-driven simulator and conformance harness for the RM GraphQL API.',
+    )
+    .command(commands.map((command) => command(ctx)))
+    .demandCommand(1, 'missing command')
+    .strict()
+    // Commands use --version for the contract revision, so yargs' own --version flag is off.
+    .version(false)
+    .help()
+    .alias('help', 'h')
+    .wrap(Math.min(110, process.stdout.columns ?? 80))
+    .exitProcess(false)
+    .fail((msg: string | null, err: Error | undefined, y: Argv) => {
+      // yargs re-wraps errors thrown by option coercion (our CliUsageErrors) in its own YError, keeping
+      // only the message; anything else arriving here is not a command-line problem.
+      if (err && err.name !== 'YError') throw err;
+      const { helpCommand, hasSubcommands } = failingCommandOf(y);
+      throw new CliUsageError(
+        usageMessage(msg ?? err?.message ?? 'invalid command line', argv, hasSubcommands),
+        helpCommand,
+      );
+    });
+
+  let helpOutput = '';
+  try {
+    // The parse callback makes yargs hand back --help output instead of printing it itself.
+    await parser.parseAsync([...argv], {}, (_err, _args, output) => {
+      helpOutput = output;
+    });
+    if (helpOutput) io.stdout.write(helpOutput.endsWith('\n') ? helpOutput : `${helpOutput}\n`);
+    return ctx.exitCode;
+  } catch (error) {
+    return report(error, io);
+  }
+}
+
+function report(error: unknown, io: CliIo): number {
+  if (error instanceof CliUsageError) {
+    io.stderr.write(`${SCRIPT_NAME}: ${error.message}. ${hint(error.helpCommand)}\n`);
+    return error.exitCode;
+  }
+  if (error instanceof CliError) {
+    io.stderr.write(`${SCRIPT_NAME}: ${error.message}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`${SCRIPT_NAME}: internal error: ${message.split('\n')[0]}\n`);
+  if (process.env.RM_HARNESS_DEBUG === '1' && error instanceof Error && error.stack) {
+    io.stderr.write(`${error.stack}\n`);
+  }
+  return 1;
+}
