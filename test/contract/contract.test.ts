@@ -540,3 +540,10 @@ describe('assumptions (contracts/ASSUMPTIONS.md)', () => {
     expect(resolving).toBeGreaterThanOrEqual(notShown);
   });
 });
+
+describe('contract types (src/contract/types.generated.ts)', () => {
+  it('are current with the 1.4.0 revision', async () => {
+    const { contractTypesCurrent } = await import('../../src/contract/typegen.js');
+    expect(await contractTypesCurrent()).toBe(true);
+  });
+});

@@ -3,10 +3,11 @@ import {
   ContractGenerationError,
   type RevisionFileStatus,
 } from '../../contract/generate.js';
+import { contractTypesCurrent } from '../../contract/typegen.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
 
 /** Fails (exit 1) naming the generated revision files that are missing or differ from the source. */
-export function handleSchemaCheck(ctx: CliContext): number {
+export async function handleSchemaCheck(ctx: CliContext): Promise<number> {
   let stale: RevisionFileStatus[];
   try {
     stale = checkRevisionFiles();
@@ -14,8 +15,10 @@ export function handleSchemaCheck(ctx: CliContext): number {
     if (error instanceof ContractGenerationError) throw new CliError(error.message);
     throw error;
   }
-  if (stale.length > 0) {
-    const list = stale.map((f) => `${f.displayPath} (${f.state})`).join(', ');
+  const names = stale.map((f) => `${f.displayPath} (${f.state})`);
+  if (!(await contractTypesCurrent())) names.push('src/contract/types.generated.ts (outdated)');
+  if (names.length > 0) {
+    const list = names.join(', ');
     throw new CliError(`stale generated contract files: ${list}; run "npm run contracts"`);
   }
   ctx.io.stdout.write('generated contract files are up to date\n');

@@ -1,8 +1,9 @@
 import { ContractGenerationError, writeRevisionFiles } from '../../contract/generate.js';
+import { writeContractTypes } from '../../contract/typegen.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
 
-/** Writes `contracts/<version>/schema.graphql` for every revision and reports what changed. */
-export function handleSchemaGenerate(ctx: CliContext): number {
+/** Writes `contracts/<version>/schema.graphql` for every revision and the contract's TypeScript types, and reports what changed. */
+export async function handleSchemaGenerate(ctx: CliContext): Promise<number> {
   try {
     for (const file of writeRevisionFiles()) {
       const what = file.state === 'current' ? 'unchanged' : file.state === 'missing' ? 'created' : 'updated';
@@ -13,6 +14,8 @@ export function handleSchemaGenerate(ctx: CliContext): number {
     if (error instanceof ContractGenerationError) throw new CliError(error.message);
     throw error;
   }
+  const changed = await writeContractTypes();
+  ctx.io.stdout.write(`${changed ? 'updated' : 'unchanged'} src/contract/types.generated.ts\n`);
   return 0;
 }
 
