@@ -1,0 +1,77 @@
+import type { StoreSnapshot, WalRecord } from './types.js';
+
+/** What a backend found on open: the latest snapshot and the WAL records to replay after it. */
+export interface LoadedData {
+  snapshot: StoreSnapshot | null;
+  /** Consecutive records with seq > snapshot.seq, in order. */
+  records: WalRecord[];
+}
+
+/** Persistence counters, for monitoring and tests. */
+export interface BackendStats {
+  /** write+fdatasync rounds of the WAL (group commit makes this far smaller than the record count). */
+  flushes: number;
+  walBytes: number;
+  walRecords: number;
+  compactions: number;
+  /** seq of the latest snapshot written or loaded. */
+  snapshotSeq: number;
+}
+
+/**
+ * Where a `Store` persists. `append`, `sync` and `reset` order themselves by call order: each sees
+ * the effect of every earlier call, which is what makes a reset safe against racing transactions.
+ */
+export interface StoreBackend {
+  /** Reads persisted state; called once, before `start`. */
+  load(): Promise<LoadedData>;
+  /** Opens files for writing; `capture` yields a consistent snapshot of memory whenever needed. */
+  start(capture: () => StoreSnapshot): Promise<void>;
+  /** Persists one WAL line (ending in a newline); resolves once it is durable. */
+  append(line: string): Promise<void>;
+  /** Resolves once everything appended so far is durable. */
+  sync(): Promise<void>;
+  /** Replaces persisted state by a snapshot of current memory and empties the WAL. */
+  reset(): Promise<void>;
+  /** Folds the WAL into a snapshot now (or joins a compaction in flight). */
+  compact(): Promise<void>;
+  /** Flushes, optionally writes a final snapshot, and releases file handles. */
+  close(writeSnapshot: boolean): Promise<void>;
+  /** Current counters. */
+  stats(): BackendStats;
+}
+
+/** A backend that persists nothing: every write is "durable" at once (tests, ephemeral stores). */
+export class MemoryBackend implements StoreBackend {
+  constructor(private readonly initial: StoreSnapshot | null = null) {}
+
+  /** Returns the initial snapshot given to the constructor. */
+  async load(): Promise<LoadedData> {
+    return { snapshot: this.initial, records: [] };
+  }
+
+  /** Nothing to open. */
+  async start(): Promise<void> {}
+
+  /** Nothing to write. */
+  append(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Nothing pending. */
+  async sync(): Promise<void> {}
+
+  /** Nothing to rewrite. */
+  async reset(): Promise<void> {}
+
+  /** Nothing to compact. */
+  async compact(): Promise<void> {}
+
+  /** Nothing to release. */
+  async close(): Promise<void> {}
+
+  /** All zero. */
+  stats(): BackendStats {
+    return { flushes: 0, walBytes: 0, walRecords: 0, compactions: 0, snapshotSeq: this.initial?.seq ?? 0 };
+  }
+}

@@ -1,0 +1,225 @@
+import { mkdir, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BackendStats, LoadedData, StoreBackend } from './backend.js';
+import { StoreCorruptError, StoreError } from './errors.js';
+import { exists, fsyncDir, Mutex, unlinkIfExists } from './fsutil.js';
+import { SnapshotFile } from './snapshot-file.js';
+import type { StoreSnapshot, WalRecord } from './types.js';
+import { readWal, WalCorruptError, WalWriter } from './wal.js';
+import type { WalContents } from './wal.js';
+
+/** Tuning of a `FileBackend`. */
+export interface FileBackendOptions {
+  /** Compact once the WAL reaches this many bytes (default 8 MiB). */
+  compactWalBytes?: number;
+  /** Compact once the WAL holds this many records (default 100 000). */
+  compactWalRecords?: number;
+  /** Receives background compaction failures (default: a process warning); the WAL keeps the data safe. */
+  onError?: (err: Error) => void;
+}
+
+// Names become file names: no separators, no dot-files, no traversal.
+const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/**
+ * Durable backend: `<dir>/<name>.json` snapshot plus `<name>.wal` JSON Lines log; `<name>.wal.1`
+ * exists only while a compaction is folding a rotated log into a new snapshot.
+ * One writer per (dir, name): there is no lock, and opening a second store on files that are being
+ * written can truncate a line it sees half-written; a second open is only safe while writes are idle.
+ */
+export class FileBackend implements StoreBackend {
+  /** Path of the snapshot file. */
+  readonly snapshotPath: string;
+  /** Path of the live WAL. */
+  readonly walPath: string;
+  /** Path of a rotated WAL awaiting compaction. */
+  readonly rotatedPath: string;
+  private readonly snapshotFile: SnapshotFile;
+  private readonly snapshotLock = new Mutex();
+  private readonly compactWalBytes: number;
+  private readonly compactWalRecords: number;
+  private readonly onError: (err: Error) => void;
+  private wal: WalWriter | null = null;
+  private capture: (() => StoreSnapshot) | null = null;
+  private compacting: Promise<void> | null = null;
+  private closing = false;
+  private hadRotated = false;
+  private loadedWal: WalContents | null = null;
+  private compactions = 0;
+  private retryCompactionAt = 0;
+  private snapshotSeq = 0;
+
+  constructor(
+    readonly dir: string,
+    readonly name: string,
+    options: FileBackendOptions = {},
+  ) {
+    if (!SAFE_NAME.test(name)) throw new StoreError(`unsafe store name ${JSON.stringify(name)}`);
+    this.snapshotPath = join(dir, `${name}.json`);
+    this.walPath = join(dir, `${name}.wal`);
+    this.rotatedPath = join(dir, `${name}.wal.1`);
+    this.snapshotFile = new SnapshotFile(this.snapshotPath);
+    this.compactWalBytes = options.compactWalBytes ?? 8 * 1024 * 1024;
+    this.compactWalRecords = options.compactWalRecords ?? 100_000;
+    this.onError = options.onError ?? ((err) => process.emitWarning(err));
+  }
+
+  /** Reads snapshot, rotated WAL and WAL; drops a torn WAL tail so new appends start on a clean line. */
+  async load(): Promise<LoadedData> {
+    await mkdir(this.dir, { recursive: true });
+    const snapshot = await this.snapshotFile.read();
+    this.snapshotSeq = snapshot?.seq ?? 0;
+    const records: WalRecord[] = [];
+    let last = this.snapshotSeq;
+    const rotated = await this.readLog(this.rotatedPath);
+    if (rotated) {
+      this.hadRotated = true;
+      last = this.collect(rotated.records, last, records, this.rotatedPath);
+    }
+    const wal = await this.readLog(this.walPath);
+    if (wal) {
+      this.collect(wal.records, last, records, this.walPath);
+      if (wal.validBytes < wal.totalBytes) await truncate(this.walPath, wal.validBytes);
+    }
+    this.loadedWal = wal;
+    return { snapshot, records };
+  }
+
+  /** Opens the WAL; folds a rotated WAL left by an interrupted compaction into a snapshot first. */
+  async start(capture: () => StoreSnapshot): Promise<void> {
+    this.capture = capture;
+    const wal = this.loadedWal;
+    this.loadedWal = null;
+    this.wal = await WalWriter.open(this.walPath, wal?.validBytes ?? 0, wal?.records.length ?? 0, () =>
+      this.maybeCompact(),
+    );
+    if (this.hadRotated) await this.compact();
+  }
+
+  /** Group-committed append; resolves once durable. */
+  append(line: string): Promise<void> {
+    return this.writer().append(line);
+  }
+
+  /** Resolves once every earlier append is durable. */
+  sync(): Promise<void> {
+    return this.writer().runExclusive(async () => undefined);
+  }
+
+  /**
+   * Enqueued behind earlier appends and ahead of later ones (synchronously, at call time), so a
+   * transaction that follows the reset can never reach disk before the reset snapshot does.
+   */
+  reset(): Promise<void> {
+    const wal = this.writer();
+    return wal.runExclusive(() =>
+      this.snapshotLock.run(async () => {
+        // Snapshot first: until the WAL is emptied its records are all <= the new snapshot's seq.
+        await this.writeSnapshot();
+        await wal.truncateFile();
+      }),
+    );
+  }
+
+  /**
+   * Rotates the WAL (new writes go to a fresh file), writes a snapshot of memory, then deletes the
+   * rotated WAL. Transactions only wait for the rename; the snapshot is serialised incrementally.
+   */
+  compact(): Promise<void> {
+    if (this.compacting) return this.compacting;
+    if (this.closing) return Promise.resolve();
+    const wal = this.writer();
+    this.compacting = (async () => {
+      try {
+        await wal.runExclusive(async () => {
+          // A leftover rotated WAL from a failed compaction must be folded in before rotating again.
+          if (wal.records > 0 && !(await exists(this.rotatedPath))) await wal.rotateFileTo(this.rotatedPath);
+        });
+        // Captured after the rotation, so the snapshot covers every record in the rotated WAL.
+        await this.snapshotLock.run(() => this.writeSnapshot());
+        this.compactions++;
+      } finally {
+        this.compacting = null;
+      }
+    })();
+    return this.compacting;
+  }
+
+  /** Waits for compaction and pending appends, then writes a final snapshot and removes the WAL. */
+  async close(writeSnapshot: boolean): Promise<void> {
+    const wal = this.wal;
+    if (!wal || this.closing) return;
+    this.closing = true;
+    await this.compacting?.catch(() => undefined);
+    await wal.runExclusive(async () => {
+      if (writeSnapshot) await this.snapshotLock.run(() => this.writeSnapshot());
+      await wal.closeFile();
+      if (writeSnapshot) {
+        await unlinkIfExists(this.walPath);
+        await fsyncDir(this.dir);
+      }
+    });
+  }
+
+  /** Current counters. */
+  stats(): BackendStats {
+    return {
+      flushes: this.wal?.flushes ?? 0,
+      walBytes: this.wal?.bytes ?? 0,
+      walRecords: this.wal?.records ?? 0,
+      compactions: this.compactions,
+      snapshotSeq: this.snapshotSeq,
+    };
+  }
+
+  private writer(): WalWriter {
+    if (!this.wal) throw new StoreError('FileBackend used before start()');
+    return this.wal;
+  }
+
+  /** Writes a snapshot of memory as of now; the caller holds `snapshotLock`. */
+  private async writeSnapshot(): Promise<void> {
+    if (!this.capture) throw new StoreError('FileBackend used before start()');
+    const snapshot = this.capture();
+    await this.snapshotFile.write(snapshot);
+    this.snapshotSeq = snapshot.seq;
+    // Every record of the rotated WAL is <= snapshot.seq now, and the snapshot is durable.
+    if (await unlinkIfExists(this.rotatedPath)) await fsyncDir(this.dir);
+  }
+
+  private maybeCompact(): void {
+    const wal = this.wal;
+    if (!wal || this.compacting || this.closing) return;
+    if (wal.bytes < this.compactWalBytes && wal.records < this.compactWalRecords) return;
+    if (Date.now() < this.retryCompactionAt) return;
+    this.compact().catch((err: unknown) => {
+      // The WAL still holds everything; just do not retry on every flush while the disk is unhappy.
+      this.retryCompactionAt = Date.now() + 10_000;
+      this.onError(err as Error);
+    });
+  }
+
+  private async readLog(path: string): Promise<WalContents | null> {
+    try {
+      return await readWal(path);
+    } catch (err) {
+      if (err instanceof WalCorruptError) throw new StoreCorruptError(err.message, { cause: err });
+      throw err;
+    }
+  }
+
+  /** Appends the records that follow `last`, insisting on consecutive seqs so a lost record is noticed. */
+  private collect(found: WalRecord[], last: number, out: WalRecord[], path: string): number {
+    for (const record of found) {
+      if (record.seq <= last) continue;
+      if (record.seq !== last + 1) {
+        throw new StoreCorruptError(
+          `${path}: record seq ${record.seq} follows seq ${last}; records are missing`,
+        );
+      }
+      out.push(record);
+      last = record.seq;
+    }
+    return last;
+  }
+}

@@ -1,0 +1,11 @@
+/** Public API of the per-(tenant, region) document store: see `Store`. */
+export { Store } from './store.js';
+export type { StoreOptions, StoreStats } from './store.js';
+export type { StoreReader, Transaction } from './transaction.js';
+export { MemoryBackend } from './backend.js';
+export type { BackendStats, LoadedData, StoreBackend } from './backend.js';
+export { FileBackend } from './file-backend.js';
+export type { FileBackendOptions } from './file-backend.js';
+export { StoreCorruptError, StoreError, StoreFailedError } from './errors.js';
+export { parseSnapshot, stringifySnapshot } from './snapshot-codec.js';
+export type { Entity, IndexKeyFn, StoreSnapshot, WalOp, WalRecord } from './types.js';

@@ -1,0 +1,208 @@
+import { StoreError } from './errors.js';
+import { Index, IndexSet } from './indexes.js';
+import type { Entity, IndexKeyFn, StoreSnapshot, WalOp } from './types.js';
+import { assertCollectionName, assertEntity } from './validate.js';
+
+/** An entity plus its insertion ordinal, which lets a rollback restore iteration order exactly. */
+export interface Slot {
+  readonly e: Entity;
+  readonly ord: number;
+}
+
+/** One undo-log entry; undoing entries in reverse restores the state before a transaction. */
+export type Undo =
+  | { readonly k: 'put'; readonly c: string; readonly id: string; readonly prev: Slot | undefined }
+  | { readonly k: 'del'; readonly c: string; readonly prev: Slot }
+  | { readonly k: 'meta'; readonly key: string; readonly had: boolean; readonly prev: unknown };
+
+class Collection {
+  slots = new Map<string, Slot>();
+  nextOrd = 0;
+  // Set when an undone delete re-inserted an entity at the end of the Map instead of its old place.
+  unordered = false;
+
+  /** Slots in insertion order, repairing the order after a rolled-back delete. */
+  ordered(): Map<string, Slot> {
+    if (this.unordered) {
+      // A new Map rather than in-place reordering, so iterators already handed out stay valid.
+      this.slots = new Map([...this.slots].sort((a, b) => a[1].ord - b[1].ord));
+      this.unordered = false;
+    }
+    return this.slots;
+  }
+}
+
+/** The in-memory data of a store and its primitive, undoable mutations; knows nothing of disk. */
+export class StoreState {
+  /** seq of the last committed transaction. */
+  seq = 0;
+  private collections = new Map<string, Collection>();
+  private meta = new Map<string, unknown>();
+  private metaView: Readonly<Record<string, unknown>> | null = null;
+  private readonly indexes = new IndexSet();
+
+  get(collection: string, id: string): Entity | undefined {
+    return this.collections.get(collection)?.slots.get(id)?.e;
+  }
+
+  has(collection: string, id: string): boolean {
+    return this.collections.get(collection)?.slots.has(id) ?? false;
+  }
+
+  count(collection: string): number {
+    return this.collections.get(collection)?.slots.size ?? 0;
+  }
+
+  *all(collection: string): Generator<Entity, undefined, undefined> {
+    const col = this.collections.get(collection);
+    if (!col) return;
+    for (const slot of col.ordered().values()) yield slot.e;
+  }
+
+  /** Entities under `key` in collection insertion order, so results do not depend on history. */
+  lookup(indexName: string, key: string): Entity[] {
+    const index = this.indexes.get(indexName);
+    const col = this.collections.get(index.collection);
+    if (!col) return [];
+    const slots: Slot[] = [];
+    for (const id of index.ids(key)) {
+      const slot = col.slots.get(id);
+      if (slot) slots.push(slot);
+    }
+    if (slots.length > 1) slots.sort((a, b) => a.ord - b.ord);
+    return slots.map((s) => s.e);
+  }
+
+  /** A frozen copy of the meta record, cached until meta changes. */
+  metaRecord(): Readonly<Record<string, unknown>> {
+    // fromEntries defines own properties, so a "__proto__" key stays data, never a prototype.
+    this.metaView ??= Object.freeze(Object.fromEntries(this.meta));
+    return this.metaView;
+  }
+
+  defineIndex(name: string, collection: string, key: IndexKeyFn): void {
+    assertCollectionName(collection);
+    const index = new Index(name, collection, key);
+    index.install(index.build(this.all(collection)));
+    this.indexes.add(index);
+  }
+
+  /** Inserts or replaces; throws before changing anything if the entity or a key function is bad. */
+  put(collection: string, entity: Entity): Undo {
+    assertCollectionName(collection);
+    assertEntity(entity, collection);
+    const id = entity.id;
+    const col = this.collections.get(collection);
+    const prev = col?.slots.get(id);
+    const indexes = this.indexes.on(collection);
+    const newKeys = indexes.map((ix) => ix.keysOf(entity));
+    const oldKeys = prev ? indexes.map((ix) => ix.keysOf(prev.e)) : undefined;
+    const target = col ?? this.createCollection(collection);
+    indexes.forEach((ix, i) => {
+      if (oldKeys) ix.remove(id, oldKeys[i]);
+      ix.add(id, newKeys[i]);
+    });
+    target.slots.set(id, { e: entity, ord: prev ? prev.ord : target.nextOrd++ });
+    return { k: 'put', c: collection, id, prev };
+  }
+
+  /** Removes; returns undefined (nothing to undo) when the entity does not exist. */
+  delete(collection: string, id: string): Undo | undefined {
+    const col = this.collections.get(collection);
+    const prev = col?.slots.get(id);
+    if (!col || !prev) return undefined;
+    for (const ix of this.indexes.on(collection)) ix.remove(id, ix.keysOf(prev.e));
+    col.slots.delete(id);
+    return { k: 'del', c: collection, prev };
+  }
+
+  /** Sets a meta key; `undefined` removes it. */
+  setMeta(key: string, value: unknown): Undo {
+    if (typeof key !== 'string') throw new StoreError('meta key must be a string');
+    const undo: Undo = { k: 'meta', key, had: this.meta.has(key), prev: this.meta.get(key) };
+    if (value === undefined) this.meta.delete(key);
+    else this.meta.set(key, value);
+    this.metaView = null;
+    return undo;
+  }
+
+  undo(u: Undo): void {
+    if (u.k === 'meta') {
+      if (u.had) this.meta.set(u.key, u.prev);
+      else this.meta.delete(u.key);
+      this.metaView = null;
+      return;
+    }
+    const col = this.collections.get(u.c);
+    if (!col) throw new StoreError(`undo: collection "${u.c}" vanished`);
+    const indexes = this.indexes.on(u.c);
+    if (u.k === 'put') {
+      const current = col.slots.get(u.id);
+      if (current) for (const ix of indexes) ix.remove(u.id, ix.keysOf(current.e));
+      if (u.prev) {
+        for (const ix of indexes) ix.add(u.id, ix.keysOf(u.prev.e));
+        col.slots.set(u.id, u.prev);
+      } else {
+        col.slots.delete(u.id);
+      }
+      return;
+    }
+    const id = u.prev.e.id;
+    for (const ix of indexes) ix.add(id, ix.keysOf(u.prev.e));
+    col.slots.set(id, u.prev);
+    if (col.slots.size > 1) col.unordered = true;
+  }
+
+  /** Re-applies a logged op during recovery. */
+  replay(op: WalOp): void {
+    if (op.op === 'put') this.put(op.c, op.e);
+    else if (op.op === 'del') this.delete(op.c, op.id);
+    else this.setMeta(op.k, op.v);
+  }
+
+  /**
+   * Replaces all data (indexes rebuilt). Everything is built aside first, so a duplicate id or a
+   * throwing key function leaves the current state untouched.
+   */
+  load(snapshot: StoreSnapshot, seq: number, freeze: <T>(value: T) => T): void {
+    const collections = new Map<string, Collection>();
+    for (const [name, entities] of Object.entries(snapshot.collections)) {
+      assertCollectionName(name);
+      const col = new Collection();
+      for (const entity of entities) {
+        assertEntity(entity, name);
+        if (col.slots.has(entity.id)) {
+          throw new StoreError(`snapshot has duplicate id ${JSON.stringify(entity.id)} in "${name}"`);
+        }
+        col.slots.set(entity.id, { e: freeze(entity), ord: col.nextOrd++ });
+      }
+      collections.set(name, col);
+    }
+    const built = [...this.indexes.values()].map((ix) => {
+      const entities = [...(collections.get(ix.collection)?.slots.values() ?? [])].map((s) => s.e);
+      return [ix, ix.build(entities)] as const;
+    });
+    for (const [ix, buckets] of built) ix.install(buckets);
+    this.collections = collections;
+    this.meta = new Map(Object.entries(snapshot.meta).map(([k, v]) => [k, freeze(v)]));
+    this.metaView = null;
+    this.seq = seq;
+  }
+
+  /**
+   * A consistent snapshot sharing entity objects (immutable by contract): collections sorted by
+   * name, empty ones omitted, entities in insertion order, meta keys sorted.
+   */
+  capture(): StoreSnapshot {
+    const names = [...this.collections.keys()].filter((n) => this.count(n) > 0).sort();
+    const collections = Object.fromEntries(names.map((n) => [n, Array.from(this.all(n))]));
+    const meta = Object.fromEntries([...this.meta].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return { version: 1, seq: this.seq, meta, collections };
+  }
+
+  private createCollection(name: string): Collection {
+    const col = new Collection();
+    this.collections.set(name, col);
+    return col;
+  }
+}

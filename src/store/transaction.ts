@@ -1,0 +1,127 @@
+import { StoreError } from './errors.js';
+import type { StoreState, Undo } from './state.js';
+import type { Entity, WalOp } from './types.js';
+
+/** Read access shared by `Store` and `Transaction`; inside a transaction it sees the pending writes. */
+export interface StoreReader {
+  /** The entity with `id`, or undefined. `T` is an unchecked cast. Never mutate the result. */
+  get<T extends Entity = Entity>(collection: string, id: string): T | undefined;
+  /** Whether the entity exists. */
+  has(collection: string, id: string): boolean;
+  /** Live iterator in insertion order; do not hold it across a transaction that changes the collection. */
+  all<T extends Entity = Entity>(collection: string): IterableIterator<T>;
+  /** Number of entities in the collection (0 if it never existed). */
+  count(collection: string): number;
+  /** Entities whose index key matches, in collection insertion order; throws for an unknown index. */
+  lookup<T extends Entity = Entity>(indexName: string, key: string): T[];
+  /** Frozen view of the meta record. */
+  readonly meta: Readonly<Record<string, unknown>>;
+}
+
+/** Writes of one transaction; valid only while the transaction body runs. */
+export interface Transaction extends StoreReader {
+  /**
+   * Inserts or replaces the whole entity and returns it. The store keeps this object: do not
+   * mutate it afterwards (put a new object instead). Values must be JSON.
+   */
+  put<T extends Entity>(collection: string, entity: T): T;
+  /** Removes the entity; false if it did not exist. */
+  delete(collection: string, id: string): boolean;
+  /** Sets a meta key to a JSON value; `undefined` removes the key. */
+  setMeta(key: string, value: unknown): void;
+  /**
+   * Undoes every write so far and turns further writes into errors; `transact` then resolves with
+   * the body's return value without touching disk. For bodies that detect business errors.
+   */
+  abort(): void;
+  /** Whether `abort()` was called. */
+  readonly aborted: boolean;
+}
+
+/** The undo log and op list behind a `Transaction`. */
+export class TransactionImpl implements Transaction {
+  /** The ops to log, in order. */
+  readonly ops: WalOp[] = [];
+  private readonly undoLog: Undo[] = [];
+  private status: 'open' | 'aborted' | 'done' = 'open';
+
+  constructor(
+    private readonly state: StoreState,
+    private readonly freeze: <T>(value: T) => T,
+  ) {}
+
+  get<T extends Entity = Entity>(collection: string, id: string): T | undefined {
+    return this.state.get(collection, id) as T | undefined;
+  }
+
+  has(collection: string, id: string): boolean {
+    return this.state.has(collection, id);
+  }
+
+  all<T extends Entity = Entity>(collection: string): IterableIterator<T> {
+    return this.state.all(collection) as IterableIterator<T>;
+  }
+
+  count(collection: string): number {
+    return this.state.count(collection);
+  }
+
+  lookup<T extends Entity = Entity>(indexName: string, key: string): T[] {
+    return this.state.lookup(indexName, key) as T[];
+  }
+
+  get meta(): Readonly<Record<string, unknown>> {
+    return this.state.metaRecord();
+  }
+
+  get aborted(): boolean {
+    return this.status === 'aborted';
+  }
+
+  put<T extends Entity>(collection: string, entity: T): T {
+    this.assertWritable();
+    this.undoLog.push(this.state.put(collection, this.freeze(entity)));
+    this.ops.push({ op: 'put', c: collection, e: entity });
+    return entity;
+  }
+
+  delete(collection: string, id: string): boolean {
+    this.assertWritable();
+    const undo = this.state.delete(collection, id);
+    if (!undo) return false;
+    this.undoLog.push(undo);
+    this.ops.push({ op: 'del', c: collection, id });
+    return true;
+  }
+
+  setMeta(key: string, value: unknown): void {
+    this.assertWritable();
+    this.undoLog.push(this.state.setMeta(key, this.freeze(value)));
+    this.ops.push(value === undefined ? { op: 'meta', k: key } : { op: 'meta', k: key, v: value });
+  }
+
+  abort(): void {
+    if (this.status === 'done') throw new StoreError('transaction already finished');
+    if (this.status === 'aborted') return;
+    this.rollback();
+    this.status = 'aborted';
+  }
+
+  /** Undoes all writes (indexes included, through the state primitives). */
+  rollback(): void {
+    for (let i = this.undoLog.length - 1; i >= 0; i--) this.state.undo(this.undoLog[i]);
+    this.undoLog.length = 0;
+    this.ops.length = 0;
+  }
+
+  /** Ends the transaction; later writes through a leaked handle throw. */
+  finish(): void {
+    if (this.status === 'open') this.status = 'done';
+    this.undoLog.length = 0;
+  }
+
+  private assertWritable(): void {
+    if (this.status === 'aborted') throw new StoreError('transaction was aborted');
+    if (this.status === 'done') throw new StoreError('transaction already finished');
+  }
+}

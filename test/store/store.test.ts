@@ -1,0 +1,242 @@
+import { describe, expect, it } from '@jest/globals';
+import { MemoryBackend, Store, StoreError, stringifySnapshot } from '../../src/store/index.js';
+import type { Entity, StoreBackend } from '../../src/store/index.js';
+
+interface Contact extends Entity {
+  name: string;
+  companyId?: string;
+  tags?: string[];
+}
+
+async function memoryStore(): Promise<Store> {
+  const store = await Store.open(new MemoryBackend(), { freeze: true });
+  store.defineIndex<Contact>('byCompany', 'contacts', (c) => c.companyId);
+  store.defineIndex<Contact>('byTag', 'contacts', (c) => c.tags);
+  return store;
+}
+
+const ids = (list: Entity[]): string[] => list.map((e) => e.id);
+
+describe('Store (memory)', () => {
+  it('puts, gets, replaces and deletes', async () => {
+    const store = await memoryStore();
+    await store.transact((tx) => {
+      tx.put('contacts', { id: 'a', name: 'Ann', companyId: 'x' });
+      tx.put('contacts', { id: 'b', name: 'Bob', companyId: 'x' });
+      expect(tx.get<Contact>('contacts', 'a')?.name).toBe('Ann');
+    });
+    expect(store.count('contacts')).toBe(2);
+    expect(store.has('contacts', 'a')).toBe(true);
+    await store.transact((tx) => tx.put('contacts', { id: 'a', name: 'Anne' }));
+    expect(store.get<Contact>('contacts', 'a')).toEqual({ id: 'a', name: 'Anne' });
+    const deleted = await store.transact((tx) => [tx.delete('contacts', 'b'), tx.delete('contacts', 'zz')]);
+    expect(deleted).toEqual([true, false]);
+    expect(store.get('contacts', 'b')).toBeUndefined();
+    expect(ids([...store.all('contacts')])).toEqual(['a']);
+    expect(store.count('nothing')).toBe(0);
+    expect([...store.all('nothing')]).toEqual([]);
+    expect(store.seq).toBe(3);
+  });
+
+  it('maintains indexes on put, replace and delete, including multi-key and late definition', async () => {
+    const store = await memoryStore();
+    await store.transact((tx) => {
+      tx.put('contacts', { id: 'a', name: 'A', companyId: 'x', tags: ['vip', 'vip', 'new'] });
+      tx.put('contacts', { id: 'b', name: 'B', companyId: 'x', tags: ['new'] });
+      tx.put('contacts', { id: 'c', name: 'C', companyId: 'y' });
+    });
+    expect(ids(store.lookup('byCompany', 'x'))).toEqual(['a', 'b']);
+    expect(ids(store.lookup('byTag', 'vip'))).toEqual(['a']);
+    expect(ids(store.lookup('byTag', 'new'))).toEqual(['a', 'b']);
+    await store.transact((tx) => {
+      tx.put('contacts', { id: 'a', name: 'A', companyId: 'y' });
+      tx.delete('contacts', 'b');
+    });
+    expect(ids(store.lookup('byCompany', 'x'))).toEqual([]);
+    expect(ids(store.lookup('byCompany', 'y'))).toEqual(['a', 'c']);
+    expect(store.lookup('byTag', 'new')).toEqual([]);
+    store.defineIndex<Contact>('byName', 'contacts', (c) => c.name);
+    expect(ids(store.lookup('byName', 'C'))).toEqual(['c']);
+    expect(() => store.defineIndex('byName', 'contacts', () => undefined)).toThrow(StoreError);
+    expect(() => store.lookup('nope', 'x')).toThrow(/unknown index/);
+  });
+
+  it('rolls back memory and indexes when the body throws', async () => {
+    const store = await memoryStore();
+    await store.transact((tx) => {
+      tx.put('contacts', { id: 'a', name: 'A', companyId: 'x' });
+      tx.put('contacts', { id: 'b', name: 'B', companyId: 'x' });
+      tx.put('contacts', { id: 'c', name: 'C', companyId: 'x' });
+      tx.setMeta('k', 1);
+    });
+    const before = stringifySnapshot(store.toSnapshot());
+    const boom = new Error('boom');
+    await expect(
+      store.transact((tx) => {
+        tx.put('contacts', { id: 'a', name: 'A2', companyId: 'z' });
+        tx.delete('contacts', 'b');
+        tx.put('contacts', { id: 'b', name: 'B again', companyId: 'z' });
+        tx.put('contacts', { id: 'd', name: 'D', companyId: 'x' });
+        tx.put('other', { id: 'o' });
+        tx.setMeta('k', 2);
+        tx.setMeta('k2', 'new');
+        expect(ids(tx.lookup('byCompany', 'z'))).toEqual(['a', 'b']);
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+    expect(stringifySnapshot(store.toSnapshot())).toBe(before);
+    expect(ids([...store.all('contacts')])).toEqual(['a', 'b', 'c']);
+    expect(ids(store.lookup('byCompany', 'x'))).toEqual(['a', 'b', 'c']);
+    expect(store.lookup('byCompany', 'z')).toEqual([]);
+    expect(store.meta).toEqual({ k: 1 });
+    expect(store.seq).toBe(1);
+  });
+
+  it('tx.abort() undoes writes and resolves with the body result without committing', async () => {
+    const store = await memoryStore();
+    const result = await store.transact((tx) => {
+      tx.put('contacts', { id: 'a', name: 'A' });
+      tx.abort();
+      expect(tx.aborted).toBe(true);
+      expect(tx.get('contacts', 'a')).toBeUndefined();
+      expect(() => tx.put('contacts', { id: 'b', name: 'B' })).toThrow(/aborted/);
+      return { errors: ['invalid'] };
+    });
+    expect(result).toEqual({ errors: ['invalid'] });
+    expect(store.count('contacts')).toBe(0);
+    expect(store.seq).toBe(0);
+  });
+
+  it('rejects async bodies, nesting, non-JSON data and bad entities, rolling back each time', async () => {
+    const store = await memoryStore();
+    await expect(
+      store.transact(async (tx) => {
+        tx.put('contacts', { id: 'a', name: 'A' });
+      }),
+    ).rejects.toThrow(/synchronous/);
+    let nested: Promise<unknown> | undefined;
+    await store.transact((tx) => {
+      tx.put('contacts', { id: 'n', name: 'N' });
+      nested = store.transact(() => undefined);
+    });
+    await expect(nested).rejects.toThrow(/inside a transaction/);
+    await expect(store.transact((tx) => tx.put('contacts', { id: 'b', name: 'B', big: 1n }))).rejects.toThrow(
+      TypeError,
+    );
+    await expect(store.transact((tx) => tx.put('contacts', { id: 7 } as unknown as Entity))).rejects.toThrow(
+      /string id/,
+    );
+    await expect(store.transact((tx) => tx.put('', { id: 'x' }))).rejects.toThrow(/collection name/);
+    expect(ids([...store.all('contacts')])).toEqual(['n']);
+    expect(store.seq).toBe(1);
+  });
+
+  it('a throwing index key function rejects the put and changes nothing', async () => {
+    const store = await memoryStore();
+    store.defineIndex('strict', 'contacts', (e) => {
+      if (e.bad) throw new Error('bad key');
+      return 'k';
+    });
+    await store.transact((tx) => tx.put('contacts', { id: 'a', name: 'A', companyId: 'x' }));
+    await expect(
+      store.transact((tx) => tx.put('contacts', { id: 'a', name: 'A', companyId: 'y', bad: true })),
+    ).rejects.toThrow('bad key');
+    expect(ids(store.lookup('byCompany', 'x'))).toEqual(['a']);
+    expect(ids(store.lookup('strict', 'k'))).toEqual(['a']);
+  });
+
+  it('is safe with hostile ids, collection names and meta keys', async () => {
+    const store = await memoryStore();
+    const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+    const hostile = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString'];
+    await store.transact((tx) => {
+      for (const id of hostile) {
+        tx.put('contacts', { id, name: id, companyId: id, polluted: true });
+        tx.put(id, { id, name: id });
+        tx.setMeta(id, { polluted: true });
+      }
+    });
+    for (const id of hostile) {
+      expect(store.get<Contact>('contacts', id)?.name).toBe(id);
+      expect(store.get<Contact>(id, id)?.name).toBe(id);
+      expect(ids(store.lookup('byCompany', id))).toEqual([id]);
+    }
+    expect(store.get('contacts', 'valueOf')).toBeUndefined();
+    const snapshot = store.toSnapshot();
+    expect(Object.keys(snapshot.collections).sort()).toEqual(['contacts', ...hostile].sort());
+    expect(Object.getPrototypeOf(snapshot.collections)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(store.meta, '__proto__')).toBe(true);
+    const copy = await Store.open(new MemoryBackend(JSON.parse(stringifySnapshot(snapshot))));
+    expect(stringifySnapshot(copy.toSnapshot())).toBe(stringifySnapshot(snapshot));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(protoKeys);
+  });
+
+  it('toSnapshot is deterministic and keeps order across rollbacks', async () => {
+    const run = async (): Promise<string> => {
+      const store = await memoryStore();
+      await store.transact((tx) => {
+        tx.put('z', { id: '1' });
+        tx.put('contacts', { id: 'b', name: 'B' });
+        tx.put('contacts', { id: 'a', name: 'A' });
+        tx.setMeta('version', '1.4.0');
+        tx.setMeta('alpha', true);
+      });
+      await store.transact((tx) => tx.delete('contacts', 'b')).then(() => undefined);
+      await store.transact((tx) => tx.put('contacts', { id: 'b', name: 'B2' }));
+      await store.transact((tx) => tx.put('empty', { id: 'gone' }));
+      await store.transact((tx) => tx.delete('empty', 'gone'));
+      await store
+        .transact((tx) => {
+          tx.delete('contacts', 'a');
+          throw new Error('undo me');
+        })
+        .catch(() => undefined);
+      return stringifySnapshot(store.toSnapshot());
+    };
+    const first = await run();
+    expect(await run()).toBe(first);
+    expect(first).toBe(
+      '{"version":1,"seq":5,"meta":{"alpha":true,"version":"1.4.0"},"collections":{\n' +
+        '"contacts":[\n{"id":"a","name":"A"},\n{"id":"b","name":"B2"}\n],\n"z":[\n{"id":"1"}\n]\n}}\n',
+    );
+  });
+
+  it('reset replaces data and rebuilds indexes; close refuses later work', async () => {
+    const store = await memoryStore();
+    await store.transact((tx) => tx.put('contacts', { id: 'old', name: 'Old', companyId: 'x' }));
+    await store.reset({
+      version: 1,
+      seq: 0,
+      meta: { seeded: true },
+      collections: { contacts: [{ id: 'new', name: 'New', companyId: 'x' }] },
+    });
+    expect(ids(store.lookup('byCompany', 'x'))).toEqual(['new']);
+    expect(store.get('contacts', 'old')).toBeUndefined();
+    expect(store.meta).toEqual({ seeded: true });
+    expect(store.seq).toBe(2);
+    await expect(
+      store.reset({ version: 1, seq: 0, meta: {}, collections: { c: [{ id: 'd' }, { id: 'd' }] } }),
+    ).rejects.toThrow(/duplicate id/);
+    expect(ids([...store.all('contacts')])).toEqual(['new']);
+    await store.close();
+    await expect(store.transact(() => undefined)).rejects.toThrow(/closed/);
+  });
+
+  it('freezes stored entities when asked to', async () => {
+    const store = await memoryStore();
+    const entity = await store.transact((tx) => tx.put('contacts', { id: 'a', name: 'A', tags: ['t'] }));
+    expect(Object.isFrozen(entity)).toBe(true);
+    expect(Object.isFrozen(entity.tags)).toBe(true);
+  });
+
+  it('a failed durable write poisons the store instead of acknowledging', async () => {
+    const backend: StoreBackend = Object.assign(new MemoryBackend(), {
+      append: () => Promise.reject(new Error('disk full')),
+    });
+    const store = await Store.open(backend);
+    await expect(store.transact((tx) => tx.put('c', { id: 'a' }))).rejects.toThrow(/disk full/);
+    await expect(store.transact(() => 1)).rejects.toThrow(/disk full/);
+    await store.close();
+  });
+});
