@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'coverage/', '.data/', 'contracts/'] },
+  { ignores: ['node_modules/', 'reports/', 'coverage/', '.data/', 'contracts/', 'src/contract/types.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,7 @@
 import type { CliCommand } from '../context.js';
 import { schemaCommand } from './schema.js';
+import { seedCommand } from './seed.js';
+import { serveCommand } from './serve.js';
 
 /** Every top-level command of `rm-harness`; add a new command module here. */
-export const commands: readonly CliCommand[] = [schemaCommand];
+export const commands: readonly CliCommand[] = [serveCommand, seedCommand, schemaCommand];

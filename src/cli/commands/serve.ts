@@ -1,0 +1,99 @@
+import type { Argv } from 'yargs';
+import { REGIONS } from '../../domain/tenancy.js';
+import { VERSIONS } from '../../contract/versions.js';
+import { GRAPHQL_PATH, startServer } from '../../server/index.js';
+import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { resolveStoreArgs, storeOptions, type StoreArgs } from '../simulator-options.js';
+
+/** Arguments of `serve`. */
+export interface ServeArgs extends StoreArgs {
+  host: string;
+  port: number;
+  inMemory: boolean;
+  adminToken: string;
+}
+
+/** Starts the simulator and resolves (exit 0) once SIGINT or SIGTERM has stopped it cleanly. */
+export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<number> {
+  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
+    throw new CliUsageError(`--port must be an integer from 0 to 65535 (got ${String(args.port)})`);
+  }
+  const { seed, tenants } = resolveStoreArgs(args);
+  let server;
+  try {
+    server = await startServer({
+      host: args.host,
+      port: args.port,
+      dataDir: args.dataDir,
+      inMemory: args.inMemory,
+      seed,
+      profile: args.profile,
+      tenants,
+      adminToken: args.adminToken,
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new CliError(`port ${args.port} on ${args.host} is already in use; try --port`);
+    if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
+      throw new CliError(`cannot listen on ${args.host}:${args.port} (${code})`);
+    throw error;
+  }
+  const out = ctx.io.stdout;
+  const sim = server.simulator;
+  out.write(`rm-api-harness simulator listening on ${server.url}\n`);
+  out.write(
+    `  store: ${sim.inMemory ? 'in memory' : args.dataDir} · profile ${sim.profile.name} · seed ${sim.seed}\n\n`,
+  );
+  out.write(`GraphQL endpoints (region × revision):\n`);
+  out.write(`  ${server.url}${GRAPHQL_PATH}  (= us, ${VERSIONS[0]})\n`);
+  for (const region of REGIONS) {
+    out.write(`  ${VERSIONS.map((v) => `${server.url}/${region}/${v}${GRAPHQL_PATH}`).join('   ')}\n`);
+  }
+  out.write(`\nTenants (Authorization: Bearer <token>):\n`);
+  for (const tenant of sim.listTenants()) {
+    const switches = [
+      tenant.fullCloud ? 'full cloud' : 'not full cloud',
+      `language info ${tenant.languageSpecificInformation ? 'on' : 'off'}`,
+      `audit ${tenant.auditFeature ? 'on' : 'off'}`,
+    ].join(', ');
+    out.write(`  ${tenant.token.padEnd(20)} ${tenant.name} (${switches})\n`);
+  }
+  out.write(`\nAdmin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\nPress Ctrl+C to stop.\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      out.write(`\n${signal}: stopping…\n`);
+      void server.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  out.write('stopped; stores flushed\n');
+  return 0;
+}
+
+/** `rm-harness serve`: the stateful simulator over HTTP. */
+// yargs types the kebab-case option names; the handler reads the camel-case keys yargs also sets.
+export const serveCommand = defineCommand<ServeArgs>({
+  command: 'serve',
+  describe: 'Start the stateful simulator (both revisions, three regions)',
+  builder: (y) =>
+    y
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' })
+      .option('port', { type: 'number', default: 4000, describe: 'Port (0 picks a free one)' })
+      .option(storeOptions)
+      .option('in-memory', { type: 'boolean', default: false, describe: 'Keep the stores in memory only' })
+      .option('admin-token', {
+        type: 'string',
+        default: 'admin-token',
+        describe: 'Bearer token of the admin API',
+      })
+      .example(
+        '$0 serve --port 4100 --in-memory',
+        'A throw-away simulator on port 4100',
+      ) as unknown as Argv<ServeArgs>,
+  handler: (args, ctx) => handleServe(args, ctx),
+});

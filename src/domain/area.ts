@@ -1,0 +1,51 @@
+import type { Faker } from '@faker-js/faker';
+import type { IResolvers } from '@graphql-tools/utils';
+import type { Version } from '../contract/versions.js';
+import type { IndexKeyFn, Store, Transaction } from '../store/index.js';
+import type { FixtureProfile } from './profile.js';
+import type { Region, TenantSettings } from './tenancy.js';
+
+/** What every resolver gets: the caller's tenant, region and revision, and that (tenant, region)'s store. */
+// A type alias (not an interface) so it satisfies graphql-http's Record-shaped context constraint.
+export type RequestContext = {
+  store: Store;
+  tenant: TenantSettings;
+  region: Region;
+  version: Version;
+  /** The simulator's clock; tests may fix it. */
+  now(): Date;
+};
+
+/** A secondary index an area's look-ups rely on (see `Store.defineIndex`). */
+export interface IndexDefinition {
+  name: string;
+  collection: string;
+  key: IndexKeyFn;
+}
+
+/** What an area's seeder gets: a transaction on the fresh store and a faker seeded for that area. */
+export interface SeedContext {
+  tx: Transaction;
+  faker: Faker;
+  profile: FixtureProfile;
+  tenant: TenantSettings;
+  region: Region;
+  /** Anchor of every generated date, so a seed gives the same store on any day. */
+  referenceDate: Date;
+}
+
+/** Resolvers of an area: type name → field name → resolver, as @graphql-tools expects. */
+export type AreaResolvers = IResolvers<unknown, RequestContext>;
+
+/**
+ * One data area of spec §1.2 (contacts, lists, …): its store indexes, its resolvers (which may add
+ * fields to other areas' types, e.g. `Person.lists`) and the seeder of its fixtures. Fields a revision
+ * does not have are ignored when that revision's schema is built.
+ */
+export interface DomainArea {
+  name: string;
+  indexes?: IndexDefinition[];
+  resolvers: AreaResolvers;
+  /** Seeds this area's entities; areas seed in registry order, so later ones can use earlier ones' data. */
+  seed?(ctx: SeedContext): void;
+}

@@ -1,0 +1,85 @@
+import { badUserInput, graphqlError } from './errors.js';
+
+/** Largest `limit` one page may ask for (A-59); configurable per simulator through the context later. */
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
+
+/** Paging arguments after defaults: the schema fills `skip = 0` and `limit = 100` (§8). */
+export interface PagingArgs {
+  skip?: number | null;
+  limit?: number | null;
+}
+
+/** A page as the paged result types carry it (§2.1). */
+export interface Page<T> {
+  skip: number;
+  limit: number;
+  totalModels: number;
+  models: T[];
+}
+
+/** Checks paging arguments (A-59): negative values are bad input, a limit over the maximum is refused. */
+export function checkPaging(
+  args: PagingArgs,
+  defaultLimit = 100,
+  maxPageSize = DEFAULT_MAX_PAGE_SIZE,
+): { skip: number; limit: number } {
+  // An explicit null means "not given": the spec's defaults apply.
+  const skip = args.skip ?? 0;
+  const limit = args.limit ?? defaultLimit;
+  if (skip < 0) throw badUserInput(`skip must not be negative (got ${skip}).`);
+  if (limit < 0) throw badUserInput(`limit must not be negative (got ${limit}).`);
+  if (limit > maxPageSize) {
+    throw graphqlError('LIMIT_EXCEEDED', `limit must be at most ${maxPageSize} (got ${limit}).`, {
+      maximum: maxPageSize,
+    });
+  }
+  return { skip, limit };
+}
+
+/** One page of `items` (already filtered and sorted), with `totalModels` of the whole match. */
+export function page<T>(items: readonly T[], args: PagingArgs, defaultLimit = 100): Page<T> {
+  const { skip, limit } = checkPaging(args, defaultLimit);
+  return { skip, limit, totalModels: items.length, models: items.slice(skip, skip + limit) };
+}
+
+/** Direction of a sort key. */
+export type Direction = 'Ascending' | 'Descending';
+
+/** One sort key: how to read the value, and the direction. */
+export interface SortKey<T> {
+  value: (item: T) => string | number | boolean | null | undefined;
+  direction?: Direction | null;
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  // Absent values sort last in either direction, as most UIs show them.
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === 'string' && typeof b === 'string')
+    return a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : 1);
+  return a < b ? -1 : 1;
+}
+
+/** Sorts a copy of `items` by the keys in order, ties broken by `id` so paging is stable (A-34). */
+export function sortItems<T extends { id: string }>(items: readonly T[], keys: readonly SortKey<T>[]): T[] {
+  return [...items].sort((x, y) => {
+    for (const key of keys) {
+      const xv = key.value(x);
+      const yv = key.value(y);
+      const absent = xv === null || xv === undefined || yv === null || yv === undefined;
+      const c = compareValues(xv, yv);
+      if (c !== 0) return absent || key.direction !== 'Descending' ? c : -c;
+    }
+    return x.id < y.id ? -1 : x.id > y.id ? 1 : 0;
+  });
+}
+
+/** Case-insensitive substring match; an absent needle matches everything. */
+export function containsText(
+  haystack: string | null | undefined,
+  needle: string | null | undefined,
+): boolean {
+  if (needle === null || needle === undefined || needle === '') return true;
+  return (haystack ?? '').toLocaleLowerCase('en').includes(needle.toLocaleLowerCase('en'));
+}

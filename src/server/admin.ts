@@ -1,0 +1,90 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { isRegion, REGIONS, type Region } from '../domain/tenancy.js';
+import { bearerToken, sendError } from './http.js';
+import type { Simulator } from './simulator.js';
+import { checkTenant, checkTenantPatch, type TenantConfig } from './tenants.js';
+
+/** A tenant as the admin API shows it: the token is never echoed (issue: tokens stay out of logs and reports). */
+function publicTenant(tenant: TenantConfig): Omit<TenantConfig, 'token'> & { token: string } {
+  return { ...tenant, token: `${tenant.token.slice(0, 3)}…` };
+}
+
+/**
+ * The control API of design.md, the simulator's "provider states": health (open), and with the admin
+ * token: list, add and change tenants, and reset a tenant's regions to their seeded state.
+ */
+export function adminRouter(simulator: Simulator, adminToken: string): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: '64kb' }));
+
+  router.get('/health', (_req, res) => {
+    res.json({
+      simulator: true,
+      inMemory: simulator.inMemory,
+      seed: simulator.seed,
+      profile: simulator.profile.name,
+    });
+  });
+
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    if (token === adminToken) return next();
+    if (token !== undefined && simulator.tenantByToken(token)) {
+      sendError(res, 403, 'Tenant tokens cannot use the admin API; use the admin token.', 'FORBIDDEN');
+      return;
+    }
+    res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness admin"');
+    sendError(res, 401, 'The admin API needs the admin bearer token.', 'UNAUTHENTICATED');
+  });
+
+  router.get('/tenants', (_req, res) => {
+    res.json({ tenants: simulator.listTenants().map(publicTenant) });
+  });
+
+  router.post('/tenants', (req, res) => {
+    const tenant = checkTenant(req.body);
+    if (typeof tenant === 'string') return sendError(res, 400, `Invalid tenant: ${tenant}.`, 'BAD_REQUEST');
+    if (!simulator.addTenant(tenant))
+      return sendError(res, 409, 'A tenant with this id or token exists.', 'CONFLICT');
+    res.status(201).json({ tenant: publicTenant(tenant) });
+  });
+
+  router.patch('/tenants/:id', (req, res) => {
+    const patch = checkTenantPatch(req.body);
+    if (typeof patch === 'string')
+      return sendError(res, 400, `Invalid tenant change: ${patch}.`, 'BAD_REQUEST');
+    const tenant = simulator.updateTenant(req.params['id'] ?? '', patch);
+    if (!tenant) return sendError(res, 404, `No tenant "${req.params['id']}".`, 'NOT_FOUND');
+    res.json({ tenant: publicTenant(tenant) });
+  });
+
+  router.post('/tenants/:id/reset', async (req, res, next) => {
+    const id = req.params['id'] ?? '';
+    if (!simulator.tenant(id)) return sendError(res, 404, `No tenant "${id}".`, 'NOT_FOUND');
+    const body: unknown = req.body;
+    const requested = (body as { regions?: unknown } | undefined)?.regions;
+    let regions: Region[] = [...REGIONS];
+    if (requested !== undefined) {
+      if (!Array.isArray(requested) || requested.length === 0 || !requested.every(isRegion)) {
+        return sendError(
+          res,
+          400,
+          `regions must be a non-empty list of ${REGIONS.join(', ')}.`,
+          'BAD_REQUEST',
+        );
+      }
+      regions = requested;
+    }
+    try {
+      await simulator.reset(id, regions);
+      res.json({ tenant: id, regions, reset: true });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.use((req: Request, res: Response) =>
+    sendError(res, 404, `Not found: ${req.method} /__admin${req.path}.`, 'NOT_FOUND'),
+  );
+  return router;
+}

@@ -1,0 +1,150 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { GraphQLError } from 'graphql';
+import { createHandler } from 'graphql-http/lib/use/express';
+import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/versions.js';
+import type { RequestContext } from '../domain/area.js';
+import { isRegion, REGIONS, type Region } from '../domain/tenancy.js';
+import { StoreFailedError } from '../store/index.js';
+import { adminRouter } from './admin.js';
+import { bearerToken, sendError } from './http.js';
+import type { Simulator } from './simulator.js';
+
+/** Options of the HTTP adapter. */
+export interface AppOptions {
+  /** Token of the admin API (`/__admin/`). */
+  adminToken: string;
+  /** Largest accepted request body (A-59). */
+  maxBodyBytes?: number;
+  /** Where unexpected errors are logged (never the client); defaults to stderr. */
+  log?: (message: string) => void;
+}
+
+/** The GraphQL path below every base address (§1.4). */
+export const GRAPHQL_PATH = '/public-api/graphql';
+
+/**
+ * The express adapter of the simulator: `/{region}/{version}/public-api/graphql` for every region and
+ * revision, `/public-api/graphql` as US 1.4.0, and the admin API. It only translates HTTP; the
+ * simulator and the domain do the work.
+ */
+export function createApp(simulator: Simulator, options: AppOptions): express.Express {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const contexts = new WeakMap<Request, RequestContext>();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+
+  // The body is read here (not by graphql-http) so its size is bounded before anything parses it.
+  const readBody = express.text({ type: () => true, limit: options.maxBodyBytes ?? 1024 * 1024 });
+
+  const handlers = new Map(
+    VERSIONS.map((version) => [
+      version,
+      createHandler<RequestContext>({
+        schema: simulator.schema(version),
+        context: (req) => contexts.get(req.raw)!,
+        formatError: (err) => maskInternal(err, log),
+      }),
+    ]),
+  );
+
+  const authenticate =
+    (region: Region, version: Version) => async (req: Request, res: Response, next: NextFunction) => {
+      const token = bearerToken(req);
+      const tenant = token === undefined ? undefined : simulator.tenantByToken(token);
+      if (!tenant) {
+        res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness"');
+        sendError(
+          res,
+          401,
+          token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
+          'UNAUTHENTICATED',
+        );
+        return;
+      }
+      try {
+        contexts.set(req, await simulator.context(tenant, region, version));
+      } catch (error) {
+        next(error);
+        return;
+      }
+      // An empty body must reach graphql-http as text, or it would wait for a stream express already read.
+      if (req.body === '') req.body = ' ';
+      next();
+    };
+
+  const serve = (region: Region, version: Version) => [
+    readBody,
+    authenticate(region, version),
+    handlers.get(version)!,
+  ];
+
+  app.use(GRAPHQL_PATH, ...serve('us', CURRENT_VERSION));
+  for (const region of REGIONS) {
+    for (const version of VERSIONS)
+      app.use(`/${region}/${version}${GRAPHQL_PATH}`, ...serve(region, version));
+  }
+  app.use('/__admin', adminRouter(simulator, options.adminToken));
+
+  app.use((req: Request, res: Response) => {
+    const [, region, version] = req.path.split('/');
+    const hint =
+      isRegion(region) && !isVersion(version)
+        ? ` Unknown revision "${version}"; expected ${VERSIONS.join(' or ')}.`
+        : ` Endpoints are /{${REGIONS.join('|')}}/{${VERSIONS.join('|')}}${GRAPHQL_PATH} and ${GRAPHQL_PATH}.`;
+    sendError(res, 404, `Not found: ${req.method} ${req.path}.${hint}`, 'NOT_FOUND');
+  });
+
+  // Last resort: errors of express itself (body too large, unreadable body) and of store opening.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = httpStatusOf(error);
+    if (status === 413) {
+      sendError(
+        res,
+        413,
+        `Request body is larger than ${options.maxBodyBytes ?? 1024 * 1024} bytes.`,
+        'LIMIT_EXCEEDED',
+      );
+    } else if (status >= 400 && status < 500) {
+      sendError(res, status, `Bad request: ${(error as Error).message}`, 'BAD_REQUEST');
+    } else if (error instanceof StoreFailedError) {
+      log(`store failure: ${error.message}`);
+      sendError(res, 503, 'The tenant store is unavailable; restart the simulator.', 'SERVICE_UNAVAILABLE');
+    } else {
+      log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      sendError(res, 500, 'Internal server error.', 'INTERNAL_SERVER_ERROR');
+    }
+  });
+  return app;
+}
+
+function httpStatusOf(error: unknown): number {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 500;
+}
+
+/**
+ * GraphQL errors the domain raised on purpose (they carry `extensions.code`) and graphql-js's own parse,
+ * validation and coercion errors reach the client as they are; an error thrown by a resolver for any
+ * other reason is a bug: logged with its stack and masked (A-58).
+ */
+function maskInternal(
+  err: Readonly<GraphQLError | Error>,
+  log: (message: string) => void,
+): GraphQLError | Error {
+  const original = err instanceof GraphQLError ? err.originalError : err;
+  if (
+    err instanceof GraphQLError &&
+    (!original || original instanceof GraphQLError || err.extensions['code'])
+  )
+    return err;
+  const path = err instanceof GraphQLError ? err.path : undefined;
+  log(
+    `internal error${path ? ` at ${path.join('.')}` : ''}: ${original?.stack ?? original?.message ?? err.message}`,
+  );
+  return new GraphQLError('Internal server error.', {
+    path,
+    nodes: err instanceof GraphQLError ? err.nodes : undefined,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  });
+}

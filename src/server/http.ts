@@ -1,0 +1,24 @@
+import type { Request, Response } from 'express';
+
+/** The GraphQL error envelope of a response that is not a GraphQL execution (401, 404, 413 …). */
+export function errorBody(
+  message: string,
+  code: string,
+): { errors: Array<{ message: string; extensions: { code: string } }> } {
+  return { errors: [{ message, extensions: { code } }] };
+}
+
+/** Sends an error envelope with a status. */
+export function sendError(res: Response, status: number, message: string, code: string): void {
+  res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify(errorBody(message, code)));
+}
+
+/** The bearer token of the request's Authorization header, or undefined. */
+export function bearerToken(req: Request): string | undefined {
+  const header = req.get('authorization');
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { createApp } from './app.js';
+import { Simulator, type SimulatorOptions } from './simulator.js';
+
+export { Simulator, SimulatorSetupError } from './simulator.js';
+export type { SimulatorOptions } from './simulator.js';
+export { DEFAULT_TENANTS, loadTenantsFile, TenantConfigError } from './tenants.js';
+export type { TenantConfig } from './tenants.js';
+export { GRAPHQL_PATH } from './app.js';
+
+/** Default admin token of design.md. */
+export const DEFAULT_ADMIN_TOKEN = 'admin-token';
+
+/** How to start the HTTP simulator. */
+export interface ServerOptions extends SimulatorOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  adminToken?: string;
+  maxBodyBytes?: number;
+  log?: (message: string) => void;
+}
+
+/** A running simulator. */
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:4000`. */
+  url: string;
+  adminToken: string;
+  simulator: Simulator;
+  /** Stops accepting requests, finishes the open ones, and flushes the stores. */
+  close(): Promise<void>;
+}
+
+/** Starts the simulator over HTTP (express + graphql-http). */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const simulator = new Simulator(options);
+  const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
+  const app = createApp(simulator, { adminToken, maxBodyBytes: options.maxBodyBytes, log: options.log });
+  const server: Server = createServer(app);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4000, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    adminToken,
+    simulator,
+    close: () => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await simulator.close();
+      })();
+      return closing;
+    },
+  };
+}

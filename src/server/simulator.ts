@@ -1,0 +1,159 @@
+import { mkdirSync } from 'node:fs';
+import { addResolversToSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
+import { buildRevisionSchema } from '../contract/generate.js';
+import { VERSIONS, type Version } from '../contract/versions.js';
+import type { RequestContext } from '../domain/area.js';
+import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from '../domain/profile.js';
+import { allResolvers } from '../domain/registry.js';
+import type { Region } from '../domain/tenancy.js';
+import { openIndexedStore, seedSnapshot } from '../fixtures/seed.js';
+import { FileBackend, MemoryBackend, type Store } from '../store/index.js';
+import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
+
+/** How a simulator is set up. */
+export interface SimulatorOptions {
+  tenants?: readonly TenantConfig[];
+  /** Folder of the store files; omitted (or `inMemory`) keeps everything in memory. */
+  dataDir?: string;
+  inMemory?: boolean;
+  seed?: number;
+  profile?: string;
+  /** The clock resolvers see; tests may fix it. */
+  now?: () => Date;
+}
+
+/** Thrown for a bad simulator set-up (unknown profile …); the CLI turns it into a one-line message. */
+export class SimulatorSetupError extends Error {}
+
+/**
+ * The stateful simulator without HTTP: tenants, one store per (tenant, region), opened and seeded on
+ * first use, and one executable schema per revision. The express adapter and the in-process
+ * conformance target both use it.
+ */
+export class Simulator {
+  readonly seed: number;
+  readonly profile: FixtureProfile;
+  readonly now: () => Date;
+  private readonly tenants = new Map<string, TenantConfig>();
+  private readonly stores = new Map<string, Promise<Store>>();
+  private readonly schemas = new Map<Version, GraphQLSchema>();
+  private readonly dataDir: string | undefined;
+
+  constructor(options: SimulatorOptions = {}) {
+    const profile = findProfile(options.profile ?? 'default');
+    if (!profile) {
+      throw new SimulatorSetupError(
+        `unknown profile "${options.profile}" (expected ${profileNames().join(', ')})`,
+      );
+    }
+    this.profile = profile;
+    this.seed = options.seed ?? fixtureProfiles().defaultSeed;
+    this.now = options.now ?? (() => new Date());
+    this.dataDir = options.inMemory ? undefined : options.dataDir;
+    if (this.dataDir) mkdirSync(this.dataDir, { recursive: true });
+    for (const tenant of options.tenants ?? DEFAULT_TENANTS) this.tenants.set(tenant.id, { ...tenant });
+    const resolvers = allResolvers();
+    for (const version of VERSIONS) {
+      this.schemas.set(
+        version,
+        addResolversToSchema({
+          schema: buildRevisionSchema(version),
+          resolvers,
+          // Resolvers of 1.4.0-only types and fields are simply not attached to the 1.2.0 schema.
+          resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
+        }),
+      );
+    }
+  }
+
+  /** Whether the stores live only in memory. */
+  get inMemory(): boolean {
+    return this.dataDir === undefined;
+  }
+
+  /** The executable schema of a revision. */
+  schema(version: Version): GraphQLSchema {
+    return this.schemas.get(version)!;
+  }
+
+  /** Every tenant (copies). */
+  listTenants(): TenantConfig[] {
+    return [...this.tenants.values()].map((t) => ({ ...t }));
+  }
+
+  /** The tenant whose API user holds `token`. */
+  tenantByToken(token: string): TenantConfig | undefined {
+    for (const tenant of this.tenants.values()) if (tenant.token === token) return tenant;
+    return undefined;
+  }
+
+  /** The tenant with `id`. */
+  tenant(id: string): TenantConfig | undefined {
+    return this.tenants.get(id);
+  }
+
+  /** Adds a tenant; false when its id or token is taken. */
+  addTenant(tenant: TenantConfig): boolean {
+    if (this.tenants.has(tenant.id) || this.tenantByToken(tenant.token)) return false;
+    this.tenants.set(tenant.id, { ...tenant });
+    return true;
+  }
+
+  /** Changes a tenant's switches; they apply to the next request. */
+  updateTenant(id: string, patch: Partial<Omit<TenantConfig, 'id' | 'token'>>): TenantConfig | undefined {
+    const tenant = this.tenants.get(id);
+    if (!tenant) return undefined;
+    Object.assign(tenant, patch);
+    return { ...tenant };
+  }
+
+  /** The store of a (tenant, region), opened and seeded on first use. */
+  store(tenantId: string, region: Region): Promise<Store> {
+    const key = `${tenantId}-${region}`;
+    let store = this.stores.get(key);
+    if (!store) {
+      store = this.openStore(tenantId, region);
+      this.stores.set(key, store);
+      // A failed open must not poison the cache: the next request tries again.
+      store.catch(() => this.stores.delete(key));
+    }
+    return store;
+  }
+
+  /** The context of one GraphQL request. */
+  async context(tenant: TenantConfig, region: Region, version: Version): Promise<RequestContext> {
+    return { store: await this.store(tenant.id, region), tenant, region, version, now: this.now };
+  }
+
+  /** Puts a (tenant, region)'s store back to its seeded state; every region when none is given. */
+  async reset(tenantId: string, regions: readonly Region[]): Promise<void> {
+    const tenant = this.tenants.get(tenantId);
+    if (!tenant) throw new SimulatorSetupError(`unknown tenant "${tenantId}"`);
+    for (const region of regions) {
+      const store = await this.store(tenantId, region);
+      await store.reset(await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }));
+    }
+  }
+
+  /** Flushes and closes every open store. */
+  async close(): Promise<void> {
+    const stores = await Promise.allSettled(this.stores.values());
+    this.stores.clear();
+    await Promise.all(stores.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+  }
+
+  private async openStore(tenantId: string, region: Region): Promise<Store> {
+    const tenant = this.tenants.get(tenantId);
+    if (!tenant) throw new SimulatorSetupError(`unknown tenant "${tenantId}"`);
+    const backend = this.dataDir
+      ? new FileBackend(this.dataDir, `${tenantId}-${region}`)
+      : new MemoryBackend();
+    const store = await openIndexedStore(backend);
+    // A store that has never been seeded (new data dir, new tenant) starts from its seeded state.
+    if (store.meta['seed'] === undefined) {
+      await store.reset(await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }));
+    }
+    return store;
+  }
+}
