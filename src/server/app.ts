@@ -118,6 +118,22 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
   return app;
 }
 
+/** graphql-js's request errors get the codes of A-58, so clients can branch without parsing messages. */
+function withRequestCode(err: GraphQLError): GraphQLError {
+  const code = err.message.startsWith('Syntax Error')
+    ? 'GRAPHQL_PARSE_FAILED'
+    : err.message.startsWith('Variable "$')
+      ? 'BAD_USER_INPUT'
+      : 'GRAPHQL_VALIDATION_FAILED';
+  return new GraphQLError(err.message, {
+    nodes: err.nodes,
+    source: err.source,
+    positions: err.positions,
+    originalError: err.originalError,
+    extensions: { ...err.extensions, code },
+  });
+}
+
 function httpStatusOf(error: unknown): number {
   const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status;
   return typeof status === 'number' ? status : 500;
@@ -133,11 +149,13 @@ function maskInternal(
   log: (message: string) => void,
 ): GraphQLError | Error {
   const original = err instanceof GraphQLError ? err.originalError : err;
+  if (err instanceof GraphQLError && !err.extensions['code'] && !err.path) return withRequestCode(err);
   if (
     err instanceof GraphQLError &&
     (!original || original instanceof GraphQLError || err.extensions['code'])
-  )
+  ) {
     return err;
+  }
   const path = err instanceof GraphQLError ? err.path : undefined;
   log(
     `internal error${path ? ` at ${path.join('.')}` : ''}: ${original?.stack ?? original?.message ?? err.message}`,

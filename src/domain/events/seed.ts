@@ -1,0 +1,83 @@
+import type { Entity } from '../../store/index.js';
+import type { SeedContext } from '../area.js';
+import { CONTACTS, type ContactRecord } from '../contacts/model.js';
+import { recordHistory, type NewEvent } from './record.js';
+
+type HistoryEvent = NewEvent & { eventDate: string };
+
+/** An instant between `from` and `to` (ISO), from the area's faker. */
+function between(ctx: SeedContext, from: string, to: string): string {
+  return ctx.faker.date.between({ from, to }).toISOString();
+}
+
+/**
+ * A plausible change history consistent with the seeded data (issue: "the seeded fixtures include a
+ * plausible event history"): creations and later updates of the stored contacts and lists, plus a few
+ * contacts and lists that were created and then deleted, so deletion detection has something to find.
+ * List history exists only when the tenant's audit feature is on (§6 rule 1).
+ */
+export function seedEventHistory(ctx: SeedContext): void {
+  const { tx, faker, profile } = ctx;
+  const end = ctx.referenceDate.toISOString();
+  const start = new Date(ctx.referenceDate.getTime() - 2 * 365 * 86_400_000).toISOString();
+  const history: HistoryEvent[] = [];
+
+  for (const contact of tx.all<ContactRecord>(CONTACTS)) {
+    history.push({
+      view: 'contact',
+      eventType: 'ContactCreated',
+      entityId: contact.id,
+      eventDate: contact.createdAt,
+    });
+    if (contact.updatedAt > contact.createdAt) {
+      history.push({
+        view: 'contact',
+        eventType: 'ContactUpdated',
+        entityId: contact.id,
+        eventDate: contact.updatedAt,
+      });
+    }
+  }
+  const ghosts = Math.max(2, Math.round(profile.historyEvents / 20));
+  for (let i = 0; i < ghosts; i += 1) {
+    const id = faker.string.uuid();
+    const created = between(ctx, start, end);
+    history.push({ view: 'contact', eventType: 'ContactCreated', entityId: id, eventDate: created });
+    history.push({
+      view: 'contact',
+      eventType: 'ContactDeleted',
+      entityId: id,
+      eventDate: between(ctx, created, end),
+    });
+  }
+
+  if (ctx.tenant.auditFeature) {
+    for (const list of tx.all<Entity & { createdAt?: string; updatedAt?: string }>('lists')) {
+      const created = list.createdAt ?? between(ctx, start, end);
+      history.push({ view: 'list', eventType: 'ListCreated', entityId: list.id, eventDate: created });
+      if (list.updatedAt && list.updatedAt > created) {
+        history.push({
+          view: 'list',
+          eventType: 'ListUpdated',
+          entityId: list.id,
+          eventDate: list.updatedAt,
+        });
+      }
+    }
+    for (let i = 0; i < Math.max(1, Math.round(ghosts / 2)); i += 1) {
+      const id = faker.string.uuid();
+      const created = between(ctx, start, end);
+      history.push({ view: 'list', eventType: 'ListCreated', entityId: id, eventDate: created });
+      history.push({
+        view: 'list',
+        eventType: 'ListDeleted',
+        entityId: id,
+        eventDate: between(ctx, created, end),
+      });
+    }
+  }
+
+  // Stable order: by date, then by the order generated above (Array.prototype.sort is stable).
+  history.sort((a, b) => (a.eventDate < b.eventDate ? -1 : a.eventDate > b.eventDate ? 1 : 0));
+  recordHistory(tx, history);
+}
