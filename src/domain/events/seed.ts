@@ -5,6 +5,9 @@ import { recordHistory, type NewEvent } from './record.js';
 
 type HistoryEvent = NewEvent & { eventDate: string };
 
+/** Fields every seeded record of the 1.4.0 areas carries (see the area briefs). */
+type Dated = Entity & { createdAt?: string; updatedAt?: string };
+
 /** An instant between `from` and `to` (ISO), from the area's faker. */
 function between(ctx: SeedContext, from: string, to: string): string {
   return ctx.faker.date.between({ from, to }).toISOString();
@@ -77,7 +80,89 @@ export function seedEventHistory(ctx: SeedContext): void {
     }
   }
 
+  history.push(
+    ...planningHistory(tx, 'objectives', 'Objective'),
+    ...planningHistory(tx, 'initiatives', 'Initiative'),
+  );
+  history.push(...opportunityHistory(tx));
+  if (ctx.tenant.auditFeature) history.push(...relationshipHistory(tx));
+
   // Stable order: by date, then by the order generated above (Array.prototype.sort is stable).
   history.sort((a, b) => (a.eventDate < b.eventDate ? -1 : a.eventDate > b.eventDate ? 1 : 0));
   recordHistory(tx, history);
+}
+
+/** Objectives and initiatives: created, then deleted, closed or edited as their current state shows. */
+function planningHistory(
+  tx: SeedContext['tx'],
+  collection: string,
+  prefix: 'Objective' | 'Initiative',
+): HistoryEvent[] {
+  const view = prefix === 'Objective' ? 'objective' : 'initiative';
+  const out: HistoryEvent[] = [];
+  for (const item of tx.all<Dated & { isDeleted?: boolean; status?: string }>(collection)) {
+    if (!item.createdAt) continue;
+    out.push({ view, eventType: `${prefix}Created`, entityId: item.id, eventDate: item.createdAt });
+    if (!item.updatedAt || item.updatedAt <= item.createdAt) continue;
+    const later = item.isDeleted ? 'Deleted' : item.status === 'closed' ? 'StatusChanged' : 'Updated';
+    out.push({ view, eventType: `${prefix}${later}`, entityId: item.id, eventDate: item.updatedAt });
+  }
+  return out;
+}
+
+/** Opportunities: opening sets dateOpened, the first stage and the status (§6: the three reported values). */
+function opportunityHistory(tx: SeedContext['tx']): HistoryEvent[] {
+  const out: HistoryEvent[] = [];
+  for (const item of tx.all<Dated & { status?: string }>('opportunities')) {
+    if (!item.createdAt) continue;
+    for (const eventType of ['DateOpenedChanged', 'CurrentStageChanged', 'StatusChanged']) {
+      out.push({ view: 'opportunity', eventType, entityId: item.id, eventDate: item.createdAt });
+    }
+    if (item.updatedAt && item.updatedAt > item.createdAt) {
+      const eventType = item.status === 'closed' ? 'StatusChanged' : 'CurrentStageChanged';
+      out.push({ view: 'opportunity', eventType, entityId: item.id, eventDate: item.updatedAt });
+    }
+  }
+  return out;
+}
+
+type RelationshipRow = Dated & {
+  baseContactId?: string;
+  relatedContactId?: string;
+  relationshipTypeId?: string;
+  isFormer?: boolean;
+  isAnonymous?: boolean;
+  isPrivate?: boolean;
+};
+
+/** Relationships: their creation, with the attributes the view shows, as they were then. */
+function relationshipHistory(tx: SeedContext['tx']): HistoryEvent[] {
+  const out: HistoryEvent[] = [];
+  for (const item of tx.all<RelationshipRow>('relationships')) {
+    if (!item.createdAt) continue;
+    const type = item.relationshipTypeId
+      ? tx.get<Entity & { name?: string; strengthScale?: number }>(
+          'relationshipTypes',
+          item.relationshipTypeId,
+        )
+      : undefined;
+    out.push({
+      view: 'relationship',
+      eventType: 'RelationshipCreated',
+      entityId: item.id,
+      eventDate: item.createdAt,
+      data: {
+        baseContactId: item.baseContactId ?? null,
+        relatedContactId: item.relatedContactId ?? null,
+        relationshipTypeId: item.relationshipTypeId ?? null,
+        relationshipTypeName: type?.name ?? null,
+        isFormer: item.isFormer ?? false,
+        isAnonymous: item.isAnonymous ?? false,
+        strengthScale: type?.strengthScale ?? null,
+        status: 'Active',
+        isPrivate: item.isPrivate ?? false,
+      },
+    });
+  }
+  return out;
 }
