@@ -64,3 +64,126 @@ export interface ContactRecord extends Entity {
 export function isPerson(contact: ContactRecord): boolean {
   return contact.kind === 'Person';
 }
+
+/** Index of profiles by `contactId`. */
+export const PROFILES_BY_CONTACT = 'profiles.byContact';
+/** Index of the settings area's `countries` by lower-cased name and ISO code (address validation). */
+export const COUNTRIES_BY_NAME = 'contacts.countriesByName';
+
+/** Collections of other areas the contacts area reads (seeded by the settings area). */
+export const COUNTRIES = 'countries';
+export const LANGUAGES = 'languages';
+export const INDUSTRIES = 'industries';
+/** Meta key of the firm settings (settings area): `{ genders: string[], … }`. */
+export const META_FIRM_SETTINGS = 'firmSettings';
+/** Meta key of the folders contact types belong to (`[{ id, name }]`), for the lists area's `folderTypes`. */
+export const META_CONTACT_TYPE_FOLDERS = 'contactTypeFolders';
+
+/** Genders offered when the firm settings do not list any. */
+export const DEFAULT_GENDERS: readonly string[] = ['Female', 'Male', 'Non-binary', 'Not specified'];
+
+/** A postal address of a contact (§2.3 `Address`); a "location" in the location mutations (A-25). */
+export interface AddressRecord extends Entity {
+  id: string;
+  contactId: string;
+  /** Business, Home or Other. */
+  type: string;
+  usage: string;
+  label: string | null;
+  street: string | null;
+  city: string | null;
+  administrativeDivision: string | null;
+  additional: string | null;
+  country: string | null;
+  postalCode: string | null;
+  isGlobal: boolean;
+  isMailingAddress: boolean;
+}
+
+/** An e-mail address of a contact (§2.3 `EmailAddress`). */
+export interface EmailRecord extends Entity {
+  id: string;
+  contactId: string;
+  type: string;
+  usage: string;
+  address: string;
+  label: string | null;
+  isGlobal: boolean;
+}
+
+/** A phone number of a contact (§2.3 `PhoneNumber`), optionally at one of its addresses. */
+export interface PhoneRecord extends Entity {
+  id: string;
+  contactId: string;
+  addressId: string | null;
+  number: string;
+  label: string | null;
+  /** Business, Mobile, Home, Fax, Pager. */
+  type: string;
+  usage: string;
+  isGlobal: boolean;
+}
+
+/** A note on a contact (A-16). */
+export interface NoteRecord extends Entity {
+  id: string;
+  contactId: string;
+  subject: string;
+  text: string;
+  creatorName: string;
+  /** `YYYY-MM-DD`. */
+  lastEditedDate: string;
+}
+
+/** A contact type (folder contact type, A-19). */
+export interface ContactTypeRecord extends Entity {
+  id: string;
+  name: string;
+  pluralName: string;
+  folderId: string;
+  folderType: string;
+  allowedContactEntity: 'Any' | 'Person' | 'Company';
+}
+
+/** A profile of a contact (A-22): a firm profile template (`profileId`) filled in for one contact. */
+export interface ProfileRecord extends Entity {
+  id: string;
+  profileId: string;
+  contactId: string;
+  name: string;
+  displayOrder: number;
+  listingType: string;
+  userCriterionIds: string[];
+  groupCriterionIds: string[];
+  contactTypeIds: string[];
+  profileItems: Array<{ id: string; name: string; value: string; displayOrder: number }>;
+}
+
+/** A language of the firm (settings area's `languages`). */
+export interface LanguageRecord extends Entity {
+  id: string;
+  name: string;
+  localName?: string;
+  isoCode?: string;
+}
+
+/** A country as the settings area stores it (only the fields the contacts area reads). */
+export interface CountryRef extends Entity {
+  id: string;
+  name: string;
+  isoCode: string;
+}
+
+/** The display name of a person: the name a colleague would use, "First Last". */
+export function personDisplayName(p: {
+  firstName?: string | null;
+  lastName?: string | null;
+  goesBy?: string | null;
+}): string {
+  return [p.goesBy || p.firstName, p.lastName].filter((s) => s).join(' ');
+}
+
+/** The full formal name of a person: title, first, middle, last name and suffix. */
+export function personFullName(p: ContactRecord): string {
+  return [p.title, p.firstName, p.middleName, p.lastName, p.suffix].filter((s) => s).join(' ');
+}

@@ -133,6 +133,7 @@ type RelationshipRow = Dated & {
   isFormer?: boolean;
   isAnonymous?: boolean;
   isPrivate?: boolean;
+  strengthLevel?: number;
 };
 
 /** Relationships: their creation, with the attributes the view shows, as they were then. */
@@ -158,7 +159,8 @@ function relationshipHistory(tx: SeedContext['tx']): HistoryEvent[] {
         relationshipTypeName: type?.name ?? null,
         isFormer: item.isFormer ?? false,
         isAnonymous: item.isAnonymous ?? false,
-        strengthScale: type?.strengthScale ?? null,
+        // The relationship's level on its type's scale, as the write path records it.
+        strengthScale: item.strengthLevel ?? null,
         status: 'Active',
         isPrivate: item.isPrivate ?? false,
       },

@@ -1,0 +1,147 @@
+import type { MutationAddCompanyArgs, MutationAddPersonArgs } from '../../contract/types.generated.js';
+import type { RequestContext } from '../area.js';
+import type { ValidationError } from '../shared/errors.js';
+import { recordEvents } from '../events/record.js';
+import { newId, toIsoDateTime } from '../shared/time.js';
+import { Validator } from '../shared/validation.js';
+import { CONTACTS, META_FIRM_COMPANY_ID, personDisplayName, type ContactRecord } from './model.js';
+import { findContact } from './rules.js';
+import { checkAddress, checkContactTypes, checkEmail, checkPhone, checkTags } from './validate.js';
+import { putEmail, putInputAddresses, putPhone } from './write.js';
+
+/** Result of the person mutations (MutatePersonResults). */
+export interface PersonResult {
+  status: 'Created' | 'Updated' | 'NoChange';
+  validationErrors: ValidationError[];
+  item: ContactRecord | null;
+}
+
+/** Result of the company mutations (MutateCompanyResults). */
+export interface CompanyResult {
+  validationErrors: ValidationError[];
+  item: ContactRecord | null;
+}
+
+/**
+ * `addPerson` (A-24): needs a first or last name; the employer must be a company, contact types must
+ * allow people. Creates the person with its e-mail, phones and addresses and records ContactCreated.
+ */
+export function addPerson(args: MutationAddPersonArgs, ctx: RequestContext): Promise<PersonResult> {
+  const input = args.input;
+  return ctx.store.transact((tx): PersonResult => {
+    const v = new Validator();
+    const firstName = v.optionalText('firstName', input.firstName) ?? null;
+    const lastName = v.optionalText('lastName', input.lastName) ?? null;
+    if (!input.firstName?.trim() && !input.lastName?.trim()) {
+      v.fail('firstName', 'A person needs a first name or a last name.');
+    }
+    const companyId = v.reference(
+      'companyId',
+      input.companyId,
+      (id) => !!findContact(tx, id, 'Company'),
+      'company',
+    );
+    const person: ContactRecord = {
+      id: newId(),
+      kind: 'Person',
+      displayName: '',
+      visibility: 'public',
+      tags: checkTags(v, 'tags', input.tags),
+      contactTypeIds: checkContactTypes(v, tx, 'folderContactTypes', input.folderContactTypes, 'Person'),
+      industryIds: [],
+      score: null,
+      isPendingFirmContact: false,
+      createdAt: toIsoDateTime(ctx.now()),
+      updatedAt: toIsoDateTime(ctx.now()),
+      title: v.optionalText('title', input.title) ?? null,
+      firstName,
+      middleName: v.optionalText('middleName', input.middleName) ?? null,
+      lastName,
+      suffix: v.optionalText('suffix', input.suffix) ?? null,
+      goesBy: v.optionalText('goesBy', input.goesBy) ?? null,
+      assistantName: v.optionalText('assistantName', input.assistantName) ?? null,
+      jobTitle: v.optionalText('jobTitle', input.jobTitle) ?? null,
+      companyId: companyId ?? null,
+      isEmployee: companyId !== undefined && companyId === tx.meta[META_FIRM_COMPANY_ID],
+      languageId: null,
+      gender: null,
+    };
+    const email = checkEmail(v, 'emailAddress', input.emailAddress);
+    const businessPhone = checkPhone(v, 'businessPhone', input.businessPhone);
+    const mobilePhone = checkPhone(v, 'mobilePhone', input.mobilePhone);
+    const business = checkAddress(v, tx, 'businessAddress', input.businessAddress);
+    const other = checkAddress(v, tx, 'otherAddress', input.otherAddress);
+    checkMailing(v, input.mailingAddress, business !== undefined, other !== undefined);
+    if (!v.ok) return { status: 'NoChange', validationErrors: v.errors, item: null };
+
+    const stored = tx.put(CONTACTS, { ...person, displayName: personDisplayName(person) });
+    const addresses = putInputAddresses(tx, stored.id, business, other, input.mailingAddress);
+    if (email) putEmail(tx, stored.id, email);
+    if (businessPhone) putPhone(tx, stored.id, businessPhone, 'Business', addresses.business?.id ?? null);
+    if (mobilePhone) putPhone(tx, stored.id, mobilePhone, 'Mobile', null);
+    recordEvents(tx, ctx, [{ view: 'contact', eventType: 'ContactCreated', entityId: stored.id }]);
+    return { status: 'Created', validationErrors: [], item: stored };
+  });
+}
+
+/** `mailingAddress` may only name an address that is given (A-28). */
+function checkMailing(
+  v: Validator,
+  mailing: string | null | undefined,
+  hasBusiness: boolean,
+  hasOther: boolean,
+): void {
+  if (mailing === 'Business' && !hasBusiness) {
+    v.fail('mailingAddress', 'mailingAddress is Business but no businessAddress is given.');
+  }
+  if (mailing === 'Other' && !hasOther) {
+    v.fail('mailingAddress', 'mailingAddress is Other but no otherAddress is given.');
+  }
+}
+
+/** `addCompany` (§2.3): needs a company name; creates the company with its phones, e-mail and addresses. */
+export function addCompany(args: MutationAddCompanyArgs, ctx: RequestContext): Promise<CompanyResult> {
+  const input = args.input;
+  return ctx.store.transact((tx): CompanyResult => {
+    const v = new Validator();
+    const name = v.requiredText('companyName', input.companyName);
+    const company: ContactRecord = {
+      id: newId(),
+      kind: 'Company',
+      displayName: name ?? '',
+      visibility: 'public',
+      tags: [],
+      contactTypeIds: checkContactTypes(v, tx, 'folderContactTypes', input.folderContactTypes, 'Company'),
+      industryIds: [],
+      score: null,
+      isPendingFirmContact: false,
+      createdAt: toIsoDateTime(ctx.now()),
+      updatedAt: toIsoDateTime(ctx.now()),
+      name: name ?? null,
+      alias: v.optionalText('alias', input.alias) ?? null,
+      website: v.optionalText('website', input.website) ?? null,
+    };
+    const email = checkEmail(v, 'emailAddress', input.emailAddress);
+    const phones: Array<[string | undefined, string]> = [
+      [checkPhone(v, 'primaryPhone', input.primaryPhone), 'Business'],
+      [checkPhone(v, 'secondaryPhone', input.secondaryPhone), 'Business'],
+      [checkPhone(v, 'faxNumber', input.faxNumber), 'Fax'],
+      [checkPhone(v, 'mobilePhone', input.mobilePhone), 'Mobile'],
+      [checkPhone(v, 'pagerNumber', input.pagerNumber), 'Pager'],
+    ];
+    const business = checkAddress(v, tx, 'businessAddress', input.businessAddress);
+    const other = checkAddress(v, tx, 'otherAddress', input.otherAddress);
+    checkMailing(v, input.mailingAddress, business !== undefined, other !== undefined);
+    if (!v.ok) return { validationErrors: v.errors, item: null };
+
+    const stored = tx.put(CONTACTS, company);
+    const addresses = putInputAddresses(tx, stored.id, business, other, input.mailingAddress);
+    if (email) putEmail(tx, stored.id, email);
+    for (const [number, type] of phones) {
+      if (number)
+        putPhone(tx, stored.id, number, type, type === 'Business' ? (addresses.business?.id ?? null) : null);
+    }
+    recordEvents(tx, ctx, [{ view: 'contact', eventType: 'ContactCreated', entityId: stored.id }]);
+    return { validationErrors: [], item: stored };
+  });
+}

@@ -1,0 +1,179 @@
+import type {
+  ContactFilterField,
+  ContactFilterInput,
+  QuerySearchFirmContactsArgs,
+} from '../../contract/types.generated.js';
+import type { StoreReader } from '../../store/index.js';
+import type { RequestContext } from '../area.js';
+import { badUserInput } from '../shared/errors.js';
+import { containsText, page, type Direction } from '../shared/paging.js';
+import {
+  ADDRESSES_BY_CONTACT,
+  CONTACTS,
+  EMAILS_BY_CONTACT,
+  type AddressRecord,
+  type ContactRecord,
+  type EmailRecord,
+} from './model.js';
+
+/** Filter options that take `values` (§2.4, A-33); every other option takes `value`. */
+const VALUES_FIELDS: ReadonlySet<ContactFilterField> = new Set(['ids', 'industryIds', 'contactTypeIds']);
+
+/** Sortable fields of `searchFirmContacts` (A-34). */
+const SORT_FIELDS: Record<string, (c: ContactRecord) => string | null | undefined> = {
+  displayName: (c) => c.displayName,
+  firstName: (c) => c.firstName,
+  lastName: (c) => c.lastName,
+};
+
+type Predicate = (c: ContactRecord) => boolean;
+
+// One shared collator: String#localeCompare with options builds a collator per call, which made sorting
+// 100k contacts take seconds.
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+
+/**
+ * Sorts contacts like the shared `sortItems` (case-insensitive text, absent values last in either
+ * direction, ties by id so paging is stable, A-34), reading each sort value once.
+ */
+function sortContacts(
+  items: readonly ContactRecord[],
+  value: (c: ContactRecord) => string | null | undefined,
+  direction: Direction | null | undefined,
+): ContactRecord[] {
+  const sign = direction === 'Descending' ? -1 : 1;
+  const keyed = items.map((c) => ({ c, key: value(c) ?? null }));
+  keyed.sort((x, y) => {
+    if (x.key !== y.key) {
+      if (x.key === null) return 1;
+      if (y.key === null) return -1;
+      const byText = collator.compare(x.key, y.key) || (x.key < y.key ? -1 : 1);
+      return sign * byText;
+    }
+    return x.c.id < y.c.id ? -1 : x.c.id > y.c.id ? 1 : 0;
+  });
+  return keyed.map((k) => k.c);
+}
+
+/** Text options echoed in `searchTerms`. */
+type SearchTerms = Record<'term' | 'firstName' | 'lastName' | 'company' | 'emailAddress', string | null>;
+
+function employerName(store: StoreReader, c: ContactRecord): string | null | undefined {
+  if (c.kind === 'Company') return c.name;
+  return c.companyId ? store.get<ContactRecord>(CONTACTS, c.companyId)?.name : null;
+}
+
+function hasEmail(store: StoreReader, c: ContactRecord, text: string): boolean {
+  return store.lookup<EmailRecord>(EMAILS_BY_CONTACT, c.id).some((e) => containsText(e.address, text));
+}
+
+function hasAddress(store: StoreReader, c: ContactRecord, test: (a: AddressRecord) => boolean): boolean {
+  return store.lookup<AddressRecord>(ADDRESSES_BY_CONTACT, c.id).some(test);
+}
+
+/** Checks one filter's use of `value`/`values` (A-33) and returns its test; the cost orders the tests. */
+function predicateOf(
+  store: StoreReader,
+  filter: ContactFilterInput,
+  index: number,
+): { test: Predicate; cost: number } {
+  const { field } = filter;
+  const hasValues = filter.values !== null && filter.values !== undefined;
+  const hasValue = filter.value !== null && filter.value !== undefined;
+  if (VALUES_FIELDS.has(field)) {
+    if (hasValue || !hasValues) {
+      throw badUserInput(`filter[${index}]: the ${field} filter takes "values", not "value".`);
+    }
+    const wanted = new Set((filter.values ?? []).filter((v): v is string => typeof v === 'string'));
+    if (field === 'ids') return { test: (c) => wanted.has(c.id), cost: 0 };
+    if (field === 'industryIds') return { test: (c) => c.industryIds.some((id) => wanted.has(id)), cost: 1 };
+    return { test: (c) => c.contactTypeIds.some((id) => wanted.has(id)), cost: 1 };
+  }
+  if (hasValues || !hasValue) {
+    throw badUserInput(`filter[${index}]: the ${field} filter takes "value", not "values".`);
+  }
+  const value = filter.value ?? '';
+  switch (field) {
+    case 'term':
+      return {
+        test: (c) =>
+          containsText(c.displayName, value) ||
+          containsText(c.firstName, value) ||
+          containsText(c.lastName, value) ||
+          containsText(employerName(store, c), value) ||
+          hasEmail(store, c, value),
+        cost: 3,
+      };
+    case 'firstName':
+      return { test: (c) => c.kind === 'Person' && containsText(c.firstName, value), cost: 1 };
+    case 'lastName':
+      return { test: (c) => c.kind === 'Person' && containsText(c.lastName, value), cost: 1 };
+    case 'company':
+      return { test: (c) => containsText(employerName(store, c), value), cost: 2 };
+    case 'emailAddress':
+      return { test: (c) => hasEmail(store, c, value), cost: 3 };
+    case 'city':
+      return { test: (c) => hasAddress(store, c, (a) => containsText(a.city, value)), cost: 3 };
+    case 'country':
+      return { test: (c) => hasAddress(store, c, (a) => containsText(a.country, value)), cost: 3 };
+    case 'tag': {
+      const tag = value.trim().toLocaleLowerCase('en');
+      return { test: (c) => c.tags.some((t) => t.toLocaleLowerCase('en') === tag), cost: 1 };
+    }
+    case 'contactEntity': {
+      if (value === 'Any') return { test: () => true, cost: 0 };
+      if (value !== 'Person' && value !== 'Company') {
+        throw badUserInput(
+          `filter[${index}]: contactEntity must be Person, Company or Any (got "${value}").`,
+        );
+      }
+      return { test: (c) => c.kind === value, cost: 0 };
+    }
+    default:
+      throw badUserInput(`filter[${index}]: unknown filter field "${String(field)}".`);
+  }
+}
+
+/**
+ * `searchFirmContacts` (§4.1, A-33, A-34): every filter combines with AND; cheap record tests run before
+ * the ones that read a contact's e-mails or addresses (through the by-contact indexes).
+ */
+export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: RequestContext) {
+  const store = ctx.store;
+  const filters = (args.filter ?? []).filter((f): f is ContactFilterInput => f !== null && f !== undefined);
+  const predicates = filters.map((f, i) => predicateOf(store, f, i)).sort((a, b) => a.cost - b.cost);
+  const sortField = args.sort?.field ?? 'displayName';
+  const sortValue = SORT_FIELDS[sortField];
+  if (!sortValue) {
+    throw badUserInput(
+      `sort.field must be one of ${Object.keys(SORT_FIELDS).join(', ')} (got "${sortField}").`,
+    );
+  }
+  const idsFilter = filters.find((f) => f.field === 'ids');
+  // With an ids filter the candidates are fetched by id instead of scanning every contact.
+  const candidates: Iterable<ContactRecord> = idsFilter
+    ? [...new Set(idsFilter.values ?? [])].flatMap((id) => {
+        const c = typeof id === 'string' ? store.get<ContactRecord>(CONTACTS, id) : undefined;
+        return c ? [c] : [];
+      })
+    : store.all<ContactRecord>(CONTACTS);
+  const matches: ContactRecord[] = [];
+  for (const c of candidates) if (predicates.every((p) => p.test(c))) matches.push(c);
+  const sorted = sortContacts(matches, sortValue, args.sort?.direction);
+  const searchTerms: SearchTerms = {
+    term: null,
+    firstName: null,
+    lastName: null,
+    company: null,
+    emailAddress: null,
+  };
+  for (const f of filters) {
+    if (f.field in searchTerms && typeof f.value === 'string')
+      searchTerms[f.field as keyof SearchTerms] = f.value;
+  }
+  return {
+    ...page(sorted, args),
+    searchTerms,
+    resultsFrom: filters.some((f) => f.field === 'term') ? 'Term' : 'Filter',
+  };
+}

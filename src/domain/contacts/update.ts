@@ -1,0 +1,195 @@
+import type {
+  MutationEditPersonEmploymentInformationArgs,
+  MutationUpdateContactAdditionalFieldsArgs,
+  MutationUpdatePublicCompanyArgs,
+  MutationUpdatePublicPersonArgs,
+} from '../../contract/types.generated.js';
+import type { Transaction } from '../../store/index.js';
+import type { RequestContext } from '../area.js';
+import { Validator } from '../shared/validation.js';
+import type { CompanyResult, PersonResult } from './add.js';
+import { META_FIRM_COMPANY_ID, personDisplayName, type ContactRecord } from './model.js';
+import { findContact, findLanguage, firmGenders } from './rules.js';
+import { checkTags, patchText } from './validate.js';
+import { updateContact } from './write.js';
+
+/** Fields whose change makes an update `Updated` rather than `NoChange` (A-27). */
+const COMPARED: ReadonlyArray<keyof ContactRecord> = [
+  'displayName',
+  'tags',
+  'title',
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'goesBy',
+  'assistantName',
+  'jobTitle',
+  'companyId',
+  'isEmployee',
+  'languageId',
+  'gender',
+  'name',
+  'alias',
+  'website',
+];
+
+function changed(before: ContactRecord, after: ContactRecord): boolean {
+  return COMPARED.some((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+}
+
+/** Stores `next` when it differs from `before`; the status says which happened. */
+function save(
+  tx: Transaction,
+  ctx: RequestContext,
+  before: ContactRecord,
+  next: ContactRecord,
+): { status: 'Updated' | 'NoChange'; item: ContactRecord } {
+  if (!changed(before, next)) return { status: 'NoChange', item: before };
+  return { status: 'Updated', item: updateContact(tx, ctx, next) };
+}
+
+function rejected(v: Validator): PersonResult {
+  return { status: 'NoChange', validationErrors: v.errors, item: null };
+}
+
+/** Whether a person update leaves it without first and last name. */
+function checkHasName(v: Validator, next: ContactRecord): void {
+  if (!next.firstName && !next.lastName) v.fail('firstName', 'A person needs a first name or a last name.');
+}
+
+/** `updatePublicPerson` (A-26): omitted fields keep their value, null clears; `tags` replaces. */
+export function updatePublicPerson(
+  args: MutationUpdatePublicPersonArgs,
+  ctx: RequestContext,
+): Promise<PersonResult> {
+  const input = args.input;
+  return ctx.store.transact((tx): PersonResult => {
+    const v = new Validator();
+    const person = findContact(tx, input.id, 'Person');
+    if (!person) {
+      v.fail('id', `No person exists with id "${input.id}".`);
+      return rejected(v);
+    }
+    const next: ContactRecord = {
+      ...person,
+      title: patchText(v, input, 'title', person.title),
+      firstName: patchText(v, input, 'firstName', person.firstName),
+      middleName: patchText(v, input, 'middleName', person.middleName),
+      lastName: patchText(v, input, 'lastName', person.lastName),
+      suffix: patchText(v, input, 'suffix', person.suffix),
+      goesBy: patchText(v, input, 'goesBy', person.goesBy),
+      assistantName: patchText(v, input, 'assistantName', person.assistantName),
+      tags: 'tags' in input ? checkTags(v, 'tags', input.tags) : person.tags,
+    };
+    if (v.ok) checkHasName(v, next);
+    if (!v.ok) return rejected(v);
+    const saved = save(tx, ctx, person, { ...next, displayName: personDisplayName(next) });
+    return { ...saved, validationErrors: [] };
+  });
+}
+
+/** `updatePublicCompany` (A-26): the name cannot be cleared; omitted fields keep their value. */
+export function updatePublicCompany(
+  args: MutationUpdatePublicCompanyArgs,
+  ctx: RequestContext,
+): Promise<CompanyResult> {
+  const input = args.input;
+  return ctx.store.transact((tx): CompanyResult => {
+    const v = new Validator();
+    const company = findContact(tx, input.id, 'Company');
+    if (!company) {
+      v.fail('id', `No company exists with id "${input.id}".`);
+      return { validationErrors: v.errors, item: null };
+    }
+    const name = 'companyName' in input ? v.requiredText('companyName', input.companyName) : company.name;
+    const next: ContactRecord = {
+      ...company,
+      name: name ?? company.name,
+      displayName: name ?? company.displayName,
+      alias: patchText(v, input, 'alias', company.alias),
+      website: patchText(v, input, 'website', company.website),
+      tags: 'tags' in input ? checkTags(v, 'tags', input.tags) : company.tags,
+    };
+    if (!v.ok) return { validationErrors: v.errors, item: null };
+    return { validationErrors: [], item: save(tx, ctx, company, next).item };
+  });
+}
+
+/**
+ * `editPersonEmploymentInformation` (A-26): `companyId` names the new employer, null ends the
+ * employment (and its job title, unless a new one is given); being employed by the firm makes the
+ * person a firm employee.
+ */
+export function editPersonEmploymentInformation(
+  args: MutationEditPersonEmploymentInformationArgs,
+  ctx: RequestContext,
+): Promise<PersonResult> {
+  const input = args.input;
+  return ctx.store.transact((tx): PersonResult => {
+    const v = new Validator();
+    const person = findContact(tx, input.personId, 'Person');
+    if (!person) v.fail('personId', `No person exists with id "${input.personId}".`);
+    const companyId =
+      'companyId' in input
+        ? input.companyId === null || input.companyId === undefined
+          ? null
+          : (v.reference('companyId', input.companyId, (id) => !!findContact(tx, id, 'Company'), 'company') ??
+            null)
+        : (person?.companyId ?? null);
+    const endsEmployment = 'companyId' in input && companyId === null;
+    const jobTitle =
+      'jobTitle' in input
+        ? (v.optionalText('jobTitle', input.jobTitle) ?? null)
+        : endsEmployment
+          ? null
+          : (person?.jobTitle ?? null);
+    if (!person || !v.ok) return rejected(v);
+    const firmId = tx.meta[META_FIRM_COMPANY_ID];
+    const next: ContactRecord = {
+      ...person,
+      companyId,
+      jobTitle,
+      isEmployee: companyId !== null && companyId === firmId,
+    };
+    return { ...save(tx, ctx, person, next), validationErrors: [] };
+  });
+}
+
+/**
+ * `updateContactAdditionalFields` (§7.5, A-26): rejected unless the firm enabled language-specific
+ * information (reported on `languageId`); the language must be one of the firm's languages and the gender
+ * one of the firm's genders. Null clears a value, an omitted one keeps it.
+ */
+export function updateContactAdditionalFields(
+  args: MutationUpdateContactAdditionalFieldsArgs,
+  ctx: RequestContext,
+): Promise<PersonResult> {
+  const input = args.input;
+  return ctx.store.transact((tx): PersonResult => {
+    const v = new Validator();
+    if (!ctx.tenant.languageSpecificInformation) {
+      v.fail('languageId', 'Language-specific information is not enabled in the firm settings.');
+    }
+    const person = findContact(tx, input.personId, 'Person');
+    if (!person) v.fail('personId', `No person exists with id "${input.personId}".`);
+    let languageId = person?.languageId ?? null;
+    if ('languageId' in input) {
+      languageId = input.languageId ?? null;
+      if (languageId !== null && !findLanguage(tx, languageId)) {
+        v.fail('languageId', `No language of the firm exists with id "${languageId}".`);
+      }
+    }
+    let gender = person?.gender ?? null;
+    if ('gender' in input) {
+      const text = input.gender?.trim() || null;
+      const genders = firmGenders(tx.meta);
+      gender = text === null ? null : (genders.find((g) => g.toLowerCase() === text.toLowerCase()) ?? null);
+      if (text !== null && gender === null) {
+        v.fail('gender', `gender must be one of the firm's genders: ${genders.join(', ')} (got "${text}").`);
+      }
+    }
+    if (!person || !v.ok) return rejected(v);
+    return { ...save(tx, ctx, person, { ...person, languageId, gender }), validationErrors: [] };
+  });
+}

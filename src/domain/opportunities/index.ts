@@ -1,0 +1,30 @@
+import type { DomainArea } from '../area.js';
+import {
+  OPPORTUNITIES,
+  OPPORTUNITIES_BY_TYPE,
+  OUTCOME_REASONS,
+  REASONS_BY_OUTCOME,
+  type OpportunityRecord,
+  type OutcomeReasonRecord,
+} from './model.js';
+import { opportunitiesResolvers } from './resolvers.js';
+import { seedOpportunities } from './seed.js';
+
+/** Opportunities with their lookup values and stage templates (spec §2.5, §4 [1.4.0]). */
+export const opportunitiesArea: DomainArea = {
+  name: 'opportunities',
+  indexes: [
+    {
+      name: OPPORTUNITIES_BY_TYPE,
+      collection: OPPORTUNITIES,
+      key: (o) => (o as OpportunityRecord).opportunityTypeId,
+    },
+    {
+      name: REASONS_BY_OUTCOME,
+      collection: OUTCOME_REASONS,
+      key: (r) => (r as OutcomeReasonRecord).outcomeId,
+    },
+  ],
+  resolvers: opportunitiesResolvers,
+  seed: seedOpportunities,
+};

@@ -1,0 +1,298 @@
+import type { InputMaybe, PlanningLocationInput } from '../../contract/types.generated.js';
+import type { StoreReader } from '../../store/index.js';
+import { CONTACTS, META_API_USER_ID, META_FIRM_COMPANY_ID, type ContactRecord } from '../contacts/model.js';
+import {
+  COUNTRIES,
+  COUNTRIES_BY_ISO_CODE,
+  COUNTRIES_BY_NAME,
+  INDUSTRIES,
+  PRACTICE_GROUPS,
+  type CountryRecord,
+} from '../settings/model.js';
+import { MATTERS } from '../matters/model.js';
+import { INITIATIVES, type InitiativeRecord } from '../planning/model.js';
+import { MAX_TEXT, type Validator } from '../shared/validation.js';
+import {
+  OPPORTUNITIES,
+  STAGE_TEMPLATES,
+  type LocationRecord,
+  type LookupRecord,
+  type OpportunityRecord,
+  type StageInstanceRecord,
+  type StageTemplateRecord,
+  type TemplateStage,
+} from './model.js';
+
+/** The id of the API user (§5: every call acts as that user), when the contacts area set one. */
+export function apiUserId(store: StoreReader): string | undefined {
+  const id = store.meta[META_API_USER_ID];
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** A-47: the API user is the lead, a principal or the creator of the opportunity. */
+export function isCurrentUserInvolved(store: StoreReader, opp: OpportunityRecord): boolean {
+  const me = apiUserId(store);
+  if (me === undefined) return false;
+  return opp.leadId === me || opp.creatorId === me || opp.principals.some((p) => p.leadId === me);
+}
+
+/** A-47: a confidential opportunity the API user is not involved in shows only its outline. */
+export function isHidden(store: StoreReader, opp: OpportunityRecord): boolean {
+  return opp.isConfidential && !isCurrentUserInvolved(store, opp);
+}
+
+/**
+ * The opportunity a mutation changes: it must exist, and a confidential one must involve the API user
+ * (a user who cannot see its details cannot change them either). Records the failure on `propertyName`.
+ */
+export function checkOpportunity(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  id: string | null | undefined,
+): OpportunityRecord | undefined {
+  const opp = id ? store.get<OpportunityRecord>(OPPORTUNITIES, id) : undefined;
+  if (!opp) {
+    v.fail(propertyName, `No opportunity exists with id "${id ?? ''}".`);
+    return undefined;
+  }
+  if (isHidden(store, opp)) {
+    v.fail(
+      propertyName,
+      `Opportunity "${opp.id}" is confidential and the current user is not involved in it.`,
+    );
+    return undefined;
+  }
+  return opp;
+}
+
+function contactOf(store: StoreReader, id: string): ContactRecord | undefined {
+  return store.get<ContactRecord>(CONTACTS, id);
+}
+
+/** Whether the person is an employee of the firm (leads and principals must be, A-47). */
+export function isFirmEmployee(store: StoreReader, person: ContactRecord): boolean {
+  if (person.kind !== 'Person') return false;
+  const firmId = store.meta[META_FIRM_COMPANY_ID];
+  return person.isEmployee === true || (typeof firmId === 'string' && person.companyId === firmId);
+}
+
+/** A reference to a Person contact; `employee` also requires a firm employee. */
+export function checkPerson(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  id: string,
+  employee: boolean,
+): string | undefined {
+  const contact = contactOf(store, id);
+  if (!contact || contact.kind !== 'Person') {
+    v.fail(propertyName, `No person exists with id "${id}".`);
+    return undefined;
+  }
+  if (employee && !isFirmEmployee(store, contact)) {
+    v.fail(propertyName, `${contact.displayName} is not an employee of the firm.`);
+    return undefined;
+  }
+  return id;
+}
+
+/** A reference to a Company contact. */
+export function checkCompany(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  id: string,
+): string | undefined {
+  const contact = contactOf(store, id);
+  if (!contact || contact.kind !== 'Company') {
+    v.fail(propertyName, `No company exists with id "${id}".`);
+    return undefined;
+  }
+  return id;
+}
+
+/**
+ * A reference to an opportunity lookup value (type, origination source, outcome reason). An inactive
+ * value is refused unless the opportunity already uses it (A-46: it stays where it is, but is not
+ * offered for new uses).
+ */
+export function checkLookup(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  collection: string,
+  id: string,
+  what: string,
+  current: readonly (string | null)[] = [],
+): LookupRecord | undefined {
+  const value = store.get<LookupRecord>(collection, id);
+  if (!value) {
+    v.fail(propertyName, `No ${what} exists with id "${id}".`);
+    return undefined;
+  }
+  if (!value.isActive && !current.includes(id)) {
+    v.fail(propertyName, `The ${what} "${value.name}" is inactive and cannot be used.`);
+    return undefined;
+  }
+  return value;
+}
+
+/** An id list of an input: GraphQL list items may be null; undefined is treated alike. */
+export type IdList = ReadonlyArray<string | null | undefined> | null | undefined;
+
+function nullable(ids: IdList): Array<string | null> {
+  return (ids ?? []).map((id) => id ?? null);
+}
+
+/** Practice group ids: each must exist in the settings area's collection; duplicates dropped. */
+export function checkPracticeGroups(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  ids: IdList,
+): string[] {
+  return v.references(propertyName, nullable(ids), (id) => store.has(PRACTICE_GROUPS, id), 'practice group');
+}
+
+/** Industry ids: each must exist in the settings area's collection; duplicates dropped. */
+export function checkIndustries(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  ids: IdList,
+): string[] {
+  return v.references(propertyName, nullable(ids), (id) => store.has(INDUSTRIES, id), 'industry');
+}
+
+/** Initiative ids: each must name an initiative that was not removed; duplicates dropped. */
+export function checkInitiatives(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  ids: IdList,
+): string[] {
+  return v.references(
+    propertyName,
+    nullable(ids),
+    (id) => {
+      const initiative = store.get<InitiativeRecord>(INITIATIVES, id);
+      return initiative !== undefined && !initiative.isDeleted;
+    },
+    'initiative',
+  );
+}
+
+/** A matter id of the matters area's collection. */
+export function checkMatter(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  id: string,
+): string | undefined {
+  return v.reference(propertyName, id, (x) => store.has(MATTERS, x), 'matter');
+}
+
+/** Tags: trimmed, non-empty, at most 255 characters each, duplicates (case-insensitive) dropped. */
+export function checkTags(v: Validator, propertyName: string, tags: IdList): string[] {
+  const out: string[] = [];
+  (tags ?? []).forEach((tag, i) => {
+    const text = tag?.trim() ?? '';
+    if (text === '') v.fail(`${propertyName}[${i}]`, `${propertyName}[${i}] cannot be empty.`);
+    else if (text.length > MAX_TEXT) {
+      v.fail(`${propertyName}[${i}]`, `${propertyName}[${i}] must be at most ${MAX_TEXT} characters long.`);
+    } else if (!out.some((t) => t.toLowerCase() === text.toLowerCase())) out.push(text);
+  });
+  return out;
+}
+
+function findCountry(store: StoreReader, text: string): CountryRecord | undefined {
+  return (
+    store.lookup<CountryRecord>(COUNTRIES_BY_NAME, text.toLowerCase())[0] ??
+    store.lookup<CountryRecord>(COUNTRIES_BY_ISO_CODE, text.toUpperCase())[0]
+  );
+}
+
+/**
+ * Locations (A-49): `country` names a known country (by name or ISO code, stored by name); a given
+ * `administrativeDivision` must be one of that country's divisions when it lists any. Duplicates dropped.
+ */
+export function checkLocations(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  locations: ReadonlyArray<InputMaybe<PlanningLocationInput>>,
+): LocationRecord[] {
+  const out: LocationRecord[] = [];
+  const knowsCountries = store.count(COUNTRIES) > 0;
+  locations.forEach((location, i) => {
+    const at = `${propertyName}[${i}]`;
+    const countryText = v.requiredText(`${at}.country`, location?.country);
+    const divisionText = v.optionalText(`${at}.administrativeDivision`, location?.administrativeDivision);
+    if (countryText === undefined) return;
+    let country = countryText;
+    let division = divisionText ?? null;
+    if (knowsCountries) {
+      const found = findCountry(store, countryText);
+      if (!found) {
+        v.fail(`${at}.country`, `No country is known by the name or ISO code "${countryText}".`);
+        return;
+      }
+      country = found.name;
+      if (division !== null && found.states.length > 0) {
+        const wanted = division.toLowerCase();
+        const state = found.states.find(
+          (s) => s.name.toLowerCase() === wanted || s.code.toLowerCase() === wanted,
+        );
+        if (!state) {
+          v.fail(
+            `${at}.administrativeDivision`,
+            `${found.name} has no administrative division "${division}".`,
+          );
+          return;
+        }
+        division = state.name;
+      }
+    }
+    if (!out.some((l) => l.country === country && l.administrativeDivision === division)) {
+      out.push({ country, administrativeDivision: division });
+    }
+  });
+  return out;
+}
+
+/** The stage template of an opportunity type (A-48). */
+export function templateOf(store: StoreReader, typeId: string): StageTemplateRecord | undefined {
+  return store.get<StageTemplateRecord>(STAGE_TEMPLATES, typeId);
+}
+
+/** The lowest stage of a template: where a new opportunity starts (A-48). */
+export function firstStage(template: StageTemplateRecord | undefined): TemplateStage | undefined {
+  return template?.stages.reduce<TemplateStage | undefined>(
+    (low, s) => (low === undefined || s.stageOrder < low.stageOrder ? s : low),
+    undefined,
+  );
+}
+
+/** The current stage: the latest instance entered (A-48). */
+export function currentInstance(opp: OpportunityRecord): StageInstanceRecord | undefined {
+  return opp.stageInstances[opp.stageInstances.length - 1];
+}
+
+/** The name an instance shows: the template's name for its order, else the name it was entered with. */
+export function stageNameOf(
+  store: StoreReader,
+  opp: OpportunityRecord,
+  instance: StageInstanceRecord,
+): string {
+  const stage = templateOf(store, opp.opportunityTypeId)?.stages.find(
+    (s) => s.stageOrder === instance.stageOrder,
+  );
+  return stage?.stageName ?? instance.stageName;
+}
+
+/** What the event view compares for `CurrentStageChanged`: the current stage instance and its shown name. */
+export function currentStageKey(store: StoreReader, opp: OpportunityRecord): string {
+  const instance = currentInstance(opp);
+  return instance ? `${instance.id}:${stageNameOf(store, opp, instance)}` : '';
+}

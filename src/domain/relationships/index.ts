@@ -1,0 +1,28 @@
+import type { DomainArea } from '../area.js';
+import {
+  RELATIONSHIPS,
+  RELATIONSHIPS_BY_BASE,
+  RELATIONSHIPS_BY_RELATED,
+  type RelationshipRecord,
+} from './model.js';
+import { relationshipResolvers } from './resolvers.js';
+import { seedRelationships } from './seed.js';
+
+/** Relationship types, relationships between contacts, and the views derived from them (spec §2.6). */
+export const relationshipsArea: DomainArea = {
+  name: 'relationships',
+  indexes: [
+    {
+      name: RELATIONSHIPS_BY_BASE,
+      collection: RELATIONSHIPS,
+      key: (e) => (e as RelationshipRecord).baseContactId,
+    },
+    {
+      name: RELATIONSHIPS_BY_RELATED,
+      collection: RELATIONSHIPS,
+      key: (e) => (e as RelationshipRecord).relatedContactId,
+    },
+  ],
+  resolvers: relationshipResolvers,
+  seed: seedRelationships,
+};

@@ -1,0 +1,23 @@
+import type { DomainArea } from '../area.js';
+import { COUNTRIES, COUNTRIES_BY_ISO_CODE, COUNTRIES_BY_NAME, type CountryRecord } from './model.js';
+import { settingsResolvers } from './resolvers.js';
+import { seedSettings } from './seed.js';
+
+/** Firm and regional settings, countries, currencies, industries and practice groups (spec §2.3, §4.1). */
+export const settingsArea: DomainArea = {
+  name: 'settings',
+  indexes: [
+    {
+      name: COUNTRIES_BY_ISO_CODE,
+      collection: COUNTRIES,
+      key: (c) => (c as CountryRecord).isoCode.toUpperCase(),
+    },
+    {
+      name: COUNTRIES_BY_NAME,
+      collection: COUNTRIES,
+      key: (c) => (c as CountryRecord).name.toLowerCase(),
+    },
+  ],
+  resolvers: settingsResolvers,
+  seed: seedSettings,
+};
