@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'coverage/', '.data/', 'contracts/', 'src/contract/types.generated.ts'] },
+  {
+    ignores: [
+      'node_modules/',
+      'reports/',
+      'coverage/',
+      '.data/',
+      'contracts/',
+      'src/contract/types.generated.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
