@@ -12,6 +12,11 @@ import { deepFreeze } from './validate.js';
 export interface StoreOptions {
   /** Deep-freeze entities and meta values on write and load, so accidental mutation throws (tests). */
   freeze?: boolean;
+  /**
+   * Skip writing the log line of each transaction. Only for a store whose backend persists nothing and
+   * whose writes are known to be JSON (seeding builds a snapshot this way); every other store serialises.
+   */
+  unlogged?: boolean;
 }
 
 /** Backend counters plus the last committed seq. */
@@ -40,6 +45,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 export class Store implements StoreReader {
   private readonly freeze: <T>(value: T) => T;
   private inTransaction = false;
+  private readonly unlogged: boolean;
   private closed: Promise<void> | null = null;
   private failure: StoreFailedError | null = null;
 
@@ -49,6 +55,7 @@ export class Store implements StoreReader {
     options: StoreOptions,
   ) {
     this.freeze = options.freeze ? deepFreeze : identity;
+    this.unlogged = options.unlogged === true;
   }
 
   /** Loads the backend's snapshot and WAL, then opens it for writing. */
@@ -137,7 +144,7 @@ export class Store implements StoreReader {
       }
       const seq = this.state.seq + 1;
       // Serialising before committing makes non-JSON data (BigInt, cycles) a rollback, not a torn log.
-      line = `${JSON.stringify({ seq, ops: tx.ops })}\n`;
+      line = this.unlogged ? '' : `${JSON.stringify({ seq, ops: tx.ops })}\n`;
       this.state.seq = seq;
       tx.finish();
     } catch (err) {

@@ -51,28 +51,33 @@ export interface SortKey<T> {
   direction?: Direction | null;
 }
 
+// One collator for every sort: building one per comparison made sorting 100k contacts take seconds.
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+
 function compareValues(a: unknown, b: unknown): number {
   // Absent values sort last in either direction, as most UIs show them.
   if (a === b) return 0;
   if (a === null || a === undefined) return 1;
   if (b === null || b === undefined) return -1;
-  if (typeof a === 'string' && typeof b === 'string')
-    return a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : 1);
+  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b) || (a < b ? -1 : 1);
   return a < b ? -1 : 1;
 }
 
 /** Sorts a copy of `items` by the keys in order, ties broken by `id` so paging is stable (A-34). */
 export function sortItems<T extends { id: string }>(items: readonly T[], keys: readonly SortKey<T>[]): T[] {
-  return [...items].sort((x, y) => {
-    for (const key of keys) {
-      const xv = key.value(x);
-      const yv = key.value(y);
+  // Each sort value is read once per item, not once per comparison.
+  const rows = items.map((item) => ({ item, values: keys.map((key) => key.value(item)) }));
+  rows.sort((x, y) => {
+    for (let i = 0; i < keys.length; i += 1) {
+      const xv = x.values[i];
+      const yv = y.values[i];
       const absent = xv === null || xv === undefined || yv === null || yv === undefined;
       const c = compareValues(xv, yv);
-      if (c !== 0) return absent || key.direction !== 'Descending' ? c : -c;
+      if (c !== 0) return absent || keys[i]!.direction !== 'Descending' ? c : -c;
     }
-    return x.id < y.id ? -1 : x.id > y.id ? 1 : 0;
+    return x.item.id < y.item.id ? -1 : x.item.id > y.item.id ? 1 : 0;
   });
+  return rows.map((row) => row.item);
 }
 
 /** Case-insensitive substring match; an absent needle matches everything. */
