@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { isRegion, REGIONS, type Region } from '../domain/tenancy.js';
+import type { Faults } from './faults.js';
 import { bearerToken, sendError } from './http.js';
 import type { Simulator } from './simulator.js';
 import { checkTenant, checkTenantPatch, type TenantConfig } from './tenants.js';
@@ -11,9 +12,9 @@ function publicTenant(tenant: TenantConfig): Omit<TenantConfig, 'token'> & { tok
 
 /**
  * The control API of design.md, the simulator's "provider states": health (open), and with the admin
- * token: list, add and change tenants, and reset a tenant's regions to their seeded state.
+ * token: list, add and change tenants, reset a tenant's regions to their seeded state, and inject faults.
  */
-export function adminRouter(simulator: Simulator, adminToken: string): Router {
+export function adminRouter(simulator: Simulator, adminToken: string, faults: Faults): Router {
   const router = express.Router();
   router.use(express.json({ limit: '64kb' }));
 
@@ -81,6 +82,21 @@ export function adminRouter(simulator: Simulator, adminToken: string): Router {
     } catch (error) {
       next(error);
     }
+  });
+
+  router.get('/faults', (_req, res) => {
+    res.json({ rules: faults.list() });
+  });
+
+  router.put('/faults', (req, res) => {
+    const problem = faults.configure(req.body);
+    if (problem) return sendError(res, 400, `Invalid fault configuration: ${problem}.`, 'BAD_REQUEST');
+    res.json({ rules: faults.list() });
+  });
+
+  router.delete('/faults', (_req, res) => {
+    faults.clear();
+    res.json({ rules: [] });
   });
 
   router.use((req: Request, res: Response) =>

@@ -6,15 +6,15 @@ import type { RequestContext } from '../domain/area.js';
 import { isRegion, REGIONS, type Region } from '../domain/tenancy.js';
 import { StoreFailedError } from '../store/index.js';
 import { adminRouter } from './admin.js';
+import { Faults } from './faults.js';
 import { bearerToken, sendError } from './http.js';
+import { limitedValidate } from './limits.js';
 import type { Simulator } from './simulator.js';
 
 /** Options of the HTTP adapter. */
 export interface AppOptions {
   /** Token of the admin API (`/__admin/`). */
   adminToken: string;
-  /** Largest accepted request body (A-59). */
-  maxBodyBytes?: number;
   /** Where unexpected errors are logged (never the client); defaults to stderr. */
   log?: (message: string) => void;
 }
@@ -35,7 +35,8 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
   app.set('query parser', 'simple');
 
   // The body is read here (not by graphql-http) so its size is bounded before anything parses it.
-  const readBody = express.text({ type: () => true, limit: options.maxBodyBytes ?? 1024 * 1024 });
+  const { limits } = simulator;
+  const readBody = express.text({ type: () => true, limit: limits.maxBodyBytes });
 
   const handlers = new Map(
     VERSIONS.map((version) => [
@@ -43,6 +44,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
       createHandler<RequestContext>({
         schema: simulator.schema(version),
         context: (req) => contexts.get(req.raw)!,
+        validate: limitedValidate(limits),
         formatError: (err) => maskInternal(err, log),
       }),
     ]),
@@ -73,9 +75,13 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
       next();
     };
 
+  // Injected faults (off by default) come after authentication, so a rule can name a tenant.
+  const faults = new Faults();
+  const faultsMiddleware = faults.middleware((req) => contexts.get(req)?.tenant.id);
   const serve = (region: Region, version: Version) => [
     readBody,
     authenticate(region, version),
+    faultsMiddleware,
     handlers.get(version)!,
   ];
 
@@ -84,7 +90,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     for (const version of VERSIONS)
       app.use(`/${region}/${version}${GRAPHQL_PATH}`, ...serve(region, version));
   }
-  app.use('/__admin', adminRouter(simulator, options.adminToken));
+  app.use('/__admin', adminRouter(simulator, options.adminToken, faults));
 
   app.use((req: Request, res: Response) => {
     const [, region, version] = req.path.split('/');
@@ -102,7 +108,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
       sendError(
         res,
         413,
-        `Request body is larger than ${options.maxBodyBytes ?? 1024 * 1024} bytes.`,
+        `Request body is larger than ${limits.maxBodyBytes} bytes (A-59).`,
         'LIMIT_EXCEEDED',
       );
     } else if (status >= 400 && status < 500) {

@@ -8,6 +8,8 @@ export type { SimulatorOptions } from './simulator.js';
 export { DEFAULT_TENANTS, loadTenantsFile, TenantConfigError } from './tenants.js';
 export type { TenantConfig } from './tenants.js';
 export { GRAPHQL_PATH } from './app.js';
+export { DEFAULT_LIMITS } from './limits.js';
+export type { Limits } from './limits.js';
 
 /** Default admin token of design.md. */
 export const DEFAULT_ADMIN_TOKEN = 'admin-token';
@@ -18,7 +20,6 @@ export interface ServerOptions extends SimulatorOptions {
   /** 0 picks a free port. */
   port?: number;
   adminToken?: string;
-  maxBodyBytes?: number;
   log?: (message: string) => void;
 }
 
@@ -36,7 +37,7 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const simulator = new Simulator(options);
   const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
-  const app = createApp(simulator, { adminToken, maxBodyBytes: options.maxBodyBytes, log: options.log });
+  const app = createApp(simulator, { adminToken, log: options.log });
   const server: Server = createServer(app);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -9,6 +9,7 @@ import { allResolvers } from '../domain/registry.js';
 import type { Region } from '../domain/tenancy.js';
 import { openIndexedStore, seedSnapshot } from '../fixtures/seed.js';
 import { FileBackend, MemoryBackend, type Store } from '../store/index.js';
+import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
 
 /** How a simulator is set up. */
@@ -21,6 +22,8 @@ export interface SimulatorOptions {
   profile?: string;
   /** The clock resolvers see; tests may fix it. */
   now?: () => Date;
+  /** Request limits; unset ones take the defaults. */
+  limits?: Partial<Limits>;
 }
 
 /** Thrown for a bad simulator set-up (unknown profile …); the CLI turns it into a one-line message. */
@@ -35,6 +38,7 @@ export class Simulator {
   readonly seed: number;
   readonly profile: FixtureProfile;
   readonly now: () => Date;
+  readonly limits: Limits;
   private readonly tenants = new Map<string, TenantConfig>();
   private readonly stores = new Map<string, Promise<Store>>();
   private readonly schemas = new Map<Version, GraphQLSchema>();
@@ -50,20 +54,22 @@ export class Simulator {
     this.profile = profile;
     this.seed = options.seed ?? fixtureProfiles().defaultSeed;
     this.now = options.now ?? (() => new Date());
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    // Below the largest default page of the spec (relationshipTypes, 500) a plain query would fail.
+    if (!(this.limits.maxPageSize >= 500))
+      throw new SimulatorSetupError('limits.maxPageSize must be at least 500');
     this.dataDir = options.inMemory ? undefined : options.dataDir;
     if (this.dataDir) mkdirSync(this.dataDir, { recursive: true });
     for (const tenant of options.tenants ?? DEFAULT_TENANTS) this.tenants.set(tenant.id, { ...tenant });
     const resolvers = allResolvers();
     for (const version of VERSIONS) {
-      this.schemas.set(
-        version,
-        addResolversToSchema({
-          schema: buildRevisionSchema(version),
-          resolvers,
-          // Resolvers of 1.4.0-only types and fields are simply not attached to the 1.2.0 schema.
-          resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
-        }),
-      );
+      const schema = addResolversToSchema({
+        schema: buildRevisionSchema(version),
+        resolvers,
+        // Resolvers of 1.4.0-only types and fields are simply not attached to the 1.2.0 schema.
+        resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
+      });
+      this.schemas.set(version, withPageSizeLimit(schema, this.limits.maxPageSize));
     }
   }
 

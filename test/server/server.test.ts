@@ -3,7 +3,9 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ maxBodyBytes: 4096 });
+  server = await startTestServer({
+    limits: { maxBodyBytes: 4096, maxDepth: 6, maxAliases: 3, maxComplexity: 80, maxPageSize: 500 },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -171,5 +173,51 @@ describe('admin API', () => {
     expect((await server.admin('POST', '/tenants/dev-firm/reset', { regions: ['mars'] })).status).toBe(400);
     const res = await server.admin('POST', '/tenants/dev-firm/reset', { regions: ['eu'] });
     expect(res).toEqual({ status: 200, body: { tenant: 'dev-firm', regions: ['eu'], reset: true } });
+  });
+});
+
+describe('limits (A-59): refused with LIMIT_EXCEEDED before anything runs', () => {
+  const codes = (res: { errors?: Array<{ extensions?: Record<string, unknown> }> }) =>
+    (res.errors ?? []).map((e) => [e.extensions?.['code'], e.extensions?.['limit']]);
+
+  it('refuses a document nested deeper than the maximum, even a mutation, without running it', async () => {
+    const deep = `mutation { addPerson(input: { firstName: "Too", lastName: "Deep" }) {
+      item { currentEmployer { lists { models { contacts { models { displayName } } } } } } } }`;
+    const res = await server.gql(deep);
+    expect(res.data).toBeUndefined();
+    expect(codes(res)).toContainEqual(['LIMIT_EXCEEDED', 'depth']);
+    const search = await server.gql<{ searchFirmContacts: { totalModels: number } }>(
+      '{ searchFirmContacts(filter: [{ field: lastName, value: "Deep" }]) { totalModels } }',
+    );
+    expect(search.data?.searchFirmContacts.totalModels).toBe(0);
+  });
+
+  it('refuses too many aliases and too costly documents', async () => {
+    const aliases = await server.gql(
+      '{ a: firm { settings { titles } } b: firm { settings { titles } } c: firm { settings { titles } } d: firm { settings { titles } } }',
+    );
+    expect(codes(aliases)).toEqual([['LIMIT_EXCEEDED', 'aliases']]);
+    // Cost 85 with @graphql-inspector's measure (scalar 1, object 2, depth factor 1.5) against a maximum of 80.
+    const costly = await server.gql(
+      '{ searchFirmContacts(limit: 5) { models { id displayName tags addresses { id street city country postalCode } emailAddresses { id address } phoneNumbers { id number } } } }',
+    );
+    expect(codes(costly)).toContainEqual(['LIMIT_EXCEEDED', 'complexity']);
+  });
+
+  it('refuses a page larger than the maximum, in arguments and in inputs', async () => {
+    const page = await server.gql('{ activities(limit: 501) { totalModels } }');
+    expect(codes(page)).toEqual([['LIMIT_EXCEEDED', 'pageSize']]);
+    expect((await server.gql('{ activities(limit: 500) { totalModels } }')).errors).toBeUndefined();
+    const input = await server.gql(
+      '{ targetPersonConnections(input: { targetPersonId: "x", fetchControl: All, limit: 501 }) { totalModels } }',
+    );
+    expect(codes(input)).toEqual([['LIMIT_EXCEEDED', 'pageSize']]);
+  });
+
+  it('still accepts documents within every limit', async () => {
+    const ok = await server.gql(
+      '{ a: firm { settings { titles } } b: regionalSettings { locale { code } } }',
+    );
+    expect(ok.errors).toBeUndefined();
   });
 });

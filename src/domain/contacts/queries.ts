@@ -9,7 +9,7 @@ import type {
 } from '../../contract/types.generated.js';
 import type { AreaResolvers, RequestContext } from '../area.js';
 import { badUserInput } from '../shared/errors.js';
-import { containsText, DEFAULT_MAX_PAGE_SIZE, page, sortItems } from '../shared/paging.js';
+import { containsText, MAX_IDS_PER_LOOKUP, page, sortItems } from '../shared/paging.js';
 import {
   CONTACT_TYPES,
   PROFILES_BY_CONTACT,
@@ -23,8 +23,8 @@ import { searchFirmContacts } from './search.js';
 /** `people(ids)`: the people among the ids, in the order asked, each once; unknown ids are left out. */
 function people(args: QueryPeopleArgs, ctx: RequestContext): ContactRecord[] {
   const ids = args.ids ?? [];
-  if (ids.length > DEFAULT_MAX_PAGE_SIZE) {
-    throw badUserInput(`ids may name at most ${DEFAULT_MAX_PAGE_SIZE} people (got ${ids.length}).`);
+  if (ids.length > MAX_IDS_PER_LOOKUP) {
+    throw badUserInput(`ids may name at most ${MAX_IDS_PER_LOOKUP} people (got ${ids.length}).`);
   }
   const out: ContactRecord[] = [];
   for (const id of new Set(ids)) {

@@ -1,7 +1,7 @@
-import { badUserInput, graphqlError } from './errors.js';
+import { badUserInput } from './errors.js';
 
-/** Largest `limit` one page may ask for (A-59); configurable per simulator through the context later. */
-export const DEFAULT_MAX_PAGE_SIZE = 1000;
+/** Most ids one look-up by a list of ids (`people(ids:)`) takes; pages are bounded by the server's limits (A-59). */
+export const MAX_IDS_PER_LOOKUP = 1000;
 
 /** Paging arguments after defaults: the schema fills `skip = 0` and `limit = 100` (§8). */
 export interface PagingArgs {
@@ -17,22 +17,16 @@ export interface Page<T> {
   models: T[];
 }
 
-/** Checks paging arguments (A-59): negative values are bad input, a limit over the maximum is refused. */
-export function checkPaging(
-  args: PagingArgs,
-  defaultLimit = 100,
-  maxPageSize = DEFAULT_MAX_PAGE_SIZE,
-): { skip: number; limit: number } {
+/**
+ * Checks paging arguments: negative values are bad input. The largest page is enforced once for every
+ * paged field by the server (src/server/limits.ts), so it stays configurable.
+ */
+export function checkPaging(args: PagingArgs, defaultLimit = 100): { skip: number; limit: number } {
   // An explicit null means "not given": the spec's defaults apply.
   const skip = args.skip ?? 0;
   const limit = args.limit ?? defaultLimit;
   if (skip < 0) throw badUserInput(`skip must not be negative (got ${skip}).`);
   if (limit < 0) throw badUserInput(`limit must not be negative (got ${limit}).`);
-  if (limit > maxPageSize) {
-    throw graphqlError('LIMIT_EXCEEDED', `limit must be at most ${maxPageSize} (got ${limit}).`, {
-      maximum: maxPageSize,
-    });
-  }
   return { skip, limit };
 }
 
