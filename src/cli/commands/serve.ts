@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { REGIONS } from '../../domain/tenancy.js';
 import { VERSIONS } from '../../contract/versions.js';
-import { GRAPHQL_PATH, startServer } from '../../server/index.js';
+import { DEFAULT_LIMITS, GRAPHQL_PATH, startServer } from '../../server/index.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { resolveStoreArgs, storeOptions, type StoreArgs } from '../simulator-options.js';
 
@@ -11,7 +11,14 @@ export interface ServeArgs extends StoreArgs {
   port: number;
   inMemory: boolean;
   adminToken: string;
+  maxBodyBytes: number;
+  maxDepth: number;
+  maxAliases: number;
+  maxComplexity: number;
+  maxPageSize: number;
 }
+
+const LIMIT_FLAGS = ['maxBodyBytes', 'maxDepth', 'maxAliases', 'maxComplexity', 'maxPageSize'] as const;
 
 /** Starts the simulator and resolves (exit 0) once SIGINT or SIGTERM has stopped it cleanly. */
 export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<number> {
@@ -19,6 +26,15 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
     throw new CliUsageError(`--port must be an integer from 0 to 65535 (got ${String(args.port)})`);
   }
   const { seed, tenants } = resolveStoreArgs(args);
+  for (const flag of LIMIT_FLAGS) {
+    if (!Number.isSafeInteger(args[flag]) || args[flag] < 1) {
+      throw new CliUsageError(
+        `--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a positive integer`,
+      );
+    }
+  }
+  if (args.maxPageSize < 500)
+    throw new CliUsageError('--max-page-size must be at least 500 (the relationshipTypes default page)');
   let server;
   try {
     server = await startServer({
@@ -30,6 +46,7 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
       profile: args.profile,
       tenants,
       adminToken: args.adminToken,
+      limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -90,6 +107,31 @@ export const serveCommand = defineCommand<ServeArgs>({
         type: 'string',
         default: 'admin-token',
         describe: 'Bearer token of the admin API',
+      })
+      .option('max-body-bytes', {
+        type: 'number',
+        default: DEFAULT_LIMITS.maxBodyBytes,
+        describe: 'Largest request body',
+      })
+      .option('max-depth', {
+        type: 'number',
+        default: DEFAULT_LIMITS.maxDepth,
+        describe: 'Deepest selection',
+      })
+      .option('max-aliases', {
+        type: 'number',
+        default: DEFAULT_LIMITS.maxAliases,
+        describe: 'Most aliases per operation',
+      })
+      .option('max-complexity', {
+        type: 'number',
+        default: DEFAULT_LIMITS.maxComplexity,
+        describe: 'Highest operation cost',
+      })
+      .option('max-page-size', {
+        type: 'number',
+        default: DEFAULT_LIMITS.maxPageSize,
+        describe: 'Largest limit (at least 500)',
       })
       .example(
         '$0 serve --port 4100 --in-memory',
