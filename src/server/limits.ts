@@ -59,6 +59,9 @@ function costErrors(document: DocumentNode, limits: Limits): GraphQLError[] {
   const errors: GraphQLError[] = [];
   for (const def of document.definitions) {
     if (def.kind !== Kind.OPERATION_DEFINITION) continue;
+    // Introspection (the standard query nests ~21 levels) is schema metadata, cheap and bounded: exempt.
+    if (def.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__')))
+      continue;
     const name = def.name ? `Operation "${def.name.value}"` : 'The operation';
     const depth = countDepth(def, 0, fragment);
     if (depth > limits.maxDepth) {

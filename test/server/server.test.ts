@@ -221,3 +221,12 @@ describe('limits (A-59): refused with LIMIT_EXCEEDED before anything runs', () =
     expect(ok.errors).toBeUndefined();
   });
 });
+
+describe('introspection', () => {
+  it('answers the standard introspection query despite the depth limit', async () => {
+    const { getIntrospectionQuery } = await import('graphql');
+    const res = await server.gql<{ __schema: { queryType: { name: string } } }>(getIntrospectionQuery());
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.__schema.queryType.name).toBe('Query');
+  });
+});

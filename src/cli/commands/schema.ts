@@ -1,5 +1,6 @@
 import { defineCommand } from '../context.js';
 import { schemaCheckCommand } from './schema-check.js';
+import { schemaDiffCommand } from './schema-diff.js';
 import { schemaGenerateCommand } from './schema-generate.js';
 import { schemaPrintCommand } from './schema-print.js';
 
@@ -14,5 +15,6 @@ export const schemaCommand = defineCommand<object>({
       .command(schemaPrintCommand(ctx))
       .command(schemaGenerateCommand(ctx))
       .command(schemaCheckCommand(ctx))
+      .command(schemaDiffCommand(ctx))
       .demandCommand(1, 'missing schema command (print, generate or check)'),
 });

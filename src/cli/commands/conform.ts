@@ -1,0 +1,238 @@
+import path from 'node:path';
+import type { ArgumentsCamelCase, Argv, Options } from 'yargs';
+import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
+import { readBaseline } from '../../conformance/baseline.js';
+import { conform, exitCodeOf } from '../../conformance/conform.js';
+import { secretValues } from '../../conformance/mask.js';
+import { renderConsole } from '../../conformance/report/console.js';
+import { renderReports, writeReports } from '../../conformance/report/write.js';
+import { formatScenarioFileError } from '../../conformance/scenario/errors.js';
+import { loadScenarios } from '../../conformance/scenario/load.js';
+import { SCENARIO_DIR } from '../../conformance/scenario/paths.js';
+import { selectScenarios } from '../../conformance/scenario/select.js';
+import { openTarget, preflight, type OpenTarget } from '../../conformance/setup.js';
+import type { TargetFactory } from '../../conformance/target.js';
+import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { startSimulatorTarget } from '../sim-target.js';
+
+/** Arguments of `conform`. */
+export interface ConformArgs {
+  target: string;
+  version: Version[];
+  token?: string;
+  header: string[];
+  scenario: string[];
+  tag: string[];
+  allowMutations: boolean;
+  baseline?: string;
+  reportDir: string;
+  compare?: string;
+  compareToken?: string;
+  timeout: number;
+  retries: number;
+  region: string;
+  scenariosDir: string;
+  drift: boolean;
+}
+
+/** What `conform` needs from outside: how to start the simulator (injectable for tests). */
+export interface ConformDeps {
+  startSimulator: () => Promise<TargetFactory | undefined>;
+}
+
+const defaultDeps: ConformDeps = { startSimulator: async () => startSimulatorTarget };
+
+function parseVersions(value: unknown): Version[] {
+  if (Array.isArray(value)) throw new CliUsageError('--version was given more than once');
+  const text = String(value ?? '');
+  if (text === 'all') return [...VERSIONS];
+  if (!isVersion(text))
+    throw new CliUsageError(`unknown version "${text}" (expected ${describeVersions()} or all)`);
+  return [text];
+}
+
+function nonNegativeInt(name: string, min: number) {
+  return (value: unknown): number => {
+    const n = Number(value);
+    if (Array.isArray(value) || !Number.isInteger(n) || n < min) {
+      throw new CliUsageError(`--${name} must be an integer of at least ${min}, got "${String(value)}"`);
+    }
+    return n;
+  };
+}
+
+const list = { type: 'string', array: true, default: [] as string[] } as const satisfies Options;
+
+async function open(
+  target: string,
+  token: string | undefined,
+  args: ConformArgs,
+  deps: ConformDeps,
+  http: { timeoutMs: number; retries: number },
+): Promise<OpenTarget> {
+  const factory = target === 'sim' ? await deps.startSimulator() : undefined;
+  const opened = await openTarget(
+    { target, token, headers: args.header, region: args.region },
+    args.version,
+    http,
+    factory,
+  );
+  if (!opened.ok) throw new CliError(opened.error, 2);
+  return opened.open;
+}
+
+/** Runs the scenarios against the target(s), writes the four reports and returns the exit code. */
+export async function handleConform(
+  args: ConformArgs,
+  ctx: CliContext,
+  deps: ConformDeps = defaultDeps,
+): Promise<number> {
+  const http = { timeoutMs: args.timeout, retries: args.retries };
+  const load = loadScenarios(path.resolve(args.scenariosDir));
+  if (load.errors.length > 0) {
+    const files = new Set(load.errors.map((e) => e.file)).size;
+    throw new CliError(
+      `invalid scenario file${files === 1 ? '' : 's'}:\n${load.errors.map((e) => `  ${formatScenarioFileError(e)}`).join('\n')}`,
+      2,
+    );
+  }
+  const scenarios = selectScenarios(load.scenarios, { globs: args.scenario, tags: args.tag });
+  if (scenarios.length === 0) throw new CliUsageError('no scenario matches --scenario/--tag', 'conform');
+  let baseline: { file: string; failures: string[] } | undefined;
+  if (args.baseline !== undefined) {
+    const read = readBaseline(args.baseline);
+    if (!read.ok) throw new CliError(read.error, 2);
+    baseline = { file: args.baseline, failures: read.failures };
+  }
+  const opened: OpenTarget[] = [];
+  try {
+    const primary = await open(args.target, args.token, args, deps, http);
+    opened.push(primary);
+    const secondary =
+      args.compare !== undefined
+        ? await open(args.compare, args.compareToken ?? args.token, args, deps, http)
+        : undefined;
+    if (secondary) opened.push(secondary);
+    for (const t of opened) {
+      const problem = await preflight(t.target, args.version, http);
+      if (problem) throw new CliError(problem, 2);
+    }
+    const generated: string[] = [];
+    const result = await conform({
+      scenarios,
+      target: primary.target,
+      ...(secondary ? { compareTarget: secondary.target } : {}),
+      revisions: args.version,
+      allowMutations: args.allowMutations,
+      http,
+      drift: args.drift,
+      ...(baseline ? { baseline } : {}),
+      filters: { tags: args.tag, scenarios: args.scenario },
+      uuid: () => {
+        const id = crypto.randomUUID();
+        generated.push(id);
+        return id;
+      },
+    });
+    const secrets = opened.flatMap((t) => secretValues(t.target.headers));
+    const files = writeReports(path.resolve(args.reportDir), renderReports(result, secrets, { generated }));
+    ctx.io.stdout.write(renderConsole(result));
+    ctx.io.stdout.write(
+      `Reports:\n${files.map((f) => `  ${path.relative(process.cwd(), f) || f}`).join('\n')}\n`,
+    );
+    return exitCodeOf(result);
+  } finally {
+    for (const t of opened.reverse()) await t.close();
+  }
+}
+
+/** `rm-harness conform`: replays the conformance scenarios against the simulator or a real endpoint. */
+export const conformCommand = defineCommand<ConformArgs>({
+  command: 'conform',
+  describe: 'Replay the conformance scenarios against the simulator or an endpoint and report differences',
+  builder: (y) =>
+    y
+      .usage('$0 conform --target sim|URL [options]')
+      .option('target', {
+        type: 'string',
+        demandOption: true,
+        describe:
+          '"sim" (the simulator, started in-process on a fresh in-memory store) or the endpoint URL; {version} in the URL is replaced per revision',
+      })
+      .option('version', {
+        type: 'string',
+        default: 'all',
+        describe: `Revision(s) to check: ${VERSIONS.join(', ')} or all`,
+        coerce: parseVersions,
+      })
+      .option('token', {
+        type: 'string',
+        describe: 'Bearer token (default for sim: dev-token; env RM_HARNESS_TOKEN)',
+        default: process.env.RM_HARNESS_TOKEN,
+        defaultDescription: '$RM_HARNESS_TOKEN',
+      })
+      .option('header', { ...list, describe: 'Extra request header name=value (repeatable)' })
+      .option('scenario', {
+        ...list,
+        describe: 'Only scenarios whose id or file matches this glob (repeatable)',
+      })
+      .option('tag', { ...list, describe: 'Only scenarios with this tag or data area (repeatable)' })
+      .option('allow-mutations', {
+        type: 'boolean',
+        default: false,
+        describe: 'Run scenarios tagged "mutates" against a target that is not the simulator',
+      })
+      .option('baseline', {
+        type: 'string',
+        describe: 'A previous JSON report: only new failures fail the run',
+      })
+      .option('report-dir', {
+        type: 'string',
+        default: 'reports',
+        describe: 'Where the JSON, JUnit, Markdown and HTML reports go',
+      })
+      .option('compare', {
+        type: 'string',
+        describe:
+          'Differential mode: also run against this target (sim or URL) and report structural differences',
+      })
+      .option('compare-token', {
+        type: 'string',
+        describe: 'Token for the --compare target (default: --token)',
+      })
+      .option('timeout', {
+        type: 'number',
+        default: 10000,
+        describe: 'Per-request timeout in ms',
+        coerce: nonNegativeInt('timeout', 1),
+      })
+      .option('retries', {
+        type: 'number',
+        default: 1,
+        describe: 'Retries of a request after a network failure (never after a response)',
+        coerce: nonNegativeInt('retries', 0),
+      })
+      .option('region', {
+        type: 'string',
+        default: 'us',
+        choices: ['us', 'eu', 'au'],
+        describe: 'Region of the simulator (and of {region} in a URL)',
+      })
+      .option('scenarios-dir', {
+        type: 'string',
+        default: SCENARIO_DIR,
+        defaultDescription: 'conformance/',
+        describe: 'Folder of scenario YAML files',
+      })
+      .option('drift', {
+        type: 'boolean',
+        default: true,
+        describe: 'Introspect the target and diff it against the contract (--no-drift to skip)',
+      })
+      .example('$0 conform --target sim --version all', 'Check the simulator against both revisions')
+      .example(
+        '$0 conform --target https://host/{version}/public-api/graphql --version 1.4.0 --token $TOKEN',
+        'Check a real endpoint (read-only scenarios)',
+      ) as unknown as Argv<ConformArgs>,
+  handler: (args: ArgumentsCamelCase<ConformArgs>, ctx) => handleConform(args, ctx),
+});

@@ -1,0 +1,78 @@
+import type { ArgumentsCamelCase } from 'yargs';
+import { buildRevisionSchema } from '../../contract/generate.js';
+import type { Version } from '../../contract/versions.js';
+import { diffSchemas, introspect } from '../../conformance/drift/drift.js';
+import { openTarget, type OpenTarget } from '../../conformance/setup.js';
+import { CliError, defineCommand, type CliContext } from '../context.js';
+import { versionOption } from '../options.js';
+import { startSimulatorTarget } from '../sim-target.js';
+
+/** Arguments of `schema diff`. */
+export interface SchemaDiffArgs {
+  target: string;
+  version: Version;
+  token?: string;
+  header: string[];
+  timeout: number;
+}
+
+/** Introspects the target, diffs it against the contract, prints the changes; 1 when any is breaking. */
+export async function handleSchemaDiff(args: SchemaDiffArgs, ctx: CliContext): Promise<number> {
+  const http = { timeoutMs: args.timeout, retries: 1 };
+  const factory = args.target === 'sim' ? startSimulatorTarget : undefined;
+  const opened = await openTarget(
+    { target: args.target, token: args.token, headers: args.header, region: 'us' },
+    [args.version],
+    http,
+    factory,
+  );
+  if (!opened.ok) throw new CliError(opened.error, 2);
+  const open: OpenTarget = opened.open;
+  try {
+    const url = open.target.endpointFor(args.version);
+    const remote = await introspect(url, open.target.headers, http);
+    if (!remote.ok) throw new CliError(remote.reason, 2);
+    const changes = await diffSchemas(buildRevisionSchema(args.version), remote.schema);
+    const label = { BREAKING: 'breaking', DANGEROUS: 'dangerous', NON_BREAKING: 'safe' } as const;
+    for (const c of changes) ctx.io.stdout.write(`${label[c.criticality].padEnd(9)}  ${c.message}\n`);
+    const n = (k: keyof typeof label): number => changes.filter((c) => c.criticality === k).length;
+    ctx.io.stdout.write(
+      `${open.target.label} vs contract ${args.version}: ${n('BREAKING')} breaking, ${n('DANGEROUS')} dangerous, ${n('NON_BREAKING')} safe\n`,
+    );
+    return n('BREAKING') > 0 ? 1 : 0;
+  } finally {
+    await open.close();
+  }
+}
+
+/** `rm-harness schema diff --target URL --version V`: schema drift of an endpoint. */
+export const schemaDiffCommand = defineCommand<SchemaDiffArgs>({
+  command: 'diff',
+  describe: 'Introspect an endpoint and diff its schema against the contract (breaking / dangerous / safe)',
+  builder: (y) =>
+    y
+      .option('target', {
+        type: 'string',
+        demandOption: true,
+        describe: '"sim" or the endpoint URL ({version} is replaced)',
+      })
+      .option('version', versionOption)
+      .option('token', {
+        type: 'string',
+        default: process.env.RM_HARNESS_TOKEN,
+        defaultDescription: '$RM_HARNESS_TOKEN',
+        describe: 'Bearer token',
+      })
+      .option('header', {
+        type: 'string',
+        array: true,
+        default: [] as string[],
+        describe: 'Extra request header name=value (repeatable)',
+      })
+      .option('timeout', { type: 'number', default: 10000, describe: 'Request timeout in ms' })
+      .example(
+        '$0 schema diff --target http://127.0.0.1:4000/us/1.2.0/public-api/graphql --version 1.2.0 --token dev-token',
+        'Drift of the 1.2.0 endpoint',
+      ),
+  handler: (args: ArgumentsCamelCase<SchemaDiffArgs>, ctx) => handleSchemaDiff(args, ctx),
+});

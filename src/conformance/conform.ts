@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { Version } from '../contract/versions.js';
+import { compareWithBaseline } from './baseline.js';
+import { compareRuns } from './compare/structural.js';
+import type { HttpOptions } from './http/client.js';
+import type { RunResult, ScenarioResult } from './result.js';
+import { runDrift, runScenarios, type RunnerOptions } from './runner.js';
+import type { LoadedScenario } from './scenario/types.js';
+import { failureKeys, summarize } from './summary.js';
+import type { Target } from './target.js';
+
+/** Everything one conformance run needs; the CLI builds it from flags. */
+export interface ConformOptions {
+  scenarios: LoadedScenario[];
+  target: Target;
+  /** Differential mode: the second target. */
+  compareTarget?: Target;
+  revisions: Version[];
+  allowMutations: boolean;
+  http: HttpOptions;
+  /** Introspect the target and diff it against the contract. */
+  drift: boolean;
+  /** Failure keys of a baseline report and its file name. */
+  baseline?: { file: string; failures: string[] };
+  /** Echoed in the report. */
+  filters?: { tags: string[]; scenarios: string[] };
+  runId?: string;
+  uuid?: () => string;
+  now?: () => Date;
+  onResult?: (result: ScenarioResult) => void;
+}
+
+/** Runs scenarios (and drift, compare, baseline) and returns the whole result as data. */
+export async function conform(options: ConformOptions): Promise<RunResult> {
+  const now = options.now ?? (() => new Date());
+  const startedAt = now().toISOString();
+  const runId = options.runId ?? randomUUID().slice(0, 8);
+  const runner = (target: Target, onResult?: (r: ScenarioResult) => void): RunnerOptions => ({
+    target,
+    revisions: options.revisions,
+    allowMutations: options.allowMutations,
+    http: options.http,
+    runId,
+    ...(options.uuid ? { uuid: options.uuid } : {}),
+    ...(onResult ? { onResult } : {}),
+  });
+  const primary = runner(options.target, options.onResult);
+  const scenarios = await runScenarios(options.scenarios, primary);
+  const drift = options.drift ? await runDrift(primary) : [];
+  let compare: RunResult['compare'];
+  if (options.compareTarget) {
+    const secondary = await runScenarios(options.scenarios, runner(options.compareTarget));
+    compare = {
+      secondaryTarget: options.compareTarget.label,
+      secondaryStatuses: Object.fromEntries(secondary.map((r) => [`${r.scenarioId}@${r.revision}`, r.status])),
+      differences: compareRuns(options.scenarios, scenarios, secondary),
+    };
+  }
+  const partial = {
+    formatVersion: 1 as const,
+    tool: 'rm-harness conform' as const,
+    runId,
+    startedAt,
+    finishedAt: now().toISOString(),
+    target: { label: options.target.label, isSimulator: options.target.isSimulator },
+    revisions: options.revisions,
+    options: {
+      allowMutations: options.allowMutations,
+      tags: options.filters?.tags ?? [],
+      scenarios: options.filters?.scenarios ?? [],
+    },
+    scenarios,
+    drift,
+    ...(compare ? { compare } : {}),
+  };
+  const baseline = options.baseline
+    ? compareWithBaseline(options.baseline.file, options.baseline.failures, failureKeys(partial))
+    : undefined;
+  const withBaseline = { ...partial, ...(baseline ? { baseline } : {}) };
+  return { ...withBaseline, summary: summarize(withBaseline) };
+}
+
+/** 0 when the run conforms (or has no new failures against the baseline), 1 otherwise. */
+export function exitCodeOf(result: RunResult): 0 | 1 {
+  return result.summary.conforms ? 0 : 1;
+}

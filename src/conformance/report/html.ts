@@ -1,0 +1,76 @@
+import type { Difference } from '../differences.js';
+import type { RunResult, ScenarioResult, StepResult, Tally } from '../result.js';
+import { basisText, brief, escapeHtml as e, passRate } from './text.js';
+
+const STYLE = `
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f;max-width:1200px}
+h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}
+table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #ccd;padding:.25rem .5rem;text-align:left;vertical-align:top}
+th{background:#f0f2f7}.passed{color:#176b2c}.failed,.breaking{color:#b3261e}.skipped{color:#777}
+.error,.network-error{color:#9a5b00}.non-breaking{color:#6b5b00}
+details{margin:.3rem 0;border:1px solid #dde;border-radius:4px;padding:.3rem .6rem}summary{cursor:pointer}
+pre{background:#f7f7fa;padding:.5rem;overflow:auto;max-height:24rem;font-size:12px}code{font-size:12px}
+`;
+
+function tallyTable(title: string, groups: Record<string, Tally>): string {
+  const rows = Object.entries(groups)
+    .map(([k, t]) => `<tr><td>${e(k)}</td><td>${t.total}</td><td>${t.passed}</td><td>${t.failed}</td><td>${t.errors + t.networkErrors}</td><td>${t.skipped}</td><td>${e(passRate(t))}</td></tr>`)
+    .join('');
+  return `<table><tr><th>${e(title)}</th><th>scenarios</th><th>passed</th><th>failed</th><th>errors</th><th>skipped</th><th>pass rate</th></tr>${rows}</table>`;
+}
+
+function json(value: unknown): string {
+  return e(JSON.stringify(value, null, 2) ?? 'undefined');
+}
+
+function differenceRow(d: Difference): string {
+  return `<tr class="${d.severity}"><td>${e(d.severity)}</td><td><code>${e(d.path || '(response)')}</code></td><td>${e(d.kind)}</td><td>${e(d.message)}</td><td><code>${e(brief(d.expected))}</code></td><td><code>${e(brief(d.actual))}</code></td><td>${e(d.level)}</td><td>${e(d.restsOn)}: ${e(basisText(d.basis))}</td></tr>`;
+}
+
+function step(s: StepResult): string {
+  const diffs =
+    s.differences.length === 0
+      ? ''
+      : `<table><tr><th>severity</th><th>path</th><th>kind</th><th>message</th><th>expected</th><th>actual</th><th>level</th><th>rests on</th></tr>${s.differences.map(differenceRow).join('')}</table>`;
+  const request = s.request ? `<p>Request <code>POST ${e(s.request.url)}</code></p><pre>${json({ headers: s.request.headers, body: s.request.body })}</pre>` : '';
+  const response = s.response
+    ? `<p>Response HTTP ${s.response.status} <code>${e(s.response.contentType)}</code></p><pre>${s.response.body !== undefined ? json(s.response.body) : e(s.response.text ?? '')}</pre>`
+    : '';
+  return `<details${s.differences.some((d) => d.severity === 'breaking') ? ' open' : ''}><summary><span class="${s.status}">${e(s.status)}</span> step <b>${e(s.stepId)}</b> (${e(s.phase)})${s.note ? ` — ${e(s.note)}` : ''}</summary>${diffs}${request}${response}</details>`;
+}
+
+function scenario(r: ScenarioResult): string {
+  const count = r.steps.reduce((n, s) => n + s.differences.length, 0);
+  return `<details${r.status === 'failed' || r.status === 'error' ? ' open' : ''}><summary><span class="${r.status}">${e(r.status)}</span> <b>${e(r.scenarioId)}</b> [${e(r.revision)}] ${e(r.title)}${count ? ` — ${count} difference(s)` : ''}${r.note ? ` — ${e(r.note)}` : ''}</summary><p>File <code>${e(r.file)}</code>, tags ${e(r.tags.join(', ') || 'none')}</p>${r.steps.map(step).join('')}</details>`;
+}
+
+/** A self-contained HTML page (no external assets): pass rates, every difference with its request and response. */
+export function renderHtml(result: RunResult): string {
+  const s = result.summary;
+  const drift = result.drift
+    .map((d) =>
+      d.status === 'unavailable'
+        ? `<li>${e(d.revision)}: not checked (${e(d.reason)})</li>`
+        : `<li>${e(d.revision)}: ${d.changes.length} change(s)<ul>${d.changes.map((c) => `<li class="${c.criticality === 'BREAKING' ? 'breaking' : ''}">${e(c.criticality)}: ${e(c.message)}</li>`).join('')}</ul></li>`,
+    )
+    .join('');
+  const compare = result.compare
+    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2><table><tr><th>scenario</th><th>revision</th><th>step</th><th>path</th><th>kind</th><th>primary</th><th>secondary</th></tr>${result.compare.differences.map((d) => `<tr><td>${e(d.scenarioId)}</td><td>${e(d.revision)}</td><td>${e(d.stepId)}</td><td><code>${e(d.path)}</code></td><td>${e(d.kind)}</td><td><code>${e(brief(d.primary))}</code></td><td><code>${e(brief(d.secondary))}</code></td></tr>`).join('')}</table>`
+    : '';
+  const baseline = result.baseline
+    ? `<h2>Against baseline ${e(result.baseline.file)}</h2><p>${result.baseline.newFailures.length} new, ${result.baseline.fixed.length} fixed.</p><ul>${result.baseline.newFailures.map((k) => `<li class="failed">new: <code>${e(k)}</code></li>`).join('')}${result.baseline.fixed.map((k) => `<li class="passed">fixed: <code>${e(k)}</code></li>`).join('')}</ul>`
+    : '';
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Conformance report: ${e(result.target.label)}</title><style>${STYLE}</style></head>
+<body>
+<h1>Conformance report: <span class="${s.conforms ? 'passed' : 'failed'}">${s.conforms ? 'conforms' : 'does not conform'}</span></h1>
+<p>Target <code>${e(result.target.label)}</code>${result.target.isSimulator ? ' (simulator)' : ''}; revisions ${e(result.revisions.join(', '))}; run ${e(result.runId)} started ${e(result.startedAt)}.</p>
+<p>${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.</p>
+<h2>Pass rate</h2>${tallyTable('revision', s.byRevision)}${tallyTable('data area', s.byArea)}
+${drift ? `<h2>Schema drift</h2><ul>${drift}</ul>` : ''}
+${baseline}${compare}
+<h2>Scenarios</h2>
+${result.scenarios.map(scenario).join('\n')}
+</body></html>
+`;
+}

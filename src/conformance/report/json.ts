@@ -1,0 +1,41 @@
+import type { RunResult } from '../result.js';
+import { failureKeys } from '../summary.js';
+
+/** Values that change from run to run and are masked so two reports diff cleanly. */
+export interface Volatile {
+  /** Values generated for `${random.uuid}` during the run. */
+  generated: readonly string[];
+}
+
+const TIME_KEYS = new Set(['startedAt', 'finishedAt']);
+
+function stable(value: unknown, replace: (s: string) => string): unknown {
+  if (typeof value === 'string') return replace(value);
+  if (Array.isArray(value)) return value.map((v) => stable(v, replace));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v === undefined) continue;
+      if (TIME_KEYS.has(key)) out[key] = '<time>';
+      else if (key === 'durationMs') out[key] = 0;
+      else out[key] = stable(v, replace);
+    }
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The complete run as JSON: keys sorted, timings, the run id and generated values masked, plus the
+ * sorted failure keys a later run can use as `--baseline`.
+ */
+export function renderJson(result: RunResult, volatile: Volatile = { generated: [] }): string {
+  const replacements: [string, string][] = [
+    ...volatile.generated.map((g, i): [string, string] => [g, `<generated-${i + 1}>`]),
+    [result.runId, '<run-id>'],
+  ];
+  const replace = (s: string): string => replacements.reduce((acc, [from, to]) => (from ? acc.split(from).join(to) : acc), s);
+  const failures = failureKeys(result).map(replace);
+  return `${JSON.stringify(stable({ ...result, failures }, replace), null, 2)}\n`;
+}

@@ -1,0 +1,49 @@
+import type { Difference } from '../differences.js';
+import type { RunResult, ScenarioResult } from '../result.js';
+import { basisText, brief, escapeXml } from './text.js';
+
+function differenceLine(d: Difference): string {
+  return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.kind} - ${d.message}; expected ${brief(d.expected)}, actual ${brief(d.actual)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
+}
+
+function testcase(r: ScenarioResult): string {
+  const name = escapeXml(`${r.scenarioId} [${r.revision}]`);
+  const attrs = `name="${name}" classname="conformance.${escapeXml(r.area)}" time="${(r.durationMs / 1000).toFixed(3)}"`;
+  const diffs = r.steps.flatMap((s) => s.differences);
+  const breaking = diffs.filter((d) => d.severity === 'breaking');
+  const warnings = diffs.filter((d) => d.severity === 'non-breaking');
+  const notes = r.steps.filter((s) => s.note).map((s) => `${s.stepId}: ${s.status}: ${s.note ?? ''}`);
+  const parts: string[] = [];
+  if (r.status === 'skipped') parts.push(`<skipped message="${escapeXml(r.note ?? 'skipped')}"/>`);
+  if (r.status === 'failed') {
+    parts.push(`<failure message="${escapeXml(`${breaking.length} breaking difference(s): ${r.title}`)}" type="contract">${escapeXml(breaking.map(differenceLine).join('\n'))}</failure>`);
+  }
+  if (r.status === 'network-error' || r.status === 'error') {
+    parts.push(`<error message="${escapeXml(`${r.status}: ${notes[0] ?? r.title}`)}" type="${r.status}">${escapeXml(notes.join('\n'))}</error>`);
+  }
+  if (warnings.length > 0) parts.push(`<system-out>${escapeXml(warnings.map(differenceLine).join('\n'))}</system-out>`);
+  return parts.length === 0 ? `    <testcase ${attrs}/>` : `    <testcase ${attrs}>\n      ${parts.join('\n      ')}\n    </testcase>`;
+}
+
+/** JUnit XML: one testsuite per revision, one testcase per scenario and revision. */
+export function renderJunit(result: RunResult): string {
+  const suites = result.revisions.map((revision) => {
+    const cases = result.scenarios.filter((r) => r.revision === revision);
+    const count = (...s: ScenarioResult['status'][]): number => cases.filter((c) => s.includes(c.status)).length;
+    const time = cases.reduce((t, c) => t + c.durationMs, 0) / 1000;
+    return [
+      `  <testsuite name="conformance ${revision}" tests="${cases.length}" failures="${count('failed')}" errors="${count('error', 'network-error')}" skipped="${count('skipped')}" time="${time.toFixed(3)}">`,
+      ...cases.map(testcase),
+      '  </testsuite>',
+    ].join('\n');
+  });
+  const all = result.scenarios;
+  const n = (s: ScenarioResult['status'][]): number => all.filter((c) => s.includes(c.status)).length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="rm-harness conform" tests="${all.length}" failures="${n(['failed'])}" errors="${n(['error', 'network-error'])}" skipped="${n(['skipped'])}">`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

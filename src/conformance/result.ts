@@ -1,0 +1,120 @@
+import type { Version } from '../contract/versions.js';
+import type { Difference } from './differences.js';
+import type { DriftResult } from './drift/drift.js';
+import type { Phase } from './scenario/types.js';
+
+/** Outcome of one step or scenario. `network-error` is the target failing to answer, not a difference. */
+export type Status = 'passed' | 'failed' | 'skipped' | 'network-error' | 'error';
+
+/** The request as recorded in reports; secret headers are masked before it is stored. */
+export interface RecordedRequest {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body: { query: string; variables?: Record<string, unknown>; operationName?: string };
+}
+
+/** The response as recorded in reports. */
+export interface RecordedResponse {
+  status: number;
+  contentType: string;
+  /** Parsed JSON body; absent when the body was not JSON (then `text` holds its start). */
+  body?: unknown;
+  text?: string;
+  durationMs: number;
+  attempts: number;
+}
+
+/** One step's run. */
+export interface StepResult {
+  stepId: string;
+  phase: Phase;
+  status: Status;
+  /** Why the step was skipped or errored, or the network failure. */
+  note?: string;
+  request?: RecordedRequest;
+  response?: RecordedResponse;
+  differences: Difference[];
+}
+
+/** One scenario on one revision: a JUnit testcase. */
+export interface ScenarioResult {
+  scenarioId: string;
+  title: string;
+  file: string;
+  /** Data area: the id's first segment. */
+  area: string;
+  tags: string[];
+  revision: Version;
+  status: Status;
+  note?: string;
+  steps: StepResult[];
+  durationMs: number;
+}
+
+/** A structural difference between the responses of two targets (differential mode). */
+export interface StructuralDifference {
+  scenarioId: string;
+  revision: Version;
+  stepId: string;
+  path: string;
+  kind: 'only-in-primary' | 'only-in-secondary' | 'type-differs' | 'value-differs' | 'length-differs';
+  primary: unknown;
+  secondary: unknown;
+}
+
+/** Differential mode's outcome. */
+export interface CompareResult {
+  secondaryTarget: string;
+  /** The secondary target's own scenario statuses, by `scenarioId@revision`. */
+  secondaryStatuses: Record<string, Status>;
+  differences: StructuralDifference[];
+}
+
+/** How a run compares with a baseline report. */
+export interface BaselineComparison {
+  file: string;
+  /** Failure keys present now but not in the baseline: only these fail the run. */
+  newFailures: string[];
+  /** Failure keys of the baseline that no longer fail. */
+  fixed: string[];
+}
+
+/** Counts of one group of scenario results. */
+export interface Tally {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  networkErrors: number;
+  errors: number;
+}
+
+/** Totals of a run. */
+export interface Summary extends Tally {
+  breaking: number;
+  nonBreaking: number;
+  driftBreaking: number;
+  structuralDifferences: number;
+  byRevision: Record<string, Tally>;
+  byArea: Record<string, Tally>;
+  /** True when the run has nothing that fails it (after the baseline, when one is given). */
+  conforms: boolean;
+}
+
+/** Everything a run found: plain data, rendered by the reporters. */
+export interface RunResult {
+  formatVersion: 1;
+  tool: 'rm-harness conform';
+  runId: string;
+  startedAt: string;
+  finishedAt: string;
+  target: { label: string; isSimulator: boolean };
+  revisions: Version[];
+  options: { allowMutations: boolean; tags: string[]; scenarios: string[] };
+  scenarios: ScenarioResult[];
+  drift: DriftResult[];
+  compare?: CompareResult;
+  baseline?: BaselineComparison;
+  summary: Summary;
+}

@@ -1,0 +1,84 @@
+import { getAtPath } from '../assert/json-path.js';
+
+/** What `${…}` references resolve against while one scenario runs on one revision. */
+export interface InterpolationContext {
+  /** Response bodies of the steps run so far, by step id. */
+  steps: Record<string, unknown>;
+  captures: Record<string, unknown>;
+  runId: string;
+  /** Fresh unique value per `${random.uuid}`. */
+  uuid: () => string;
+}
+
+/** An interpolated value, or the reference that could not be resolved. */
+export type Interpolated = { ok: true; value: unknown } | { ok: false; error: string };
+
+const WHOLE = /^\$\{([^}]+)\}$/;
+const ANY = /\$\{([^}]+)\}/g;
+
+/** Every `${…}` expression inside a value (strings at any depth). */
+export function referencesIn(value: unknown): string[] {
+  if (typeof value === 'string') return [...value.matchAll(ANY)].map((m) => (m[1] ?? '').trim());
+  if (Array.isArray(value)) return value.flatMap(referencesIn);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(referencesIn);
+  return [];
+}
+
+function resolve(expr: string, ctx: InterpolationContext): Interpolated {
+  const e = expr.trim();
+  if (e === 'random.uuid') return { ok: true, value: ctx.uuid() };
+  if (e === 'run.id') return { ok: true, value: ctx.runId };
+  if (e.startsWith('steps.')) {
+    const rest = e.slice('steps.'.length);
+    const dot = rest.indexOf('.');
+    const stepId = dot === -1 ? rest : rest.slice(0, dot);
+    if (!(stepId in ctx.steps)) return { ok: false, error: `\${${e}}: step "${stepId}" has no response` };
+    const found = dot === -1 ? { found: true, value: ctx.steps[stepId] } : getAtPath(ctx.steps[stepId], rest.slice(dot + 1));
+    return found.found && found.value !== undefined
+      ? { ok: true, value: found.value }
+      : { ok: false, error: `\${${e}}: nothing at that path of step "${stepId}"'s response` };
+  }
+  const name = e.startsWith('captures.') ? e.slice('captures.'.length) : e;
+  if (name in ctx.captures && ctx.captures[name] !== undefined) return { ok: true, value: ctx.captures[name] };
+  return { ok: false, error: `\${${e}}: no such capture` };
+}
+
+/**
+ * Replaces `${…}` references in a value. A string that is exactly one reference takes the referenced
+ * value with its type (so an Int stays an Int); references inside longer strings are stringified.
+ */
+export function interpolate(value: unknown, ctx: InterpolationContext): Interpolated {
+  if (typeof value === 'string') {
+    const whole = WHOLE.exec(value);
+    if (whole) return resolve(whole[1] ?? '', ctx);
+    let error: string | undefined;
+    const out = value.replace(ANY, (_m, expr: string) => {
+      const r = resolve(expr, ctx);
+      if (!r.ok) {
+        error ??= r.error;
+        return '';
+      }
+      return typeof r.value === 'string' ? r.value : JSON.stringify(r.value);
+    });
+    return error === undefined ? { ok: true, value: out } : { ok: false, error };
+  }
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const item of value) {
+      const r = interpolate(item, ctx);
+      if (!r.ok) return r;
+      out.push(r.value);
+    }
+    return { ok: true, value: out };
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      const r = interpolate(v, ctx);
+      if (!r.ok) return r;
+      out[k] = r.value;
+    }
+    return { ok: true, value: out };
+  }
+  return { ok: true, value };
+}

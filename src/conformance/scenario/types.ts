@@ -1,0 +1,115 @@
+import type { Version } from '../../contract/versions.js';
+
+/** How strongly the spec words an expectation (graphql-http's audit levels). */
+export type Level = 'MUST' | 'SHOULD' | 'MAY';
+
+/** What an expectation rests on: spec clauses (`§8`) and assumption ids (`A-30`). */
+export interface Basis {
+  spec: string[];
+  assumptions: string[];
+}
+
+/** When a step runs: setup and teardown bracket the test steps so a real tenant is left as found. */
+export type Phase = 'setup' | 'test' | 'teardown';
+
+/** Fields every explicit expectation may carry. */
+export interface ExpectationCommon {
+  /** Stable id within the step; defaults to `<kind>:<path>`. */
+  id?: string;
+  level?: Level;
+  /** Spec clauses and/or assumption ids; defaults to the scenario's `spec` and `assumptions`. */
+  basis?: string[];
+  /** Revisions the expectation applies to; all of the scenario's by default. */
+  revisions?: Version[];
+}
+
+/** A count: exact or a range. */
+export type CountSpec = number | { min?: number; max?: number };
+
+/** JSON types a `type` expectation can name. */
+export type JsonTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object';
+
+/** Values at a JSON path of the response body. */
+export interface PathExpectation extends ExpectationCommon {
+  path: string;
+  equals?: unknown;
+  type?: JsonTypeName;
+  matches?: string;
+  count?: CountSpec;
+  contains?: unknown;
+  exists?: boolean;
+}
+
+/** Business-rule failures expected by `propertyName` (§7.1), in `validationErrors` or an A-10 error. */
+export interface ValidationErrorsExpectation extends ExpectationCommon {
+  validationErrors: string[];
+  /** Path of the `validationErrors` list; by default the root field's list and the errors' extensions. */
+  at?: string;
+  /** When true, no other propertyName may be reported. */
+  only?: boolean;
+}
+
+/** A GraphQL error expected in `errors` (e.g. a 1.4.0-only operation asked of 1.2.0). */
+export interface ErrorExpectation extends ExpectationCommon {
+  error: { code?: string; message?: string };
+}
+
+/** An HTTP status expected of the response. */
+export interface HttpStatusExpectation extends ExpectationCommon {
+  httpStatus: number;
+}
+
+/** One explicit expectation of a step. */
+export type Expectation =
+  | PathExpectation
+  | ValidationErrorsExpectation
+  | ErrorExpectation
+  | HttpStatusExpectation;
+
+/** Rules of the differential mode: which paths compare by value, by JSON type only, or not at all. */
+export interface CompareRules {
+  value?: string[];
+  type?: string[];
+  ignore?: string[];
+}
+
+/** One request of a scenario and what its response must look like. */
+export interface Step {
+  id: string;
+  title?: string;
+  phase?: Phase;
+  /** Revisions the step runs on; all of the scenario's by default. */
+  revisions?: Version[];
+  document: string;
+  operationName?: string;
+  variables?: Record<string, unknown>;
+  /** Names for values of this step's response, usable later as `${captures.name}`. */
+  capture?: Record<string, string>;
+  /** The automatic response-shape check; on by default. */
+  shape?: boolean | { level?: Level; basis?: string[] };
+  expect?: Expectation[];
+  compare?: CompareRules;
+}
+
+/** A replayable scenario as written in `conformance/**.yaml`. */
+export interface Scenario {
+  id: string;
+  title: string;
+  description?: string;
+  revisions: Version[];
+  tags: string[];
+  spec: string[];
+  assumptions: string[];
+  steps: Step[];
+  compare?: CompareRules;
+}
+
+/** A scenario with where it came from. */
+export interface LoadedScenario {
+  scenario: Scenario;
+  /** Path relative to the scenario folder, with `/` separators. */
+  file: string;
+}
+
+/** The tag that marks scenarios that write to the tenant. */
+export const MUTATES_TAG = 'mutates';

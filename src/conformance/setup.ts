@@ -1,0 +1,106 @@
+import { VERSIONS, type Version } from '../contract/versions.js';
+import { postGraphQL, type HttpOptions } from './http/client.js';
+import {
+  displayUrl,
+  endpointOf,
+  endpointTemplate,
+  isSimulatorAt,
+  simulatorTemplate,
+  type Target,
+  type TargetFactory,
+} from './target.js';
+
+/** How the user named a target on the command line. */
+export interface TargetSpec {
+  /** `sim` or a URL. */
+  target: string;
+  token?: string;
+  /** `name=value` pairs. */
+  headers: readonly string[];
+  region: string;
+}
+
+/** The default token of the simulator's full-cloud tenant (design.md). */
+export const SIMULATOR_TOKEN = 'dev-token';
+
+/** A target ready for requests, and how to release it. */
+export interface OpenTarget {
+  target: Target;
+  close(): Promise<void>;
+}
+
+/** Parses `--header name=value` flags. */
+export function parseHeaders(list: readonly string[]): { ok: true; headers: Record<string, string> } | { ok: false; error: string } {
+  const headers: Record<string, string> = {};
+  for (const item of list) {
+    const eq = item.indexOf('=');
+    const name = eq > 0 ? item.slice(0, eq).trim() : '';
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) return { ok: false, error: `--header "${item}" is not name=value` };
+    headers[name.toLowerCase()] = item.slice(eq + 1).trim();
+  }
+  return { ok: true, headers };
+}
+
+/**
+ * Opens a target: starts the simulator for `sim`, or reads a URL (probing whether it is a simulator).
+ * Errors are values; they are setup errors (exit 2) for the CLI.
+ */
+export async function openTarget(
+  spec: TargetSpec,
+  revisions: readonly Version[],
+  http: HttpOptions,
+  startSimulator: TargetFactory | undefined,
+): Promise<{ ok: true; open: OpenTarget } | { ok: false; error: string }> {
+  const parsed = parseHeaders(spec.headers);
+  if (!parsed.ok) return parsed;
+  const headers = { ...parsed.headers };
+  const token = spec.token ?? (spec.target === 'sim' ? SIMULATOR_TOKEN : undefined);
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  if (spec.target === 'sim') {
+    if (!startSimulator) return { ok: false, error: 'simulator not available: src/server could not be loaded' };
+    let started;
+    try {
+      started = await startSimulator();
+    } catch (error) {
+      return { ok: false, error: `simulator not available: ${(error as Error).message}` };
+    }
+    const template = simulatorTemplate(started.baseUrl, spec.region);
+    return {
+      ok: true,
+      open: { target: { label: 'sim', endpointFor: (v) => endpointOf(template, v), headers, isSimulator: true }, close: () => started.close() },
+    };
+  }
+  const template = endpointTemplate(spec.target, spec.region);
+  if ('error' in template) return { ok: false, error: `--target: ${template.error} (expected "sim" or an http(s) URL)` };
+  if (!template.versioned && revisions.length > 1) {
+    return {
+      ok: false,
+      error: `the target URL names no revision, so it cannot serve ${revisions.join(' and ')}; pass one --version, or put {version} in the URL (e.g. https://host/{version}/public-api/graphql)`,
+    };
+  }
+  if (headers.authorization === undefined) {
+    return { ok: false, error: `--token is needed for ${displayUrl(spec.target)} (or pass --header authorization=…)` };
+  }
+  const isSimulator = await isSimulatorAt(template.template, http);
+  return {
+    ok: true,
+    open: {
+      target: { label: displayUrl(template.template), endpointFor: (v) => endpointOf(template, v), headers, isSimulator },
+      close: async () => {},
+    },
+  };
+}
+
+/** Checks each revision's endpoint answers a trivial query; a setup error message when it does not. */
+export async function preflight(target: Target, revisions: readonly Version[], http: HttpOptions): Promise<string | undefined> {
+  for (const revision of revisions.length > 0 ? revisions : VERSIONS) {
+    const url = target.endpointFor(revision);
+    const outcome = await postGraphQL({ url, headers: target.headers, body: { query: '{ __typename }' } }, http);
+    if (outcome.kind === 'network-error') return `cannot reach the target ${displayUrl(url)}: ${outcome.message}`;
+    if (outcome.status === 401 || outcome.status === 403) {
+      return `the target ${displayUrl(url)} rejected the credentials (HTTP ${outcome.status}); check --token`;
+    }
+    if (outcome.status === 404) return `the target ${displayUrl(url)} answers 404: no GraphQL endpoint at that address`;
+  }
+  return undefined;
+}

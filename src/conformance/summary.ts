@@ -1,0 +1,62 @@
+import { differenceKey } from './differences.js';
+import type { RunResult, ScenarioResult, Summary, Tally } from './result.js';
+
+function tally(results: readonly ScenarioResult[]): Tally {
+  const count = (s: ScenarioResult['status']): number => results.filter((r) => r.status === s).length;
+  return {
+    total: results.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    networkErrors: count('network-error'),
+    errors: count('error'),
+  };
+}
+
+function groupTally(results: readonly ScenarioResult[], key: (r: ScenarioResult) => string): Record<string, Tally> {
+  const groups = new Map<string, ScenarioResult[]>();
+  for (const r of results) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  return Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, tally(v)]));
+}
+
+/**
+ * Keys of everything that fails a run: breaking differences, scenarios that errored or could not reach
+ * the target, breaking schema drift and structural differences of the differential mode.
+ */
+export function failureKeys(result: Omit<RunResult, 'summary' | 'baseline'>): string[] {
+  const keys = new Set<string>();
+  for (const s of result.scenarios) {
+    if (s.status === 'network-error' || s.status === 'error') keys.add(`${s.scenarioId}@${s.revision}/${s.status}`);
+    for (const step of s.steps) {
+      if (step.status === 'error') keys.add(`${s.scenarioId}@${s.revision}/${step.stepId}/error`);
+      for (const d of step.differences) if (d.severity === 'breaking') keys.add(differenceKey(d));
+    }
+  }
+  for (const d of result.drift) {
+    if (d.status !== 'checked') continue;
+    for (const c of d.changes) if (c.criticality === 'BREAKING') keys.add(`drift@${d.revision}/${c.type}/${c.path ?? c.message}`);
+  }
+  for (const c of result.compare?.differences ?? []) {
+    keys.add(`compare:${c.scenarioId}@${c.revision}/${c.stepId}/${c.kind}/${c.path.replace(/\[\d+\]/g, '[]')}`);
+  }
+  return [...keys].sort();
+}
+
+/** Totals of a run; `conforms` honours the baseline when one was compared. */
+export function summarize(result: Omit<RunResult, 'summary'>): Summary {
+  const differences = result.scenarios.flatMap((s) => s.steps.flatMap((st) => st.differences));
+  const failures = failureKeys(result);
+  return {
+    ...tally(result.scenarios),
+    breaking: differences.filter((d) => d.severity === 'breaking').length,
+    nonBreaking: differences.filter((d) => d.severity === 'non-breaking').length,
+    driftBreaking: result.drift.reduce(
+      (n, d) => n + (d.status === 'checked' ? d.changes.filter((c) => c.criticality === 'BREAKING').length : 0),
+      0,
+    ),
+    structuralDifferences: result.compare?.differences.length ?? 0,
+    byRevision: groupTally(result.scenarios, (r) => r.revision),
+    byArea: groupTally(result.scenarios, (r) => r.area),
+    conforms: result.baseline ? result.baseline.newFailures.length === 0 : failures.length === 0,
+  };
+}

@@ -1,0 +1,41 @@
+import { VERSIONS, type Version } from '../../../src/contract/versions.js';
+import { conform, type ConformOptions } from '../../../src/conformance/conform.js';
+import type { Difference } from '../../../src/conformance/differences.js';
+import type { RunResult } from '../../../src/conformance/result.js';
+import { loadScenarios } from '../../../src/conformance/scenario/load.js';
+import type { Target } from '../../../src/conformance/target.js';
+import { TEST_TOKEN } from './server.js';
+
+/** A target over an endpoint template with {version}. */
+export function targetOf(endpoint: string, isSimulator = true, token = TEST_TOKEN): Target {
+  return {
+    label: 'test-target',
+    endpointFor: (v: Version) => endpoint.replace('{version}', v),
+    headers: { authorization: `Bearer ${token}` },
+    isSimulator,
+  };
+}
+
+/** Runs the shipped scenarios against an endpoint, deterministically. */
+export async function runShipped(endpoint: string, overrides: Partial<ConformOptions> = {}): Promise<RunResult> {
+  const load = loadScenarios();
+  if (load.errors.length > 0) throw new Error(JSON.stringify(load.errors));
+  let n = 0;
+  return conform({
+    scenarios: load.scenarios,
+    target: targetOf(endpoint),
+    revisions: [...VERSIONS],
+    allowMutations: false,
+    http: { timeoutMs: 5000, retries: 0 },
+    drift: false,
+    runId: 'run-1',
+    uuid: () => `uuid-${++n}`,
+    now: () => new Date('2026-01-01T00:00:00Z'),
+    ...overrides,
+  });
+}
+
+/** Every difference of a run. */
+export function differencesOf(result: RunResult): Difference[] {
+  return result.scenarios.flatMap((s) => s.steps.flatMap((st) => st.differences));
+}
