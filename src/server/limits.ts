@@ -28,7 +28,7 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = {
   maxBodyBytes: 1024 * 1024,
   maxDepth: 15,
-  maxAliases: 50,
+  maxAliases: 200,
   maxComplexity: 50_000,
   maxPageSize: 1000,
 };

@@ -89,11 +89,9 @@ export interface OpportunityContactRecord {
   isPrimary: boolean;
 }
 
-/** A location of an opportunity. */
-export interface LocationRecord {
-  country: string;
-  administrativeDivision: string | null;
-}
+import type { LocationRecord } from '../settings/locations.js';
+
+export type { LocationRecord };
 
 /** A stored opportunity. */
 export interface OpportunityRecord extends Entity, Dated {

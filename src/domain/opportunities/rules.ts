@@ -1,21 +1,12 @@
-import type { InputMaybe, PlanningLocationInput } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
 import { CONTACTS, META_API_USER_ID, META_FIRM_COMPANY_ID, type ContactRecord } from '../contacts/model.js';
-import {
-  COUNTRIES,
-  COUNTRIES_BY_ISO_CODE,
-  COUNTRIES_BY_NAME,
-  INDUSTRIES,
-  PRACTICE_GROUPS,
-  type CountryRecord,
-} from '../settings/model.js';
+import { INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import { MATTERS } from '../matters/model.js';
 import { INITIATIVES, type InitiativeRecord } from '../planning/model.js';
 import { MAX_TEXT, type Validator } from '../shared/validation.js';
 import {
   OPPORTUNITIES,
   STAGE_TEMPLATES,
-  type LocationRecord,
   type LookupRecord,
   type OpportunityRecord,
   type StageInstanceRecord,
@@ -202,61 +193,6 @@ export function checkTags(v: Validator, propertyName: string, tags: IdList): str
     else if (text.length > MAX_TEXT) {
       v.fail(`${propertyName}[${i}]`, `${propertyName}[${i}] must be at most ${MAX_TEXT} characters long.`);
     } else if (!out.some((t) => t.toLowerCase() === text.toLowerCase())) out.push(text);
-  });
-  return out;
-}
-
-function findCountry(store: StoreReader, text: string): CountryRecord | undefined {
-  return (
-    store.lookup<CountryRecord>(COUNTRIES_BY_NAME, text.toLowerCase())[0] ??
-    store.lookup<CountryRecord>(COUNTRIES_BY_ISO_CODE, text.toUpperCase())[0]
-  );
-}
-
-/**
- * Locations (A-49): `country` names a known country (by name or ISO code, stored by name); a given
- * `administrativeDivision` must be one of that country's divisions when it lists any. Duplicates dropped.
- */
-export function checkLocations(
-  v: Validator,
-  store: StoreReader,
-  propertyName: string,
-  locations: ReadonlyArray<InputMaybe<PlanningLocationInput>>,
-): LocationRecord[] {
-  const out: LocationRecord[] = [];
-  const knowsCountries = store.count(COUNTRIES) > 0;
-  locations.forEach((location, i) => {
-    const at = `${propertyName}[${i}]`;
-    const countryText = v.requiredText(`${at}.country`, location?.country);
-    const divisionText = v.optionalText(`${at}.administrativeDivision`, location?.administrativeDivision);
-    if (countryText === undefined) return;
-    let country = countryText;
-    let division = divisionText ?? null;
-    if (knowsCountries) {
-      const found = findCountry(store, countryText);
-      if (!found) {
-        v.fail(`${at}.country`, `No country is known by the name or ISO code "${countryText}".`);
-        return;
-      }
-      country = found.name;
-      if (division !== null && found.states.length > 0) {
-        const wanted = division.toLowerCase();
-        const state = found.states.find(
-          (s) => s.name.toLowerCase() === wanted || s.code.toLowerCase() === wanted,
-        );
-        if (!state) {
-          v.fail(
-            `${at}.administrativeDivision`,
-            `${found.name} has no administrative division "${division}".`,
-          );
-          return;
-        }
-        division = state.name;
-      }
-    }
-    if (!out.some((l) => l.country === country && l.administrativeDivision === division)) {
-      out.push({ country, administrativeDivision: division });
-    }
   });
   return out;
 }

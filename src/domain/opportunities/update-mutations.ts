@@ -1,3 +1,4 @@
+import { checkLocations } from '../settings/locations.js';
 import type {
   MutationUpdateOpportunityConfidentialArgs,
   MutationUpdateOpportunityDetailsArgs,
@@ -27,7 +28,6 @@ import {
   checkCompany,
   checkIndustries,
   checkInitiatives,
-  checkLocations,
   checkLookup,
   checkMatter,
   checkPerson,

@@ -33,11 +33,9 @@ export interface MeasurementRecord {
   numberType: string | null;
 }
 
-/** A location an objective or initiative targets. */
-export interface LocationRecord {
-  country: string;
-  administrativeDivision: string | null;
-}
+import type { LocationRecord } from '../settings/locations.js';
+
+export type { LocationRecord };
 
 /** A tag of an objective or initiative. */
 export interface TagRecord {

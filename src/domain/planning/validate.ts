@@ -1,23 +1,15 @@
+import { checkLocations } from '../settings/locations.js';
 import type {
   AddObjectiveInput,
   InputMaybe,
   MeasurementOfSuccessInput,
-  PlanningLocationInput,
   PlanningTagInput,
 } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
-import {
-  COUNTRIES,
-  COUNTRIES_BY_ISO_CODE,
-  COUNTRIES_BY_NAME,
-  INDUSTRIES,
-  PRACTICE_GROUPS,
-  type CountryRecord,
-} from '../settings/model.js';
+import { INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import { MAX_LONG_TEXT, type Validator } from '../shared/validation.js';
 import {
   OBJECTIVE_TYPES,
-  type LocationRecord,
   type MeasurementRecord,
   type ObjectiveTypeRecord,
   type PlanningItemRecord,
@@ -61,61 +53,6 @@ function canonical(options: readonly string[], value: string): string | undefine
 
 function has(collection: string, store: StoreReader): (id: string) => boolean {
   return (id) => store.has(collection, id);
-}
-
-/** A country by name or ISO code; undefined when the settings area has none of that name. */
-function findCountry(store: StoreReader, text: string): CountryRecord | undefined {
-  return (
-    store.lookup<CountryRecord>(COUNTRIES_BY_NAME, text.toLowerCase())[0] ??
-    store.lookup<CountryRecord>(COUNTRIES_BY_ISO_CODE, text.toUpperCase())[0]
-  );
-}
-
-/** Locations (A-45): countries by name or ISO code, divisions by name or code where the country has them. */
-function checkLocations(
-  v: Validator,
-  store: StoreReader,
-  locations: ReadonlyArray<InputMaybe<PlanningLocationInput>>,
-): LocationRecord[] {
-  const out: LocationRecord[] = [];
-  const knowsCountries = store.count(COUNTRIES) > 0;
-  locations.forEach((location, i) => {
-    if (!location) return;
-    const countryText = v.requiredText(`locations[${i}].country`, location.country);
-    const divisionText = v.optionalText(
-      `locations[${i}].administrativeDivision`,
-      location.administrativeDivision,
-    );
-    if (countryText === undefined) return;
-    let country = countryText;
-    let division = divisionText ?? null;
-    if (knowsCountries) {
-      const found = findCountry(store, countryText);
-      if (!found) {
-        v.fail(`locations[${i}].country`, `No country named "${countryText}" exists.`);
-        return;
-      }
-      country = found.name;
-      if (division !== null && found.states.length > 0) {
-        const lower = division.toLowerCase();
-        const state = found.states.find(
-          (s) => s.name.toLowerCase() === lower || s.code.toLowerCase() === lower,
-        );
-        if (!state) {
-          v.fail(
-            `locations[${i}].administrativeDivision`,
-            `${found.name} has no administrative division "${division}".`,
-          );
-          return;
-        }
-        division = state.name;
-      }
-    }
-    if (!out.some((l) => l.country === country && l.administrativeDivision === division)) {
-      out.push({ country, administrativeDivision: division });
-    }
-  });
-  return out;
 }
 
 /** Tags (A-45): type and display name required; repeated tags are kept once. */
@@ -244,7 +181,9 @@ export function checkPlanningFields(
       ? keep('objectiveTypeIds', [])
       : checkObjectiveTypes(v, store, input.objectiveTypeIds ?? [], existing?.objectiveTypeIds ?? []);
   const locations =
-    input.locations === undefined ? keep('locations', []) : checkLocations(v, store, input.locations ?? []);
+    input.locations === undefined
+      ? keep('locations', [])
+      : checkLocations(v, store, 'locations', input.locations ?? []);
   const tags = input.tags === undefined ? keep('tags', []) : checkTags(v, input.tags ?? []);
   const keyClient = input.keyClient === undefined ? keep('keyClient', false) : input.keyClient === true;
   let measurementOfSuccess = keep('measurementOfSuccess', null);
