@@ -5,9 +5,10 @@ import { bearerToken, sendError } from './http.js';
 import type { Simulator } from './simulator.js';
 import { checkTenant, checkTenantPatch, type TenantConfig } from './tenants.js';
 
-/** A tenant as the admin API shows it: the token is never echoed (issue: tokens stay out of logs and reports). */
-function publicTenant(tenant: TenantConfig): Omit<TenantConfig, 'token'> & { token: string } {
-  return { ...tenant, token: `${tenant.token.slice(0, 3)}…` };
+/** A tenant as the admin API shows it: without its token (tokens stay out of logs, reports and responses). */
+function publicTenant(tenant: TenantConfig): Omit<TenantConfig, 'token'> {
+  const { token: _token, ...rest } = tenant;
+  return rest;
 }
 
 /**
