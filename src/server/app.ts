@@ -1,6 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { createHandler } from 'graphql-http/lib/use/express';
 import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/versions.js';
 import type { RequestContext } from '../domain/area.js';
 import { isRegion, REGIONS, type Region } from '../domain/tenancy.js';
@@ -8,7 +7,7 @@ import { StoreFailedError } from '../store/index.js';
 import { adminRouter } from './admin.js';
 import { Faults } from './faults.js';
 import { bearerToken, sendError } from './http.js';
-import { limitedValidate } from './limits.js';
+import { graphqlRoute } from './graphql-route.js';
 import type { Simulator } from './simulator.js';
 
 /** Options of the HTTP adapter. */
@@ -41,10 +40,10 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
   const handlers = new Map(
     VERSIONS.map((version) => [
       version,
-      createHandler<RequestContext>({
+      graphqlRoute({
         schema: simulator.schema(version),
-        context: (req) => contexts.get(req.raw)!,
-        validate: limitedValidate(limits),
+        limits,
+        context: (req) => contexts.get(req)!,
         formatError: (err) => maskInternal(err, log),
       }),
     ]),
@@ -154,6 +153,11 @@ function maskInternal(
   err: Readonly<GraphQLError | Error>,
   log: (message: string) => void,
 ): GraphQLError | Error {
+  // graphql-http reports a malformed request (unparsable body, missing query …) as a plain Error; graphql-js
+  // wraps everything a resolver throws in a GraphQLError. So a plain Error here is the client's.
+  if (!(err instanceof GraphQLError)) {
+    return new GraphQLError(`Bad request: ${err.message}.`, { extensions: { code: 'BAD_REQUEST' } });
+  }
   const original = err instanceof GraphQLError ? err.originalError : err;
   if (err instanceof GraphQLError && !err.extensions['code'] && !err.path) return withRequestCode(err);
   if (

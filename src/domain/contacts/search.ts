@@ -143,7 +143,8 @@ export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: Reque
   const filters = (args.filter ?? []).filter((f): f is ContactFilterInput => f !== null && f !== undefined);
   const predicates = filters.map((f, i) => predicateOf(store, f, i)).sort((a, b) => a.cost - b.cost);
   const sortField = args.sort?.field ?? 'displayName';
-  const sortValue = SORT_FIELDS[sortField];
+  // Own keys only: a field named "__proto__" or "constructor" must not find Object.prototype's members.
+  const sortValue = Object.hasOwn(SORT_FIELDS, sortField) ? SORT_FIELDS[sortField] : undefined;
   if (!sortValue) {
     throw badUserInput(
       `sort.field must be one of ${Object.keys(SORT_FIELDS).join(', ')} (got "${sortField}").`,

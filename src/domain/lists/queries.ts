@@ -65,7 +65,8 @@ function listFilter(filter: ListFilterInput, i: number): ListPredicate {
 
 function listSort(sort: SortInput | null | undefined): SortKey<ListRecord>[] {
   if (!sort) return [{ value: LIST_SORT_FIELDS.name! }];
-  const value = LIST_SORT_FIELDS[sort.field];
+  // Own keys only: a field named "__proto__" or "constructor" must not find Object.prototype's members.
+  const value = Object.hasOwn(LIST_SORT_FIELDS, sort.field) ? LIST_SORT_FIELDS[sort.field] : undefined;
   if (!value) {
     throw badUserInput(
       `Unknown sort field "${sort.field}" for lists (expected ${Object.keys(LIST_SORT_FIELDS).join(', ')}).`,
