@@ -121,7 +121,11 @@ function patchLookup<T extends LookupRecord>(
           scope(other, value) &&
           other.name.toLowerCase() === value.name.toLowerCase(),
       );
-      if (clash) v.fail(`items[${index}].name`, `A ${kind.what} named "${value.name}" already exists.`);
+      if (clash)
+        v.fail(
+          `items[${index}].name`,
+          `${/^[aeiou]/i.test(kind.what) ? 'An' : 'A'} ${kind.what} named "${value.name}" already exists.`,
+        );
     }
     if (!v.ok) return { validationErrors: v.errors, addItems: [], updateItems: [] };
     for (const value of added) {
