@@ -7,7 +7,10 @@ export function readBaseline(file: string): { ok: true; failures: string[] } | {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    return { ok: false, error: `cannot read baseline ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
+    return {
+      ok: false,
+      error: `cannot read baseline ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    };
   }
   let parsed: unknown;
   try {
@@ -23,7 +26,11 @@ export function readBaseline(file: string): { ok: true; failures: string[] } | {
 }
 
 /** New failures (only these fail the run) and fixed ones, relative to a baseline. */
-export function compareWithBaseline(file: string, baseline: readonly string[], current: readonly string[]): BaselineComparison {
+export function compareWithBaseline(
+  file: string,
+  baseline: readonly string[],
+  current: readonly string[],
+): BaselineComparison {
   const before = new Set(baseline);
   const now = new Set(current);
   return {

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { buildRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
+import { readCatalogues } from './coverage/catalogues.js';
+import { computeCoverage, type CoverageCatalogues } from './coverage/coverage.js';
+import { checkGate, type GateOptions } from './coverage/gate.js';
 import { compareWithBaseline } from './baseline.js';
 import { compareRuns } from './compare/structural.js';
 import type { HttpOptions } from './http/client.js';
@@ -24,6 +28,10 @@ export interface ConformOptions {
   baseline?: { file: string; failures: string[] };
   /** Echoed in the report. */
   filters?: { tags: string[]; scenarios: string[] };
+  /** Spec rule and assumption ids for the coverage report; read from the repository by default. */
+  catalogues?: CoverageCatalogues;
+  /** The coverage gate (CI). */
+  gate?: GateOptions;
   runId?: string;
   uuid?: () => string;
   now?: () => Date;
@@ -52,7 +60,9 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     const secondary = await runScenarios(options.scenarios, runner(options.compareTarget));
     compare = {
       secondaryTarget: options.compareTarget.label,
-      secondaryStatuses: Object.fromEntries(secondary.map((r) => [`${r.scenarioId}@${r.revision}`, r.status])),
+      secondaryStatuses: Object.fromEntries(
+        secondary.map((r) => [`${r.scenarioId}@${r.revision}`, r.status]),
+      ),
       differences: compareRuns(options.scenarios, scenarios, secondary),
     };
   }
@@ -76,11 +86,25 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
   const baseline = options.baseline
     ? compareWithBaseline(options.baseline.file, options.baseline.failures, failureKeys(partial))
     : undefined;
-  const withBaseline = { ...partial, ...(baseline ? { baseline } : {}) };
+  const catalogues = options.catalogues ?? defaultCatalogues();
+  const coverage = computeCoverage(
+    options.scenarios,
+    scenarios,
+    options.revisions,
+    buildRevisionSchema,
+    catalogues,
+  );
+  const gate = options.gate ? checkGate(coverage, options.gate) : undefined;
+  const withBaseline = { ...partial, ...(baseline ? { baseline } : {}), coverage, ...(gate ? { gate } : {}) };
   return { ...withBaseline, summary: summarize(withBaseline) };
 }
 
-/** 0 when the run conforms (or has no new failures against the baseline), 1 otherwise. */
+function defaultCatalogues(): CoverageCatalogues {
+  const read = readCatalogues();
+  return read.ok ? read.catalogues : { specRules: [], assumptions: [] };
+}
+
+/** 0 when the run conforms (or has no new failures against the baseline) and passes the coverage gate, 1 otherwise. */
 export function exitCodeOf(result: RunResult): 0 | 1 {
-  return result.summary.conforms ? 0 : 1;
+  return result.summary.conforms && (result.gate?.passed ?? true) ? 0 : 1;
 }

@@ -1,4 +1,6 @@
 import type { Version } from '../contract/versions.js';
+import type { CoverageReport } from './coverage/coverage.js';
+import type { GateResult } from './coverage/gate.js';
 import type { Difference } from './differences.js';
 import type { DriftResult } from './drift/drift.js';
 import type { Phase } from './scenario/types.js';
@@ -116,5 +118,9 @@ export interface RunResult {
   drift: DriftResult[];
   compare?: CompareResult;
   baseline?: BaselineComparison;
+  /** What the executed steps exercised of each revision's contract, and which rules and assumptions scenarios cite. */
+  coverage: CoverageReport;
+  /** The coverage gate, when one was asked for. */
+  gate?: GateResult;
   summary: Summary;
 }

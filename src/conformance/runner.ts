@@ -17,7 +17,16 @@ import { postGraphQL, type HttpOptions } from './http/client.js';
 import { maskHeaders } from './mask.js';
 import type { RecordedResponse, ScenarioResult, Status, StepResult } from './result.js';
 import { interpolate, type InterpolationContext } from './scenario/interpolate.js';
-import { MUTATES_TAG, type Expectation, type Level, type LoadedScenario, type Scenario, type Step } from './scenario/types.js';
+import {
+  MUTATES_TAG,
+  NO_LIMITED_TENANT,
+  usesLimitedTenant,
+  type Expectation,
+  type Level,
+  type LoadedScenario,
+  type Scenario,
+  type Step,
+} from './scenario/types.js';
 import { compileShape } from './shape/compile.js';
 import { checkShape } from './shape/check.js';
 import type { Target } from './target.js';
@@ -52,7 +61,14 @@ function rootFieldsOf(document: string, operationName: string | undefined): stri
   );
 }
 
-function record(outcome: { status: number; contentType: string; body: unknown; text: string; durationMs: number; attempts: number }): RecordedResponse {
+function record(outcome: {
+  status: number;
+  contentType: string;
+  body: unknown;
+  text: string;
+  durationMs: number;
+  attempts: number;
+}): RecordedResponse {
   return {
     status: outcome.status,
     contentType: outcome.contentType,
@@ -80,9 +96,23 @@ async function runScenario(
     revision,
   };
   if (scenario.tags.includes(MUTATES_TAG) && !options.target.isSimulator && !options.allowMutations) {
-    return { ...base, status: 'skipped', note: 'writes to the tenant; pass --allow-mutations to run it against a non-simulator target', steps: [], durationMs: 0 };
+    return {
+      ...base,
+      status: 'skipped',
+      note: 'writes to the tenant; pass --allow-mutations to run it against a non-simulator target',
+      steps: [],
+      durationMs: 0,
+    };
   }
-  const ctx: InterpolationContext = { steps: {}, captures: {}, runId: options.runId, uuid: options.uuid ?? randomUUID };
+  if (usesLimitedTenant(scenario) && !options.target.limitedHeaders) {
+    return { ...base, status: 'skipped', note: NO_LIMITED_TENANT, steps: [], durationMs: 0 };
+  }
+  const ctx: InterpolationContext = {
+    steps: {},
+    captures: {},
+    runId: options.runId,
+    uuid: options.uuid ?? randomUUID,
+  };
   const steps: StepResult[] = [];
   let blocked: string | undefined;
   for (const step of scenario.steps.filter((s) => appliesTo(s.revisions, revision))) {
@@ -100,7 +130,13 @@ async function runScenario(
     }
   }
   const has = (s: Status): boolean => steps.some((st) => st.status === s);
-  const status: Status = has('network-error') ? 'network-error' : has('error') ? 'error' : has('failed') ? 'failed' : 'passed';
+  const status: Status = has('network-error')
+    ? 'network-error'
+    : has('error')
+      ? 'error'
+      : has('failed')
+        ? 'failed'
+        : 'passed';
   return { ...base, status, steps, durationMs: Math.round(performance.now() - started) };
 }
 
@@ -155,19 +191,36 @@ async function runStep(
   if (shapeOn) {
     shape = compileShape(schema, parse(step.document), step.operationName);
     if (!shape.ok) {
-      return { ...head, status: 'error', note: `the step's document is not valid for ${revision}: ${shape.errors.join('; ')}`, differences: [] };
+      return {
+        ...head,
+        status: 'error',
+        note: `the step's document is not valid for ${revision}: ${shape.errors.join('; ')}`,
+        differences: [],
+      };
     }
   }
   const url = options.target.endpointFor(revision);
+  const headers =
+    step.as === 'limited' && options.target.limitedHeaders
+      ? options.target.limitedHeaders
+      : options.target.headers;
   const body = {
     query: step.document,
-    ...(Object.keys(variables.value as object).length > 0 ? { variables: variables.value as Record<string, unknown> } : {}),
+    ...(Object.keys(variables.value as object).length > 0
+      ? { variables: variables.value as Record<string, unknown> }
+      : {}),
     ...(step.operationName ? { operationName: step.operationName } : {}),
   };
-  const request = { method: 'POST' as const, url, headers: maskHeaders(options.target.headers), body };
-  const outcome = await postGraphQL({ url, headers: options.target.headers, body }, options.http);
+  const request = { method: 'POST' as const, url, headers: maskHeaders(headers), body };
+  const outcome = await postGraphQL({ url, headers, body }, options.http);
   if (outcome.kind === 'network-error') {
-    return { ...head, status: 'network-error', note: `${outcome.message} (after ${outcome.attempts} attempt${outcome.attempts === 1 ? '' : 's'})`, request, differences: [] };
+    return {
+      ...head,
+      status: 'network-error',
+      note: `${outcome.message} (after ${outcome.attempts} attempt${outcome.attempts === 1 ? '' : 's'})`,
+      request,
+      differences: [],
+    };
   }
   const response = record(outcome);
   const findings: { f: Finding; level: Level; basis?: string[] }[] = [];
@@ -175,12 +228,30 @@ async function runStep(
   const auto = (f: Finding): void => {
     findings.push({ f, level: shapeLevel.level ?? 'MUST', basis: shapeLevel.basis });
   };
-  const isGraphQLBody = outcome.body !== null && typeof outcome.body === 'object' && !Array.isArray(outcome.body) && ('data' in outcome.body || 'errors' in outcome.body);
+  const isGraphQLBody =
+    outcome.body !== null &&
+    typeof outcome.body === 'object' &&
+    !Array.isArray(outcome.body) &&
+    ('data' in outcome.body || 'errors' in outcome.body);
   const statusExpected = expects.some(isHttpStatusExpectation);
   if (outcome.status >= 500 && !statusExpected) {
-    auto({ expectationId: 'http', path: '', kind: 'http-status', expected: 'a GraphQL response (HTTP 2xx or 4xx)', actual: outcome.status, message: `HTTP ${outcome.status} from the endpoint` });
+    auto({
+      expectationId: 'http',
+      path: '',
+      kind: 'http-status',
+      expected: 'a GraphQL response (HTTP 2xx or 4xx)',
+      actual: outcome.status,
+      message: `HTTP ${outcome.status} from the endpoint`,
+    });
   } else if (!isGraphQLBody && !statusExpected) {
-    auto({ expectationId: 'http', path: '', kind: 'invalid-response', expected: 'a JSON object with data or errors', actual: outcome.body ?? outcome.text.slice(0, 200), message: `the response (HTTP ${outcome.status}, ${outcome.contentType || 'no content type'}) is not a GraphQL response` });
+    auto({
+      expectationId: 'http',
+      path: '',
+      kind: 'invalid-response',
+      expected: 'a JSON object with data or errors',
+      actual: outcome.body ?? outcome.text.slice(0, 200),
+      message: `the response (HTTP ${outcome.status}, ${outcome.contentType || 'no content type'}) is not a GraphQL response`,
+    });
   } else {
     if (!expectsError) {
       for (const f of unexpectedErrors(outcome.body, expects.some(isValidationErrorsExpectation))) auto(f);
@@ -196,7 +267,9 @@ async function runStep(
       }
     }
   }
-  const differences = findings.map(({ f, level, basis }) => toDifference(f, scenario, step, revision, level, basis));
+  const differences = findings.map(({ f, level, basis }) =>
+    toDifference(f, scenario, step, revision, level, basis),
+  );
   ctx.steps[step.id] = outcome.body;
   for (const [name, path] of Object.entries(step.capture ?? {})) {
     const got = getAtPath(outcome.body, path);
@@ -207,7 +280,10 @@ async function runStep(
 }
 
 /** Results of every applicable scenario × revision, in scenario order then revision order. */
-export async function runScenarios(scenarios: readonly LoadedScenario[], options: RunnerOptions): Promise<ScenarioResult[]> {
+export async function runScenarios(
+  scenarios: readonly LoadedScenario[],
+  options: RunnerOptions,
+): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   const schemaFor = options.schemaFor ?? buildRevisionSchema;
   for (const revision of options.revisions) {
@@ -219,7 +295,11 @@ export async function runScenarios(scenarios: readonly LoadedScenario[], options
       options.onResult?.(result);
     }
   }
-  return results.sort((a, b) => a.scenarioId.localeCompare(b.scenarioId) || options.revisions.indexOf(a.revision) - options.revisions.indexOf(b.revision));
+  return results.sort(
+    (a, b) =>
+      a.scenarioId.localeCompare(b.scenarioId) ||
+      options.revisions.indexOf(a.revision) - options.revisions.indexOf(b.revision),
+  );
 }
 
 /** Schema drift of every revision of the run. */
@@ -227,7 +307,15 @@ export async function runDrift(options: RunnerOptions): Promise<DriftResult[]> {
   const schemaFor = options.schemaFor ?? buildRevisionSchema;
   const out: DriftResult[] = [];
   for (const revision of options.revisions) {
-    out.push(await checkDrift(revision, options.target.endpointFor(revision), options.target.headers, schemaFor(revision), options.http));
+    out.push(
+      await checkDrift(
+        revision,
+        options.target.endpointFor(revision),
+        options.target.headers,
+        schemaFor(revision),
+        options.http,
+      ),
+    );
   }
   return out;
 }

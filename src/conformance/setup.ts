@@ -15,6 +15,8 @@ export interface TargetSpec {
   /** `sim` or a URL. */
   target: string;
   token?: string;
+  /** The limited (second) tenant's token; defaults to the simulator's for `sim`. */
+  limitedToken?: string;
   /** `name=value` pairs. */
   headers: readonly string[];
   region: string;
@@ -23,6 +25,9 @@ export interface TargetSpec {
 /** The default token of the simulator's full-cloud tenant (design.md). */
 export const SIMULATOR_TOKEN = 'dev-token';
 
+/** The default token of the simulator's limited tenant: not full cloud, language-specific information and audit off. */
+export const SIMULATOR_LIMITED_TOKEN = 'dev-token-limited';
+
 /** A target ready for requests, and how to release it. */
 export interface OpenTarget {
   target: Target;
@@ -30,12 +35,15 @@ export interface OpenTarget {
 }
 
 /** Parses `--header name=value` flags. */
-export function parseHeaders(list: readonly string[]): { ok: true; headers: Record<string, string> } | { ok: false; error: string } {
+export function parseHeaders(
+  list: readonly string[],
+): { ok: true; headers: Record<string, string> } | { ok: false; error: string } {
   const headers: Record<string, string> = {};
   for (const item of list) {
     const eq = item.indexOf('=');
     const name = eq > 0 ? item.slice(0, eq).trim() : '';
-    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) return { ok: false, error: `--header "${item}" is not name=value` };
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name))
+      return { ok: false, error: `--header "${item}" is not name=value` };
     headers[name.toLowerCase()] = item.slice(eq + 1).trim();
   }
   return { ok: true, headers };
@@ -56,8 +64,14 @@ export async function openTarget(
   const headers = { ...parsed.headers };
   const token = spec.token ?? (spec.target === 'sim' ? SIMULATOR_TOKEN : undefined);
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  const limitedToken = spec.limitedToken ?? (spec.target === 'sim' ? SIMULATOR_LIMITED_TOKEN : undefined);
+  const limited =
+    limitedToken !== undefined
+      ? { limitedHeaders: { ...headers, authorization: `Bearer ${limitedToken}` } }
+      : {};
   if (spec.target === 'sim') {
-    if (!startSimulator) return { ok: false, error: 'simulator not available: src/server could not be loaded' };
+    if (!startSimulator)
+      return { ok: false, error: 'simulator not available: src/server could not be loaded' };
     let started;
     try {
       started = await startSimulator();
@@ -67,11 +81,21 @@ export async function openTarget(
     const template = simulatorTemplate(started.baseUrl, spec.region);
     return {
       ok: true,
-      open: { target: { label: 'sim', endpointFor: (v) => endpointOf(template, v), headers, isSimulator: true }, close: () => started.close() },
+      open: {
+        target: {
+          label: 'sim',
+          endpointFor: (v) => endpointOf(template, v),
+          headers,
+          ...limited,
+          isSimulator: true,
+        },
+        close: () => started.close(),
+      },
     };
   }
   const template = endpointTemplate(spec.target, spec.region);
-  if ('error' in template) return { ok: false, error: `--target: ${template.error} (expected "sim" or an http(s) URL)` };
+  if ('error' in template)
+    return { ok: false, error: `--target: ${template.error} (expected "sim" or an http(s) URL)` };
   if (!template.versioned && revisions.length > 1) {
     return {
       ok: false,
@@ -79,28 +103,47 @@ export async function openTarget(
     };
   }
   if (headers.authorization === undefined) {
-    return { ok: false, error: `--token is needed for ${displayUrl(spec.target)} (or pass --header authorization=…)` };
+    return {
+      ok: false,
+      error: `--token is needed for ${displayUrl(spec.target)} (or pass --header authorization=…)`,
+    };
   }
   const isSimulator = await isSimulatorAt(template.template, http);
   return {
     ok: true,
     open: {
-      target: { label: displayUrl(template.template), endpointFor: (v) => endpointOf(template, v), headers, isSimulator },
+      target: {
+        label: displayUrl(template.template),
+        endpointFor: (v) => endpointOf(template, v),
+        headers,
+        ...limited,
+        isSimulator,
+      },
       close: async () => {},
     },
   };
 }
 
 /** Checks each revision's endpoint answers a trivial query; a setup error message when it does not. */
-export async function preflight(target: Target, revisions: readonly Version[], http: HttpOptions): Promise<string | undefined> {
+export async function preflight(
+  target: Target,
+  revisions: readonly Version[],
+  http: HttpOptions,
+): Promise<string | undefined> {
+  const credentials: [Record<string, string>, string][] = [[target.headers, '--token']];
+  if (target.limitedHeaders) credentials.push([target.limitedHeaders, '--limited-token']);
   for (const revision of revisions.length > 0 ? revisions : VERSIONS) {
     const url = target.endpointFor(revision);
-    const outcome = await postGraphQL({ url, headers: target.headers, body: { query: '{ __typename }' } }, http);
-    if (outcome.kind === 'network-error') return `cannot reach the target ${displayUrl(url)}: ${outcome.message}`;
-    if (outcome.status === 401 || outcome.status === 403) {
-      return `the target ${displayUrl(url)} rejected the credentials (HTTP ${outcome.status}); check --token`;
+    for (const [headers, flag] of credentials) {
+      const outcome = await postGraphQL({ url, headers, body: { query: '{ __typename }' } }, http);
+      if (outcome.kind === 'network-error')
+        return `cannot reach the target ${displayUrl(url)}: ${outcome.message}`;
+      if (outcome.status === 401 || outcome.status === 403) {
+        return `the target ${displayUrl(url)} rejected the credentials (HTTP ${outcome.status}); check ${flag}`;
+      }
+      if (outcome.status === 404)
+        return `the target ${displayUrl(url)} answers 404: no GraphQL endpoint at that address`;
     }
-    if (outcome.status === 404) return `the target ${displayUrl(url)} answers 404: no GraphQL endpoint at that address`;
   }
   return undefined;
 }

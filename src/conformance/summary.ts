@@ -13,20 +13,26 @@ function tally(results: readonly ScenarioResult[]): Tally {
   };
 }
 
-function groupTally(results: readonly ScenarioResult[], key: (r: ScenarioResult) => string): Record<string, Tally> {
+function groupTally(
+  results: readonly ScenarioResult[],
+  key: (r: ScenarioResult) => string,
+): Record<string, Tally> {
   const groups = new Map<string, ScenarioResult[]>();
   for (const r of results) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
-  return Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, tally(v)]));
+  return Object.fromEntries(
+    [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, tally(v)]),
+  );
 }
 
 /**
  * Keys of everything that fails a run: breaking differences, scenarios that errored or could not reach
  * the target, breaking schema drift and structural differences of the differential mode.
  */
-export function failureKeys(result: Omit<RunResult, 'summary' | 'baseline'>): string[] {
+export function failureKeys(result: Omit<RunResult, 'summary' | 'baseline' | 'coverage' | 'gate'>): string[] {
   const keys = new Set<string>();
   for (const s of result.scenarios) {
-    if (s.status === 'network-error' || s.status === 'error') keys.add(`${s.scenarioId}@${s.revision}/${s.status}`);
+    if (s.status === 'network-error' || s.status === 'error')
+      keys.add(`${s.scenarioId}@${s.revision}/${s.status}`);
     for (const step of s.steps) {
       if (step.status === 'error') keys.add(`${s.scenarioId}@${s.revision}/${step.stepId}/error`);
       for (const d of step.differences) if (d.severity === 'breaking') keys.add(differenceKey(d));
@@ -34,10 +40,13 @@ export function failureKeys(result: Omit<RunResult, 'summary' | 'baseline'>): st
   }
   for (const d of result.drift) {
     if (d.status !== 'checked') continue;
-    for (const c of d.changes) if (c.criticality === 'BREAKING') keys.add(`drift@${d.revision}/${c.type}/${c.path ?? c.message}`);
+    for (const c of d.changes)
+      if (c.criticality === 'BREAKING') keys.add(`drift@${d.revision}/${c.type}/${c.path ?? c.message}`);
   }
   for (const c of result.compare?.differences ?? []) {
-    keys.add(`compare:${c.scenarioId}@${c.revision}/${c.stepId}/${c.kind}/${c.path.replace(/\[\d+\]/g, '[]')}`);
+    keys.add(
+      `compare:${c.scenarioId}@${c.revision}/${c.stepId}/${c.kind}/${c.path.replace(/\[\d+\]/g, '[]')}`,
+    );
   }
   return [...keys].sort();
 }
@@ -51,7 +60,8 @@ export function summarize(result: Omit<RunResult, 'summary'>): Summary {
     breaking: differences.filter((d) => d.severity === 'breaking').length,
     nonBreaking: differences.filter((d) => d.severity === 'non-breaking').length,
     driftBreaking: result.drift.reduce(
-      (n, d) => n + (d.status === 'checked' ? d.changes.filter((c) => c.criticality === 'BREAKING').length : 0),
+      (n, d) =>
+        n + (d.status === 'checked' ? d.changes.filter((c) => c.criticality === 'BREAKING').length : 0),
       0,
     ),
     structuralDifferences: result.compare?.differences.length ?? 0,

@@ -12,6 +12,8 @@ export interface Target {
   endpointFor(version: Version): string;
   /** Headers sent with every request (Authorization included; reports mask it). */
   headers: Record<string, string>;
+  /** Headers of steps with `as: limited` (the second tenant); absent when no limited tenant is configured. */
+  limitedHeaders?: Record<string, string>;
   /** Whether this is the simulator, where `mutates` scenarios may run without --allow-mutations. */
   isSimulator: boolean;
 }
@@ -44,7 +46,8 @@ export function endpointTemplate(url: string, region = 'us'): EndpointTemplate |
   } catch {
     return { error: `"${url}" is not a URL` };
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { error: `"${url}" is not an http(s) URL` };
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return { error: `"${url}" is not an http(s) URL` };
   let template = url.replace(/\{region\}/g, region).replace(/\/+$/, '');
   let versioned = template.includes('{version}');
   if (!versioned) {
@@ -90,7 +93,11 @@ export async function isSimulatorAt(url: string, http: HttpOptions): Promise<boo
   } catch {
     return false;
   }
-  const outcome = await sendHttp(`${origin}/__admin/health`, { method: 'GET', headers: { accept: 'application/json' } }, { ...http, retries: 0 });
+  const outcome = await sendHttp(
+    `${origin}/__admin/health`,
+    { method: 'GET', headers: { accept: 'application/json' } },
+    { ...http, retries: 0 },
+  );
   return (
     outcome.kind === 'response' &&
     outcome.status === 200 &&

@@ -116,10 +116,15 @@ export class Simulator {
 
   /** The store of a (tenant, region), opened and seeded on first use. */
   store(tenantId: string, region: Region): Promise<Store> {
+    return this.cachedStore(tenantId, region, false);
+  }
+
+  /** The cached store, opened on first use; `reseed` opens it straight into its seeded state. */
+  private cachedStore(tenantId: string, region: Region, reseed: boolean): Promise<Store> {
     const key = `${tenantId}-${region}`;
     let store = this.stores.get(key);
     if (!store) {
-      store = this.openStore(tenantId, region);
+      store = this.openStore(tenantId, region, reseed);
       this.stores.set(key, store);
       // A failed open must not poison the cache: the next request tries again.
       store.catch(() => this.stores.delete(key));
@@ -137,6 +142,11 @@ export class Simulator {
     const tenant = this.tenants.get(tenantId);
     if (!tenant) throw new SimulatorSetupError(`unknown tenant "${tenantId}"`);
     for (const region of regions) {
+      // A store not open yet is opened straight into its seeded state, rather than seeded twice.
+      if (!this.stores.has(`${tenantId}-${region}`)) {
+        await this.cachedStore(tenantId, region, true);
+        continue;
+      }
       const store = await this.store(tenantId, region);
       await store.reset(await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }));
     }
@@ -149,7 +159,7 @@ export class Simulator {
     await Promise.all(stores.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
   }
 
-  private async openStore(tenantId: string, region: Region): Promise<Store> {
+  private async openStore(tenantId: string, region: Region, reseed = false): Promise<Store> {
     const tenant = this.tenants.get(tenantId);
     if (!tenant) throw new SimulatorSetupError(`unknown tenant "${tenantId}"`);
     const backend = this.dataDir
@@ -157,7 +167,7 @@ export class Simulator {
       : new MemoryBackend();
     const store = await openIndexedStore(backend);
     // A store that has never been seeded (new data dir, new tenant) starts from its seeded state.
-    if (store.meta['seed'] === undefined) {
+    if (reseed || store.meta['seed'] === undefined) {
       await store.reset(await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }));
     }
     return store;

@@ -48,6 +48,8 @@ export class FileBackend implements StoreBackend {
   private compactions = 0;
   private retryCompactionAt = 0;
   private snapshotSeq = 0;
+  /** Whether the snapshot file on disk holds memory as of the last WAL truncation or rotation. */
+  private hasSnapshot = false;
 
   constructor(
     readonly dir: string,
@@ -69,6 +71,7 @@ export class FileBackend implements StoreBackend {
     await mkdir(this.dir, { recursive: true });
     const snapshot = await this.snapshotFile.read();
     this.snapshotSeq = snapshot?.seq ?? 0;
+    this.hasSnapshot = snapshot !== null;
     const records: WalRecord[] = [];
     let last = this.snapshotSeq;
     const rotated = await this.readLog(this.rotatedPath);
@@ -152,7 +155,10 @@ export class FileBackend implements StoreBackend {
     this.closing = true;
     await this.compacting?.catch(() => undefined);
     await wal.runExclusive(async () => {
-      if (writeSnapshot) await this.snapshotLock.run(() => this.writeSnapshot());
+      // Nothing logged since the last snapshot (e.g. a fresh seed, a read-only run): the snapshot on disk
+      // already holds memory, so a 100k-contact store is not serialised again on every shutdown.
+      const current = this.hasSnapshot && wal.records === 0 && !(await exists(this.rotatedPath));
+      if (writeSnapshot && !current) await this.snapshotLock.run(() => this.writeSnapshot());
       await wal.closeFile();
       if (writeSnapshot) {
         await unlinkIfExists(this.walPath);
@@ -183,6 +189,7 @@ export class FileBackend implements StoreBackend {
     const snapshot = this.capture();
     await this.snapshotFile.write(snapshot);
     this.snapshotSeq = snapshot.seq;
+    this.hasSnapshot = true;
     // Every record of the rotated WAL is <= snapshot.seq now, and the snapshot is durable.
     if (await unlinkIfExists(this.rotatedPath)) await fsyncDir(this.dir);
   }

@@ -26,7 +26,11 @@ describe('reporters', () => {
     let n = 100;
     // A fresh server, so the ids it hands out are the same as in the first run.
     const fresh = await startTestServer({ deviation: 'omit-validation-error', simulator: true });
-    const again = await runShipped(fresh.endpoint, { runId: 'run-2', uuid: () => `other-${++n}`, now: () => new Date() });
+    const again = await runShipped(fresh.endpoint, {
+      runId: 'run-2',
+      uuid: () => `other-${++n}`,
+      now: () => new Date(),
+    });
     await fresh.close();
     const port = (url: string): string => new URL(url).port;
     const sameHost = (text: string): string => text.split(port(fresh.url)).join(port(server.url));
@@ -46,9 +50,13 @@ describe('reporters', () => {
   it('writes one JUnit testcase per scenario and revision', () => {
     const xml = renderReports(result, secrets).junit;
     expect(xml.match(/<testcase /g)).toHaveLength(9);
-    expect(xml).toContain('<testsuite name="conformance 1.4.0" tests="5" failures="1" errors="0" skipped="0"');
+    expect(xml).toContain(
+      '<testsuite name="conformance 1.4.0" tests="5" failures="1" errors="0" skipped="0"',
+    );
     expect(xml).toContain('name="lists.add-list-validation [1.2.0]" classname="conformance.lists"');
-    expect(xml).toMatch(/<failure message="1 breaking difference\(s\)[^"]*" type="contract">\[breaking\] invalid data.addList.validationErrors: missing-validation-error/);
+    expect(xml).toMatch(
+      /<failure message="1 breaking difference\(s\)[^"]*" type="contract">\[breaking\] invalid data.addList.validationErrors: missing-validation-error/,
+    );
   });
 
   it('summarises in Markdown with pass rates per revision and area', () => {
@@ -56,11 +64,16 @@ describe('reporters', () => {
     expect(md).toContain('## Conformance: does not conform');
     expect(md).toContain('| 1.4.0 | 5 | 4 | 1 | 0 | 0 | 80% |');
     expect(md).toContain('| lists | 3 | 1 | 2 | 0 | 0 | 33.3% |');
-    expect(md).toContain('| breaking | lists.add-list-validation | 1.4.0 | invalid | `data.addList.validationErrors` | missing-validation-error |');
+    expect(md).toContain(
+      '| breaking | lists.add-list-validation | 1.4.0 | invalid | `data.addList.validationErrors` | missing-validation-error |',
+    );
   });
 
   it('renders self-contained, escaped HTML with requests and responses', () => {
-    const hostile: RunResult = { ...result, scenarios: result.scenarios.map((s, i) => (i === 0 ? { ...s, title: '<script>alert(1)</script>' } : s)) };
+    const hostile: RunResult = {
+      ...result,
+      scenarios: result.scenarios.map((s, i) => (i === 0 ? { ...s, title: '<script>alert(1)</script>' } : s)),
+    };
     const html = renderReports(hostile, secrets).html;
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

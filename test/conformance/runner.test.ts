@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { exitCodeOf } from '../../src/conformance/conform.js';
 import { startTestServer, unreachableUrl, type Deviation, type TestServer } from './helpers/server.js';
-import { differencesOf, runShipped, targetOf } from './helpers/run.js';
+import { differencesOf, fixtureScenarios, runShipped, targetOf } from './helpers/run.js';
 
 describe('runner against a conforming server', () => {
   let server: TestServer;
@@ -13,11 +13,15 @@ describe('runner against a conforming server', () => {
   it('passes every shipped scenario on both revisions and exits 0', async () => {
     const result = await runShipped(server.endpoint, { drift: true });
     const notPassed = result.scenarios.filter((s) => s.status !== 'passed');
-    expect(notPassed.map((s) => [s.scenarioId, s.revision, s.steps.map((st) => st.note ?? st.differences)])).toEqual([]);
+    expect(
+      notPassed.map((s) => [s.scenarioId, s.revision, s.steps.map((st) => st.note ?? st.differences)]),
+    ).toEqual([]);
     expect(differencesOf(result)).toEqual([]);
     expect(result.summary.byRevision['1.4.0']?.passed).toBe(5);
     expect(result.summary.byRevision['1.2.0']?.passed).toBe(4);
-    expect(result.drift.map((d) => [d.revision, d.status, d.status === 'checked' ? d.changes.length : -1])).toEqual([
+    expect(
+      result.drift.map((d) => [d.revision, d.status, d.status === 'checked' ? d.changes.length : -1]),
+    ).toEqual([
       ['1.4.0', 'checked', 0],
       ['1.2.0', 'checked', 0],
     ]);
@@ -26,9 +30,16 @@ describe('runner against a conforming server', () => {
 
   it('interpolates captures and generated values, and runs teardown', async () => {
     const before = server.requests.length;
-    await runShipped(server.endpoint, { scenarios: (await import('../../src/conformance/scenario/load.js')).loadScenarios().scenarios.filter((s) => s.scenario.id === 'lists.working-list-lifecycle'), revisions: ['1.4.0'] });
-    const bodies = server.requests.slice(before).map((r) => r.body as { variables?: Record<string, unknown> });
-    expect(bodies[1]?.variables).toEqual({ input: { name: 'rm-harness run-1 uuid-1', folderTypeId: 'ft-1' } });
+    await runShipped(server.endpoint, {
+      scenarios: fixtureScenarios().filter((s) => s.scenario.id === 'lists.working-list-lifecycle'),
+      revisions: ['1.4.0'],
+    });
+    const bodies = server.requests
+      .slice(before)
+      .map((r) => r.body as { variables?: Record<string, unknown> });
+    expect(bodies[1]?.variables).toEqual({
+      input: { name: 'rm-harness run-1 uuid-1', folderTypeId: 'ft-1' },
+    });
     const listId = (bodies[2]?.variables as { id: string }).id;
     expect(listId).toMatch(/^l-\d+$/);
     expect(bodies[3]?.variables).toEqual({ id: listId });
@@ -36,23 +47,95 @@ describe('runner against a conforming server', () => {
 
   it('skips mutating scenarios against a non-simulator unless mutations are allowed', async () => {
     const result = await runShipped(server.endpoint, { target: targetOf(server.endpoint, false) });
-    const skipped = result.scenarios.filter((s) => s.status === 'skipped').map((s) => `${s.scenarioId}@${s.revision}`);
-    expect(skipped).toEqual(['lists.add-list-validation@1.4.0', 'lists.add-list-validation@1.2.0', 'lists.working-list-lifecycle@1.4.0']);
-    const allowed = await runShipped(server.endpoint, { target: targetOf(server.endpoint, false), allowMutations: true });
+    const skipped = result.scenarios
+      .filter((s) => s.status === 'skipped')
+      .map((s) => `${s.scenarioId}@${s.revision}`);
+    expect(skipped).toEqual([
+      'lists.add-list-validation@1.4.0',
+      'lists.add-list-validation@1.2.0',
+      'lists.working-list-lifecycle@1.4.0',
+    ]);
+    const allowed = await runShipped(server.endpoint, {
+      target: targetOf(server.endpoint, false),
+      allowMutations: true,
+    });
     expect(allowed.scenarios.filter((s) => s.status === 'skipped')).toEqual([]);
   });
 });
 
 describe('runner against deliberately wrong servers', () => {
-  const cases: { deviation: Deviation; scenario: string; path: string; kind: string; severity: string; restsOn: string }[] = [
-    { deviation: 'drop-field', scenario: 'settings.regional-settings', path: 'data.regionalSettings.languages', kind: 'missing-field', severity: 'breaking', restsOn: 'spec-and-assumption' },
-    { deviation: 'wrong-type', scenario: 'settings.regional-settings', path: 'data.regionalSettings.language.code', kind: 'wrong-type', severity: 'breaking', restsOn: 'spec-and-assumption' },
-    { deviation: 'null-non-null', scenario: 'contacts.search-paging', path: 'data.searchFirmContacts.totalModels', kind: 'null-for-non-null', severity: 'breaking', restsOn: 'spec-and-assumption' },
-    { deviation: 'ignore-paging-default', scenario: 'contacts.search-paging', path: 'data.searchFirmContacts.models', kind: 'count-mismatch', severity: 'breaking', restsOn: 'spec' },
-    { deviation: 'omit-validation-error', scenario: 'lists.add-list-validation', path: 'data.addList.validationErrors', kind: 'missing-validation-error', severity: 'breaking', restsOn: 'spec-and-assumption' },
-    { deviation: 'http-500', scenario: 'settings.regional-settings', path: '', kind: 'http-status', severity: 'breaking', restsOn: 'spec-and-assumption' },
-    { deviation: 'extra-field', scenario: 'settings.regional-settings', path: 'data.regionalSettings.legacyCode', kind: 'extra-field', severity: 'non-breaking', restsOn: 'spec-and-assumption' },
-    { deviation: 'extra-enum-value', scenario: 'contacts.search-paging', path: 'data.searchFirmContacts.resultsFrom', kind: 'extra-enum-value', severity: 'non-breaking', restsOn: 'spec-and-assumption' },
+  const cases: {
+    deviation: Deviation;
+    scenario: string;
+    path: string;
+    kind: string;
+    severity: string;
+    restsOn: string;
+  }[] = [
+    {
+      deviation: 'drop-field',
+      scenario: 'settings.regional-settings',
+      path: 'data.regionalSettings.languages',
+      kind: 'missing-field',
+      severity: 'breaking',
+      restsOn: 'spec-and-assumption',
+    },
+    {
+      deviation: 'wrong-type',
+      scenario: 'settings.regional-settings',
+      path: 'data.regionalSettings.language.code',
+      kind: 'wrong-type',
+      severity: 'breaking',
+      restsOn: 'spec-and-assumption',
+    },
+    {
+      deviation: 'null-non-null',
+      scenario: 'contacts.search-paging',
+      path: 'data.searchFirmContacts.totalModels',
+      kind: 'null-for-non-null',
+      severity: 'breaking',
+      restsOn: 'spec-and-assumption',
+    },
+    {
+      deviation: 'ignore-paging-default',
+      scenario: 'contacts.search-paging',
+      path: 'data.searchFirmContacts.models',
+      kind: 'count-mismatch',
+      severity: 'breaking',
+      restsOn: 'spec',
+    },
+    {
+      deviation: 'omit-validation-error',
+      scenario: 'lists.add-list-validation',
+      path: 'data.addList.validationErrors',
+      kind: 'missing-validation-error',
+      severity: 'breaking',
+      restsOn: 'spec-and-assumption',
+    },
+    {
+      deviation: 'http-500',
+      scenario: 'settings.regional-settings',
+      path: '',
+      kind: 'http-status',
+      severity: 'breaking',
+      restsOn: 'spec-and-assumption',
+    },
+    {
+      deviation: 'extra-field',
+      scenario: 'settings.regional-settings',
+      path: 'data.regionalSettings.legacyCode',
+      kind: 'extra-field',
+      severity: 'non-breaking',
+      restsOn: 'spec-and-assumption',
+    },
+    {
+      deviation: 'extra-enum-value',
+      scenario: 'contacts.search-paging',
+      path: 'data.searchFirmContacts.resultsFrom',
+      kind: 'extra-enum-value',
+      severity: 'non-breaking',
+      restsOn: 'spec-and-assumption',
+    },
   ];
 
   it.each(cases)('reports $deviation as $kind at $path ($severity)', async (c) => {

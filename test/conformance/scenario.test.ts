@@ -7,6 +7,7 @@ import { interpolate } from '../../src/conformance/scenario/interpolate.js';
 import { loadScenarios, parseScenario } from '../../src/conformance/scenario/load.js';
 import { selectScenarios } from '../../src/conformance/scenario/select.js';
 import { expectationIdOf } from '../../src/conformance/assert/explicit.js';
+import { FIXTURE_SCENARIOS, fixtureScenarios } from './helpers/run.js';
 
 const valid = `id: demo.one
 title: Demo
@@ -17,44 +18,67 @@ steps:
     document: '{ firm { settings { titles } } }'
 `;
 
-const messages = (text: string): string[] => parseScenario(text, 'demo/one.yaml').errors.map(formatScenarioFileError);
+const messages = (text: string): string[] =>
+  parseScenario(text, 'demo/one.yaml').errors.map(formatScenarioFileError);
 
 describe('scenario files', () => {
-  it('ships valid scenarios with stable ids (reports and baselines key on them)', () => {
-    const load = loadScenarios();
+  it('ships only valid scenarios', () => {
+    expect(loadScenarios().errors.map(formatScenarioFileError)).toEqual([]);
+  });
+
+  it('keeps the fixture scenarios with stable ids (reports and baselines key on them)', () => {
+    const load = loadScenarios(FIXTURE_SCENARIOS);
     expect(load.errors).toEqual([]);
     const ids = load.scenarios.flatMap(({ scenario }) => [
       scenario.id,
-      ...scenario.steps.map((s) => `${scenario.id}/${s.id}: ${(s.expect ?? []).map(expectationIdOf).join(' | ')}`),
+      ...scenario.steps.map(
+        (s) => `${scenario.id}/${s.id}: ${(s.expect ?? []).map(expectationIdOf).join(' | ')}`,
+      ),
     ]);
     expect(ids).toMatchSnapshot();
   });
 
   it('names file, line and path of a malformed scenario', () => {
-    expect(messages(valid.replace("    document: '{ firm { settings { titles } } }'", "    document: '{ firm }'\n    expect:\n      - path: data.firm\n        equalz: 1"))).toEqual([
-      'demo/one.yaml:9: steps[0].expect[0]: unknown property "equalz"',
-    ]);
+    expect(
+      messages(
+        valid.replace(
+          "    document: '{ firm { settings { titles } } }'",
+          "    document: '{ firm }'\n    expect:\n      - path: data.firm\n        equalz: 1",
+        ),
+      ),
+    ).toEqual(['demo/one.yaml:9: steps[0].expect[0]: unknown property "equalz"']);
     expect(messages(valid.replace('revisions: [1.4.0]', 'revisions: [1.3.0]'))).toEqual([
       'demo/one.yaml:3: revisions[0]: must be equal to one of the allowed values: 1.4.0, 1.2.0',
     ]);
-    expect(messages(valid.replace('id: demo.one', 'id: Demo'))).toEqual(['demo/one.yaml:1: id: must match pattern "^[a-z][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$"']);
-    expect(messages(valid.replace("'{ firm { settings { titles } } }'", "'{ firm {'"))[0]).toMatch(/^demo\/one.yaml:7: steps\[0\].document: GraphQL document does not parse/);
+    expect(messages(valid.replace('id: demo.one', 'id: Demo'))).toEqual([
+      'demo/one.yaml:1: id: must match pattern "^[a-z][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*)+$"',
+    ]);
+    expect(messages(valid.replace("'{ firm { settings { titles } } }'", "'{ firm {'"))[0]).toMatch(
+      /^demo\/one.yaml:7: steps\[0\].document: GraphQL document does not parse/,
+    );
     expect(messages('id: [unclosed')[0]).toMatch(/^demo\/one.yaml:1: not valid YAML/);
-    expect(messages(valid.replace('revisions: [1.4.0]\n', ''))).toEqual(['demo/one.yaml:1: missing property "revisions"']);
+    expect(messages(valid.replace('revisions: [1.4.0]\n', ''))).toEqual([
+      'demo/one.yaml:1: missing property "revisions"',
+    ]);
   });
 
   it('rejects references to later steps and duplicate ids across files', () => {
     const later = `${valid}    variables: { x: '\${steps.later.data.x}' }\n`;
-    expect(messages(later)).toEqual(['demo/one.yaml:8: steps[0].variables: "${steps.later.data.x}" names no earlier step "later"']);
+    expect(messages(later)).toEqual([
+      'demo/one.yaml:8: steps[0].variables: "${steps.later.data.x}" names no earlier step "later"',
+    ]);
     const dir = mkdtempSync(path.join(tmpdir(), 'scenarios-'));
     writeFileSync(path.join(dir, 'a.yaml'), valid);
     writeFileSync(path.join(dir, 'b.yaml'), valid);
-    expect(loadScenarios(dir).errors.map(formatScenarioFileError)).toEqual(['b.yaml: id: scenario id "demo.one" is also used by a.yaml']);
+    expect(loadScenarios(dir).errors.map(formatScenarioFileError)).toEqual([
+      'b.yaml: id: scenario id "demo.one" is also used by a.yaml',
+    ]);
   });
 
   it('selects by glob over id or file and by tag or area', () => {
-    const all = loadScenarios().scenarios;
-    const ids = (globs: string[], tags: string[] = []): string[] => selectScenarios(all, { globs, tags }).map((s) => s.scenario.id);
+    const all = fixtureScenarios();
+    const ids = (globs: string[], tags: string[] = []): string[] =>
+      selectScenarios(all, { globs, tags }).map((s) => s.scenario.id);
     expect(ids(['contacts.*'])).toEqual(['contacts.search-paging']);
     expect(ids(['lists/*'])).toEqual(['lists.add-list-validation', 'lists.working-list-lifecycle']);
     expect(ids([], ['settings'])).toEqual(['settings.regional-settings', 'versioning.currencies']);
@@ -62,15 +86,32 @@ describe('scenario files', () => {
 });
 
 describe('interpolate', () => {
-  const ctx = { steps: { a: { data: { n: 3, s: 'x' } } }, captures: { id: 'l-1' }, runId: 'r', uuid: () => 'u' };
+  const ctx = {
+    steps: { a: { data: { n: 3, s: 'x' } } },
+    captures: { id: 'l-1' },
+    runId: 'r',
+    uuid: () => 'u',
+  };
   it('keeps the type of a whole reference and stringifies embedded ones', () => {
-    expect(interpolate({ n: '${steps.a.data.n}', s: 'n=${steps.a.data.n} ${random.uuid} ${run.id}', c: ['${captures.id}', '${id}'] }, ctx)).toEqual({
+    expect(
+      interpolate(
+        {
+          n: '${steps.a.data.n}',
+          s: 'n=${steps.a.data.n} ${random.uuid} ${run.id}',
+          c: ['${captures.id}', '${id}'],
+        },
+        ctx,
+      ),
+    ).toEqual({
       ok: true,
       value: { n: 3, s: 'n=3 u r', c: ['l-1', 'l-1'] },
     });
   });
   it('reports what cannot be resolved', () => {
-    expect(interpolate('${steps.b.data}', ctx)).toEqual({ ok: false, error: '${steps.b.data}: step "b" has no response' });
+    expect(interpolate('${steps.b.data}', ctx)).toEqual({
+      ok: false,
+      error: '${steps.b.data}: step "b" has no response',
+    });
     expect(interpolate('${nope}', ctx)).toEqual({ ok: false, error: '${nope}: no such capture' });
   });
 });

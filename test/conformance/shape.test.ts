@@ -5,12 +5,35 @@ import { checkShape } from '../../src/conformance/shape/check.js';
 
 const schema = buildSchema(/* GraphQL */ `
   scalar Date
-  enum Kind { A B }
-  interface Contact { id: ID name: String }
-  type Person implements Contact { id: ID name: String first: String }
-  type Company implements Contact { id: ID name: String employees: Int }
-  type Page { total: Int! items: [Contact] kind: Kind when: Date tags: [String!]! }
-  type Query { page(limit: Int): Page contact: Contact }
+  enum Kind {
+    A
+    B
+  }
+  interface Contact {
+    id: ID
+    name: String
+  }
+  type Person implements Contact {
+    id: ID
+    name: String
+    first: String
+  }
+  type Company implements Contact {
+    id: ID
+    name: String
+    employees: Int
+  }
+  type Page {
+    total: Int!
+    items: [Contact]
+    kind: Kind
+    when: Date
+    tags: [String!]!
+  }
+  type Query {
+    page(limit: Int): Page
+    contact: Contact
+  }
 `);
 
 function shapeOf(doc: string): JsonSchema {
@@ -19,14 +42,18 @@ function shapeOf(doc: string): JsonSchema {
   return compiled.schema;
 }
 
-const kinds = (data: unknown, doc: string): string[] => checkShape(data, shapeOf(doc)).map((f) => `${f.path} ${f.kind}`);
+const kinds = (data: unknown, doc: string): string[] =>
+  checkShape(data, shapeOf(doc)).map((f) => `${f.path} ${f.kind}`);
 
 describe('compileShape', () => {
   it('uses response keys (aliases), nullability and lists from the schema', () => {
     const doc = '{ p: page { total tags } }';
     expect(kinds({ p: { total: 1, tags: ['x'] } }, doc)).toEqual([]);
     expect(kinds({ p: null }, doc)).toEqual([]);
-    expect(kinds({ p: { total: null, tags: [null] } }, doc)).toEqual(['data.p.tags[0] null-for-non-null', 'data.p.total null-for-non-null']);
+    expect(kinds({ p: { total: null, tags: [null] } }, doc)).toEqual([
+      'data.p.tags[0] null-for-non-null',
+      'data.p.total null-for-non-null',
+    ]);
     expect(kinds({ p: { tags: [] } }, doc)).toEqual(['data.p.total missing-field']);
     expect(kinds({ p: { total: 1, tags: [], page: 1 } }, doc)).toEqual(['data.p.page extra-field']);
   });
@@ -46,10 +73,29 @@ describe('compileShape', () => {
   });
 
   it('discriminates inline fragments on interfaces by __typename', () => {
-    const doc = '{ page { total tags items { __typename id ... on Person { first } ... on Company { employees } } } }';
-    const ok = { page: { total: 2, tags: [], items: [{ __typename: 'Person', id: '1', first: 'A' }, { __typename: 'Company', id: '2', employees: 3 }] } };
+    const doc =
+      '{ page { total tags items { __typename id ... on Person { first } ... on Company { employees } } } }';
+    const ok = {
+      page: {
+        total: 2,
+        tags: [],
+        items: [
+          { __typename: 'Person', id: '1', first: 'A' },
+          { __typename: 'Company', id: '2', employees: 3 },
+        ],
+      },
+    };
     expect(kinds(ok, doc)).toEqual([]);
-    const bad = { page: { total: 2, tags: [], items: [{ __typename: 'Person', id: '1', employees: 3 }, { __typename: 'Robot', id: '2' }] } };
+    const bad = {
+      page: {
+        total: 2,
+        tags: [],
+        items: [
+          { __typename: 'Person', id: '1', employees: 3 },
+          { __typename: 'Robot', id: '2' },
+        ],
+      },
+    };
     expect(kinds(bad, doc)).toEqual([
       'data.page.items[0].employees extra-field',
       'data.page.items[0].first missing-field',

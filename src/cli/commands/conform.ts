@@ -3,6 +3,7 @@ import type { ArgumentsCamelCase, Argv, Options } from 'yargs';
 import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
 import { readBaseline } from '../../conformance/baseline.js';
 import { conform, exitCodeOf } from '../../conformance/conform.js';
+import { readCatalogues } from '../../conformance/coverage/catalogues.js';
 import { secretValues } from '../../conformance/mask.js';
 import { renderConsole } from '../../conformance/report/console.js';
 import { renderReports, writeReports } from '../../conformance/report/write.js';
@@ -20,6 +21,7 @@ export interface ConformArgs {
   target: string;
   version: Version[];
   token?: string;
+  limitedToken?: string;
   header: string[];
   scenario: string[];
   tag: string[];
@@ -28,11 +30,14 @@ export interface ConformArgs {
   reportDir: string;
   compare?: string;
   compareToken?: string;
+  compareLimitedToken?: string;
   timeout: number;
   retries: number;
   region: string;
   scenariosDir: string;
   drift: boolean;
+  minOperationCoverage?: number;
+  requireRules?: boolean;
 }
 
 /** What `conform` needs from outside: how to start the simulator (injectable for tests). */
@@ -51,6 +56,23 @@ function parseVersions(value: unknown): Version[] {
   return [text];
 }
 
+function percent(value: unknown): number {
+  const n = Number(value);
+  if (
+    Array.isArray(value) ||
+    typeof value === 'boolean' ||
+    String(value).trim() === '' ||
+    !Number.isFinite(n) ||
+    n < 0 ||
+    n > 100
+  ) {
+    throw new CliUsageError(
+      `--min-operation-coverage must be a percentage from 0 to 100, got "${String(value)}"`,
+    );
+  }
+  return n;
+}
+
 function nonNegativeInt(name: string, min: number) {
   return (value: unknown): number => {
     const n = Number(value);
@@ -66,13 +88,20 @@ const list = { type: 'string', array: true, default: [] as string[] } as const s
 async function open(
   target: string,
   token: string | undefined,
+  limitedToken: string | undefined,
   args: ConformArgs,
   deps: ConformDeps,
   http: { timeoutMs: number; retries: number },
 ): Promise<OpenTarget> {
   const factory = target === 'sim' ? await deps.startSimulator() : undefined;
   const opened = await openTarget(
-    { target, token, headers: args.header, region: args.region },
+    {
+      target,
+      token,
+      ...(limitedToken !== undefined ? { limitedToken } : {}),
+      headers: args.header,
+      region: args.region,
+    },
     args.version,
     http,
     factory,
@@ -96,6 +125,8 @@ export async function handleConform(
       2,
     );
   }
+  const catalogues = readCatalogues();
+  if (!catalogues.ok) throw new CliError(catalogues.error, 2);
   const scenarios = selectScenarios(load.scenarios, { globs: args.scenario, tags: args.tag });
   if (scenarios.length === 0) throw new CliUsageError('no scenario matches --scenario/--tag', 'conform');
   let baseline: { file: string; failures: string[] } | undefined;
@@ -106,11 +137,18 @@ export async function handleConform(
   }
   const opened: OpenTarget[] = [];
   try {
-    const primary = await open(args.target, args.token, args, deps, http);
+    const primary = await open(args.target, args.token, args.limitedToken, args, deps, http);
     opened.push(primary);
     const secondary =
       args.compare !== undefined
-        ? await open(args.compare, args.compareToken ?? args.token, args, deps, http)
+        ? await open(
+            args.compare,
+            args.compareToken ?? args.token,
+            args.compareLimitedToken ?? args.limitedToken,
+            args,
+            deps,
+            http,
+          )
         : undefined;
     if (secondary) opened.push(secondary);
     for (const t of opened) {
@@ -128,18 +166,34 @@ export async function handleConform(
       drift: args.drift,
       ...(baseline ? { baseline } : {}),
       filters: { tags: args.tag, scenarios: args.scenario },
+      catalogues: catalogues.catalogues,
+      ...(args.minOperationCoverage !== undefined || args.requireRules === true
+        ? {
+            gate: {
+              ...(args.minOperationCoverage !== undefined
+                ? { minOperationCoverage: args.minOperationCoverage }
+                : {}),
+              requireRules: args.requireRules === true,
+            },
+          }
+        : {}),
       uuid: () => {
         const id = crypto.randomUUID();
         generated.push(id);
         return id;
       },
     });
-    const secrets = opened.flatMap((t) => secretValues(t.target.headers));
+    const secrets = opened.flatMap((t) => [
+      ...secretValues(t.target.headers),
+      ...secretValues(t.target.limitedHeaders ?? {}),
+    ]);
     const files = writeReports(path.resolve(args.reportDir), renderReports(result, secrets, { generated }));
     ctx.io.stdout.write(renderConsole(result));
     ctx.io.stdout.write(
       `Reports:\n${files.map((f) => `  ${path.relative(process.cwd(), f) || f}`).join('\n')}\n`,
     );
+    for (const failure of result.gate?.failures ?? [])
+      ctx.io.stderr.write(`rm-harness: coverage gate failed: ${failure}\n`);
     return exitCodeOf(result);
   } finally {
     for (const t of opened.reverse()) await t.close();
@@ -171,6 +225,13 @@ export const conformCommand = defineCommand<ConformArgs>({
         default: process.env.RM_HARNESS_TOKEN,
         defaultDescription: '$RM_HARNESS_TOKEN',
       })
+      .option('limited-token', {
+        type: 'string',
+        describe:
+          'Bearer token of a second, limited tenant for steps with "as: limited" (default for sim: dev-token-limited; env RM_HARNESS_LIMITED_TOKEN); without one such scenarios are skipped',
+        default: process.env.RM_HARNESS_LIMITED_TOKEN,
+        defaultDescription: '$RM_HARNESS_LIMITED_TOKEN',
+      })
       .option('header', { ...list, describe: 'Extra request header name=value (repeatable)' })
       .option('scenario', {
         ...list,
@@ -199,6 +260,10 @@ export const conformCommand = defineCommand<ConformArgs>({
       .option('compare-token', {
         type: 'string',
         describe: 'Token for the --compare target (default: --token)',
+      })
+      .option('compare-limited-token', {
+        type: 'string',
+        describe: 'Limited-tenant token for the --compare target (default: --limited-token)',
       })
       .option('timeout', {
         type: 'number',
@@ -229,10 +294,25 @@ export const conformCommand = defineCommand<ConformArgs>({
         default: true,
         describe: 'Introspect the target and diff it against the contract (--no-drift to skip)',
       })
+      .option('min-operation-coverage', {
+        type: 'number',
+        describe:
+          "CI gate: exit 1 when the executed steps exercise less than this percentage of either revision's operations",
+        coerce: percent,
+      })
+      .option('require-rules', {
+        type: 'boolean',
+        default: false,
+        describe: 'CI gate: exit 1 when a rule of conformance/spec-rules.yaml is cited by no scenario',
+      })
       .example('$0 conform --target sim --version all', 'Check the simulator against both revisions')
       .example(
         '$0 conform --target https://host/{version}/public-api/graphql --version 1.4.0 --token $TOKEN',
         'Check a real endpoint (read-only scenarios)',
+      )
+      .example(
+        '$0 conform --target sim --version all --min-operation-coverage 100 --require-rules',
+        'The CI run: fail on any difference, on operation coverage below 100% or on an uncited spec rule',
       ) as unknown as Argv<ConformArgs>,
   handler: (args: ArgumentsCamelCase<ConformArgs>, ctx) => handleConform(args, ctx),
 });

@@ -3,7 +3,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
   const ak = Object.keys(a as object);
   const bk = Object.keys(b as object);
   return (
@@ -16,7 +17,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 export function matchesSubset(actual: unknown, pattern: unknown): boolean {
   if (pattern !== null && typeof pattern === 'object' && !Array.isArray(pattern)) {
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
-    return Object.entries(pattern).every(([k, v]) => matchesSubset((actual as Record<string, unknown>)[k], v));
+    return Object.entries(pattern).every(([k, v]) =>
+      matchesSubset((actual as Record<string, unknown>)[k], v),
+    );
   }
   return deepEqual(actual, pattern);
 }

@@ -82,7 +82,13 @@ function checkPath(e: PathExpectation, body: unknown, id: string): Finding[] {
     out.push({ expectationId: id, path: e.path, kind, expected, actual, message });
   };
   if (e.exists !== undefined) {
-    if (found !== e.exists) add('presence-mismatch', e.exists ? 'present' : 'absent', found ? value : 'absent', `${e.path} is ${found ? 'present' : 'absent'}`);
+    if (found !== e.exists)
+      add(
+        'presence-mismatch',
+        e.exists ? 'present' : 'absent',
+        found ? value : 'absent',
+        `${e.path} is ${found ? 'present' : 'absent'}`,
+      );
     if (!e.exists) return out;
   }
   if (!found) {
@@ -90,7 +96,13 @@ function checkPath(e: PathExpectation, body: unknown, id: string): Finding[] {
     add('missing-field', expected, 'absent', `${e.path} is absent`);
     return out;
   }
-  if ('equals' in e && !deepEqual(value, e.equals)) add('value-mismatch', e.equals, value, `${e.path} is ${JSON.stringify(value)}, expected ${JSON.stringify(e.equals)}`);
+  if ('equals' in e && !deepEqual(value, e.equals))
+    add(
+      'value-mismatch',
+      e.equals,
+      value,
+      `${e.path} is ${JSON.stringify(value)}, expected ${JSON.stringify(e.equals)}`,
+    );
   if (e.type !== undefined) {
     const actual = jsonTypeOf(value);
     const ok = actual === e.type || (e.type === 'number' && actual === 'integer');
@@ -104,20 +116,29 @@ function checkPath(e: PathExpectation, body: unknown, id: string): Finding[] {
   if (e.count !== undefined) {
     if (!Array.isArray(value)) add('type-mismatch', 'array', value, `${e.path} is not a list`);
     else if (!countMatches(value.length, e.count)) {
-      add('count-mismatch', describeCount(e.count), value.length, `${e.path} has ${value.length} items, expected ${describeCount(e.count)}`);
+      add(
+        'count-mismatch',
+        describeCount(e.count),
+        value.length,
+        `${e.path} has ${value.length} items, expected ${describeCount(e.count)}`,
+      );
     }
   }
   if ('contains' in e) {
     const ok = Array.isArray(value)
       ? value.some((item) => matchesSubset(item, e.contains))
       : typeof value === 'string' && typeof e.contains === 'string' && value.includes(e.contains);
-    if (!ok) add('not-contained', e.contains, value, `${e.path} does not contain ${JSON.stringify(e.contains)}`);
+    if (!ok)
+      add('not-contained', e.contains, value, `${e.path} does not contain ${JSON.stringify(e.contains)}`);
   }
   return out;
 }
 
 /** Where the propertyNames of business-rule failures are: the root fields' lists and A-10 error extensions. */
-function reportedPropertyNames(e: ValidationErrorsExpectation, res: CheckedResponse): { names: string[]; path: string } {
+function reportedPropertyNames(
+  e: ValidationErrorsExpectation,
+  res: CheckedResponse,
+): { names: string[]; path: string } {
   const fromList = (list: unknown): string[] =>
     Array.isArray(list)
       ? list.flatMap((v) => {
@@ -127,8 +148,10 @@ function reportedPropertyNames(e: ValidationErrorsExpectation, res: CheckedRespo
       : [];
   if (e.at !== undefined) return { names: fromList(getAtPath(res.body, e.at).value), path: e.at };
   const names: string[] = [];
-  for (const key of res.rootFields) names.push(...fromList(getAtPath(res.body, ['data', key, 'validationErrors']).value));
-  for (const error of graphQLErrorsOf(res.body)) names.push(...fromList(extensionsOf(error).validationErrors));
+  for (const key of res.rootFields)
+    names.push(...fromList(getAtPath(res.body, ['data', key, 'validationErrors']).value));
+  for (const error of graphQLErrorsOf(res.body))
+    names.push(...fromList(extensionsOf(error).validationErrors));
   const first = res.rootFields[0];
   return { names, path: first ? `data.${first}.validationErrors` : 'errors' };
 }
@@ -138,12 +161,26 @@ function checkValidationErrors(e: ValidationErrorsExpectation, res: CheckedRespo
   const out: Finding[] = [];
   for (const name of e.validationErrors) {
     if (!names.includes(name)) {
-      out.push({ expectationId: id, path, kind: 'missing-validation-error', expected: { propertyName: name }, actual: names, message: `no validationErrors entry for "${name}" (reported: ${names.length ? names.join(', ') : 'none'})` });
+      out.push({
+        expectationId: id,
+        path,
+        kind: 'missing-validation-error',
+        expected: { propertyName: name },
+        actual: names,
+        message: `no validationErrors entry for "${name}" (reported: ${names.length ? names.join(', ') : 'none'})`,
+      });
     }
   }
   if (e.only) {
     for (const name of names.filter((n) => !e.validationErrors.includes(n))) {
-      out.push({ expectationId: id, path, kind: 'unexpected-validation-error', expected: e.validationErrors, actual: { propertyName: name }, message: `unexpected validationErrors entry for "${name}"` });
+      out.push({
+        expectationId: id,
+        path,
+        kind: 'unexpected-validation-error',
+        expected: e.validationErrors,
+        actual: { propertyName: name },
+        message: `unexpected validationErrors entry for "${name}"`,
+      });
     }
   }
   return out;
@@ -154,7 +191,8 @@ function checkError(e: ErrorExpectation, res: CheckedResponse, id: string): Find
   const match = errors.some(
     (err) =>
       (e.error.code === undefined || extensionsOf(err).code === e.error.code) &&
-      (e.error.message === undefined || (typeof err.message === 'string' && new RegExp(e.error.message).test(err.message))),
+      (e.error.message === undefined ||
+        (typeof err.message === 'string' && new RegExp(e.error.message).test(err.message))),
   );
   if (match) return [];
   const actual = errors.map((err) => ({ message: err.message, code: extensionsOf(err).code }));
@@ -165,7 +203,10 @@ function checkError(e: ErrorExpectation, res: CheckedResponse, id: string): Find
       kind: errors.length === 0 ? 'missing-error' : 'wrong-error',
       expected: e.error,
       actual: errors.length === 0 ? 'no errors' : actual,
-      message: errors.length === 0 ? 'expected a GraphQL error, got none' : 'no GraphQL error matches the expected one',
+      message:
+        errors.length === 0
+          ? 'expected a GraphQL error, got none'
+          : 'no GraphQL error matches the expected one',
     },
   ];
 }
@@ -178,7 +219,16 @@ export function checkExpectation(e: Expectation, res: CheckedResponse): Finding[
   if (isHttpStatusExpectation(e)) {
     return res.status === e.httpStatus
       ? []
-      : [{ expectationId: id, path: '', kind: 'http-status', expected: e.httpStatus, actual: res.status, message: `HTTP status ${res.status}, expected ${e.httpStatus}` }];
+      : [
+          {
+            expectationId: id,
+            path: '',
+            kind: 'http-status',
+            expected: e.httpStatus,
+            actual: res.status,
+            message: `HTTP status ${res.status}, expected ${e.httpStatus}`,
+          },
+        ];
   }
   return checkPath(e, res.body, id);
 }
@@ -199,6 +249,15 @@ export function unexpectedErrors(body: unknown, ignoreValidationErrorCarriers: b
     const field = MISSING_FIELD.exec(message);
     const kind: DifferenceKind = root ? 'missing-operation' : field ? 'missing-field' : 'unexpected-error';
     const expected = root ? `operation ${root[1]}` : field ? `field ${field[2]}.${field[1]}` : 'no errors';
-    return [{ expectationId: 'errors', path: `errors[${i}]`, kind, expected, actual: { message, code: ext.code }, message: `unexpected GraphQL error: ${message}` }];
+    return [
+      {
+        expectationId: 'errors',
+        path: `errors[${i}]`,
+        kind,
+        expected,
+        actual: { message, code: ext.code },
+        message: `unexpected GraphQL error: ${message}`,
+      },
+    ];
   });
 }

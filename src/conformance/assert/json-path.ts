@@ -18,13 +18,14 @@ export function parsePath(path: string): PathSegment[] {
 
 /** Joins segments back into the dotted form used in every report. */
 export function formatPath(segments: readonly PathSegment[]): string {
-  return segments
-    .map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`))
-    .join('');
+  return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 }
 
 /** The value at a path, or `found: false` when a segment is missing. */
-export function getAtPath(root: unknown, path: string | readonly PathSegment[]): { found: boolean; value: unknown } {
+export function getAtPath(
+  root: unknown,
+  path: string | readonly PathSegment[],
+): { found: boolean; value: unknown } {
   let current: unknown = root;
   for (const segment of typeof path === 'string' ? parsePath(path) : path) {
     if (typeof segment === 'number') {

@@ -87,8 +87,15 @@ export function structuralDiff(
       for (const k of [...new Set([...Object.keys(ra), ...Object.keys(rb)])].sort()) {
         const sub = [...at, k];
         if (modeOf(compiled, sub) === 'ignore') continue;
-        if (!(k in rb)) out.push({ path: formatPath(sub), kind: 'only-in-primary', primary: ra[k], secondary: undefined });
-        else if (!(k in ra)) out.push({ path: formatPath(sub), kind: 'only-in-secondary', primary: undefined, secondary: rb[k] });
+        if (!(k in rb))
+          out.push({ path: formatPath(sub), kind: 'only-in-primary', primary: ra[k], secondary: undefined });
+        else if (!(k in ra))
+          out.push({
+            path: formatPath(sub),
+            kind: 'only-in-secondary',
+            primary: undefined,
+            secondary: rb[k],
+          });
         else walk(ra[k], rb[k], sub);
       }
     }
@@ -116,9 +123,19 @@ export function compareRuns(
       const step = scenario.steps.find((s) => s.id === stepA.stepId);
       const base = { scenarioId: a.scenarioId, revision: a.revision, stepId: stepA.stepId };
       if (stepA.response.status !== stepB.response.status) {
-        out.push({ ...base, path: '(http status)', kind: 'value-differs', primary: stepA.response.status, secondary: stepB.response.status });
+        out.push({
+          ...base,
+          path: '(http status)',
+          kind: 'value-differs',
+          primary: stepA.response.status,
+          secondary: stepB.response.status,
+        });
       }
-      for (const d of structuralDiff(stepA.response.body, stepB.response.body, [step?.compare ?? {}, scenario.compare ?? {}, DEFAULT_COMPARE_RULES])) {
+      for (const d of structuralDiff(stepA.response.body, stepB.response.body, [
+        step?.compare ?? {},
+        scenario.compare ?? {},
+        DEFAULT_COMPARE_RULES,
+      ])) {
         out.push({ ...base, ...d });
       }
     }

@@ -1,5 +1,10 @@
 import { diff, type Change } from '@graphql-inspector/core';
-import { buildClientSchema, getIntrospectionQuery, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import {
+  buildClientSchema,
+  getIntrospectionQuery,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+} from 'graphql';
 import type { Version } from '../../contract/versions.js';
 import { postGraphQL, type HttpOptions } from '../http/client.js';
 
@@ -27,16 +32,22 @@ export async function introspect(
   http: HttpOptions,
 ): Promise<{ ok: true; schema: GraphQLSchema } | { ok: false; reason: string; network: boolean }> {
   const outcome = await postGraphQL({ url, headers, body: { query: getIntrospectionQuery() } }, http);
-  if (outcome.kind === 'network-error') return { ok: false, reason: `cannot reach ${url}: ${outcome.message}`, network: true };
+  if (outcome.kind === 'network-error')
+    return { ok: false, reason: `cannot reach ${url}: ${outcome.message}`, network: true };
   const body = outcome.body as { data?: IntrospectionQuery; errors?: { message?: string }[] } | undefined;
   if (!body?.data?.__schema) {
-    const why = body?.errors?.[0]?.message ?? `HTTP ${outcome.status}${body === undefined ? ', not JSON' : ''}`;
+    const why =
+      body?.errors?.[0]?.message ?? `HTTP ${outcome.status}${body === undefined ? ', not JSON' : ''}`;
     return { ok: false, reason: `introspection failed: ${why}`, network: false };
   }
   try {
     return { ok: true, schema: buildClientSchema(body.data) };
   } catch (error) {
-    return { ok: false, reason: `introspection result is not a valid schema: ${(error as Error).message}`, network: false };
+    return {
+      ok: false,
+      reason: `introspection result is not a valid schema: ${(error as Error).message}`,
+      network: false,
+    };
   }
 }
 

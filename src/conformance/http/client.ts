@@ -29,7 +29,11 @@ export interface HttpOptions {
 
 function networkMessage(error: unknown, timeoutMs: number): string {
   // Duck-typed rather than instanceof: fetch's errors may come from another realm (e.g. jest's vm).
-  const e = error as { name?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } } | null;
+  const e = error as {
+    name?: unknown;
+    message?: unknown;
+    cause?: { code?: unknown; message?: unknown };
+  } | null;
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `timed out after ${timeoutMs} ms`;
   if (typeof e?.cause?.code === 'string') return e.cause.code;
   if (typeof e?.cause?.message === 'string' && e.cause.message) return e.cause.message;

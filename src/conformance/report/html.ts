@@ -1,5 +1,6 @@
 import type { Difference } from '../differences.js';
 import type { RunResult, ScenarioResult, StepResult, Tally } from '../result.js';
+import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { basisText, brief, escapeHtml as e, passRate } from './text.js';
 
 const STYLE = `
@@ -14,7 +15,10 @@ pre{background:#f7f7fa;padding:.5rem;overflow:auto;max-height:24rem;font-size:12
 
 function tallyTable(title: string, groups: Record<string, Tally>): string {
   const rows = Object.entries(groups)
-    .map(([k, t]) => `<tr><td>${e(k)}</td><td>${t.total}</td><td>${t.passed}</td><td>${t.failed}</td><td>${t.errors + t.networkErrors}</td><td>${t.skipped}</td><td>${e(passRate(t))}</td></tr>`)
+    .map(
+      ([k, t]) =>
+        `<tr><td>${e(k)}</td><td>${t.total}</td><td>${t.passed}</td><td>${t.failed}</td><td>${t.errors + t.networkErrors}</td><td>${t.skipped}</td><td>${e(passRate(t))}</td></tr>`,
+    )
     .join('');
   return `<table><tr><th>${e(title)}</th><th>scenarios</th><th>passed</th><th>failed</th><th>errors</th><th>skipped</th><th>pass rate</th></tr>${rows}</table>`;
 }
@@ -32,7 +36,9 @@ function step(s: StepResult): string {
     s.differences.length === 0
       ? ''
       : `<table><tr><th>severity</th><th>path</th><th>kind</th><th>message</th><th>expected</th><th>actual</th><th>level</th><th>rests on</th></tr>${s.differences.map(differenceRow).join('')}</table>`;
-  const request = s.request ? `<p>Request <code>POST ${e(s.request.url)}</code></p><pre>${json({ headers: s.request.headers, body: s.request.body })}</pre>` : '';
+  const request = s.request
+    ? `<p>Request <code>POST ${e(s.request.url)}</code></p><pre>${json({ headers: s.request.headers, body: s.request.body })}</pre>`
+    : '';
   const response = s.response
     ? `<p>Response HTTP ${s.response.status} <code>${e(s.response.contentType)}</code></p><pre>${s.response.body !== undefined ? json(s.response.body) : e(s.response.text ?? '')}</pre>`
     : '';
@@ -42,6 +48,48 @@ function step(s: StepResult): string {
 function scenario(r: ScenarioResult): string {
   const count = r.steps.reduce((n, s) => n + s.differences.length, 0);
   return `<details${r.status === 'failed' || r.status === 'error' ? ' open' : ''}><summary><span class="${r.status}">${e(r.status)}</span> <b>${e(r.scenarioId)}</b> [${e(r.revision)}] ${e(r.title)}${count ? ` — ${count} difference(s)` : ''}${r.note ? ` — ${e(r.note)}` : ''}</summary><p>File <code>${e(r.file)}</code>, tags ${e(r.tags.join(', ') || 'none')}</p>${r.steps.map(step).join('')}</details>`;
+}
+
+function names(list: readonly string[]): string {
+  return list.length === 0 ? 'none' : list.map((n) => `<code>${e(n)}</code>`).join(', ');
+}
+
+function coverage(result: RunResult): string {
+  const c = result.coverage;
+  const rows = c.revisions
+    .map(
+      (r) =>
+        `<tr><td>${e(r.revision)}</td>${countsOf(r)
+          .map(([, n]) => `<td class="${n.covered === n.total ? 'passed' : ''}">${e(countText(n))}</td>`)
+          .join('')}<td>${r.withoutSuccessPath.length}</td><td>${r.withoutErrorPath.length}</td></tr>`,
+    )
+    .join('');
+  const perRevision = c.revisions
+    .map((r) => {
+      const ops = r.byOperation
+        .map(
+          (o) =>
+            `<tr><td><code>${e(o.name)}</code></td><td class="${o.hits > 0 ? 'passed' : 'failed'}">${o.hits}</td><td>${o.successPath ? '✓' : '<span class="failed">✗</span>'}</td><td>${o.errorPath ? '✓' : '<span class="failed">✗</span>'}</td><td>${e(o.scenarios.join(', '))}</td></tr>`,
+        )
+        .join('');
+      const gaps = countsOf(r)
+        .map(
+          ([label, n]) => `<li>${e(label)} not covered (${n.uncovered.length}): ${names(n.uncovered)}</li>`,
+        )
+        .join('');
+      return `<details><summary>${e(r.revision)}: operations ${e(countText(r.operations))}</summary><ul>${gaps}</ul><table><tr><th>operation</th><th>hits</th><th>success path</th><th>error path</th><th>scenarios</th></tr>${ops}</table></details>`;
+    })
+    .join('');
+  const cited = (title: string, cc: typeof c.specRules, none: string): string =>
+    `<details><summary>${e(title)}: ${e(countText(cc))}${cc.uncited.length > 0 ? `, ${cc.uncited.length} ${e(none)}` : ''}</summary><p>${e(none)}: ${names(cc.uncited)}</p><table><tr><th>id</th><th>scenarios</th></tr>${Object.entries(
+      cc.citedBy,
+    )
+      .map(([id, by]) => `<tr><td><code>${e(id)}</code></td><td>${e(by.join(', '))}</td></tr>`)
+      .join('')}</table></details>`;
+  const gate = result.gate
+    ? `<p>Coverage gate <b class="${result.gate.passed ? 'passed' : 'failed'}">${result.gate.passed ? 'passed' : 'failed'}</b> (${e(gateChecks(result.gate))}).</p>${result.gate.failures.length > 0 ? `<ul>${result.gate.failures.map((f) => `<li class="failed">${e(f)}</li>`).join('')}</ul>` : ''}`
+    : '';
+  return `<h2>Coverage</h2><p>What the executed steps exercised of each revision's contract: operations (fields of Query and Mutation), arguments, input fields (in literals and variable values) and result fields. A success path has value assertions and expects no error; an error path expects a GraphQL error or validationErrors.</p>${gate}<table><tr><th>revision</th><th>operations</th><th>arguments</th><th>input fields</th><th>result fields</th><th>without success path</th><th>without error path</th></tr>${rows}</table>${perRevision}${cited('Spec rules of conformance/spec-rules.yaml cited', c.specRules, 'uncited')}${cited('Assumptions of contracts/ASSUMPTIONS.md with scenarios', c.assumptions, 'without scenarios')}`;
 }
 
 /** A self-contained HTML page (no external assets): pass rates, every difference with its request and response. */
@@ -67,6 +115,7 @@ export function renderHtml(result: RunResult): string {
 <p>Target <code>${e(result.target.label)}</code>${result.target.isSimulator ? ' (simulator)' : ''}; revisions ${e(result.revisions.join(', '))}; run ${e(result.runId)} started ${e(result.startedAt)}.</p>
 <p>${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.</p>
 <h2>Pass rate</h2>${tallyTable('revision', s.byRevision)}${tallyTable('data area', s.byArea)}
+${coverage(result)}
 ${drift ? `<h2>Schema drift</h2><ul>${drift}</ul>` : ''}
 ${baseline}${compare}
 <h2>Scenarios</h2>

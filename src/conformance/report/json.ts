@@ -35,7 +35,8 @@ export function renderJson(result: RunResult, volatile: Volatile = { generated: 
     ...volatile.generated.map((g, i): [string, string] => [g, `<generated-${i + 1}>`]),
     [result.runId, '<run-id>'],
   ];
-  const replace = (s: string): string => replacements.reduce((acc, [from, to]) => (from ? acc.split(from).join(to) : acc), s);
+  const replace = (s: string): string =>
+    replacements.reduce((acc, [from, to]) => (from ? acc.split(from).join(to) : acc), s);
   const failures = failureKeys(result).map(replace);
   return `${JSON.stringify(stable({ ...result, failures }, replace), null, 2)}\n`;
 }

@@ -16,20 +16,28 @@ function testcase(r: ScenarioResult): string {
   const parts: string[] = [];
   if (r.status === 'skipped') parts.push(`<skipped message="${escapeXml(r.note ?? 'skipped')}"/>`);
   if (r.status === 'failed') {
-    parts.push(`<failure message="${escapeXml(`${breaking.length} breaking difference(s): ${r.title}`)}" type="contract">${escapeXml(breaking.map(differenceLine).join('\n'))}</failure>`);
+    parts.push(
+      `<failure message="${escapeXml(`${breaking.length} breaking difference(s): ${r.title}`)}" type="contract">${escapeXml(breaking.map(differenceLine).join('\n'))}</failure>`,
+    );
   }
   if (r.status === 'network-error' || r.status === 'error') {
-    parts.push(`<error message="${escapeXml(`${r.status}: ${notes[0] ?? r.title}`)}" type="${r.status}">${escapeXml(notes.join('\n'))}</error>`);
+    parts.push(
+      `<error message="${escapeXml(`${r.status}: ${notes[0] ?? r.title}`)}" type="${r.status}">${escapeXml(notes.join('\n'))}</error>`,
+    );
   }
-  if (warnings.length > 0) parts.push(`<system-out>${escapeXml(warnings.map(differenceLine).join('\n'))}</system-out>`);
-  return parts.length === 0 ? `    <testcase ${attrs}/>` : `    <testcase ${attrs}>\n      ${parts.join('\n      ')}\n    </testcase>`;
+  if (warnings.length > 0)
+    parts.push(`<system-out>${escapeXml(warnings.map(differenceLine).join('\n'))}</system-out>`);
+  return parts.length === 0
+    ? `    <testcase ${attrs}/>`
+    : `    <testcase ${attrs}>\n      ${parts.join('\n      ')}\n    </testcase>`;
 }
 
 /** JUnit XML: one testsuite per revision, one testcase per scenario and revision. */
 export function renderJunit(result: RunResult): string {
   const suites = result.revisions.map((revision) => {
     const cases = result.scenarios.filter((r) => r.revision === revision);
-    const count = (...s: ScenarioResult['status'][]): number => cases.filter((c) => s.includes(c.status)).length;
+    const count = (...s: ScenarioResult['status'][]): number =>
+      cases.filter((c) => s.includes(c.status)).length;
     const time = cases.reduce((t, c) => t + c.durationMs, 0) / 1000;
     return [
       `  <testsuite name="conformance ${revision}" tests="${cases.length}" failures="${count('failed')}" errors="${count('error', 'network-error')}" skipped="${count('skipped')}" time="${time.toFixed(3)}">`,

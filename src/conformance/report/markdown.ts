@@ -1,7 +1,63 @@
 import type { RunResult, Tally } from '../result.js';
+import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { basisText, brief, passRate } from './text.js';
 
 const MAX_ROWS = 50;
+const MAX_NAMES = 100;
+
+function nameList(names: readonly string[]): string {
+  const shown = names
+    .slice(0, MAX_NAMES)
+    .map((n) => `\`${cell(n)}\``)
+    .join(', ');
+  return names.length > MAX_NAMES
+    ? `${shown}, … and ${names.length - MAX_NAMES} more (see the HTML or JSON report)`
+    : shown;
+}
+
+function coverageSection(result: RunResult): string[] {
+  const c = result.coverage;
+  const lines = [
+    '',
+    '### Coverage',
+    '',
+    "What the executed steps exercised of each revision's contract (operations are the fields of Query and Mutation; a success path has value assertions and expects no error; an error path expects a GraphQL error or validationErrors).",
+    '',
+    '| revision | operations | arguments | input fields | result fields | without success path | without error path |',
+    '|---|---|---|---|---|---|---|',
+    ...c.revisions.map(
+      (r) =>
+        `| ${r.revision} | ${countText(r.operations)} | ${countText(r.arguments)} | ${countText(r.inputFields)} | ${countText(r.resultFields)} | ${r.withoutSuccessPath.length} | ${r.withoutErrorPath.length} |`,
+    ),
+    '',
+    `Spec rules of \`conformance/spec-rules.yaml\` cited by a scenario: ${countText(c.specRules)}${c.specRules.uncited.length > 0 ? `; uncited: ${nameList(c.specRules.uncited)}` : ''}.`,
+    '',
+    `Assumptions of \`contracts/ASSUMPTIONS.md\` with scenarios: ${countText(c.assumptions)}${c.assumptions.uncited.length > 0 ? `; without: ${nameList(c.assumptions.uncited)}` : ''}.`,
+  ];
+  for (const r of c.revisions) {
+    const gaps: [string, readonly string[]][] = [
+      ...countsOf(r).map(([label, count]): [string, readonly string[]] => [
+        `${label} not covered`,
+        count.uncovered,
+      ]),
+      ['operations without a success path', r.withoutSuccessPath],
+      ['operations without an error path', r.withoutErrorPath],
+    ];
+    const shown = gaps.filter(([, names]) => names.length > 0);
+    if (shown.length === 0) continue;
+    lines.push('', `<details><summary>Not covered on ${r.revision}</summary>`, '');
+    for (const [label, names] of shown) lines.push(`- ${label} (${names.length}): ${nameList(names)}`);
+    lines.push('', '</details>');
+  }
+  if (result.gate) {
+    lines.push(
+      '',
+      `**Coverage gate ${result.gate.passed ? 'passed' : 'failed'}** (${gateChecks(result.gate)}).`,
+    );
+    for (const f of result.gate.failures) lines.push(`- ${cell(f)}`);
+  }
+  return lines;
+}
 
 function cell(s: string): string {
   return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -9,7 +65,8 @@ function cell(s: string): string {
 
 function tallyRows(groups: Record<string, Tally>): string[] {
   return Object.entries(groups).map(
-    ([k, t]) => `| ${cell(k)} | ${t.total} | ${t.passed} | ${t.failed} | ${t.errors + t.networkErrors} | ${t.skipped} | ${passRate(t)} |`,
+    ([k, t]) =>
+      `| ${cell(k)} | ${t.total} | ${t.passed} | ${t.failed} | ${t.errors + t.networkErrors} | ${t.skipped} | ${passRate(t)} |`,
   );
 }
 
@@ -29,20 +86,35 @@ export function renderMarkdown(result: RunResult): string {
     '|---|---|---|---|---|---|---|',
     ...tallyRows(s.byArea),
   ];
+  lines.push(...coverageSection(result));
   const diffs = result.scenarios.flatMap((r) => r.steps.flatMap((st) => st.differences));
   if (diffs.length > 0) {
-    lines.push('', '### Differences', '', '| severity | scenario | revision | step | path | kind | expected | actual | rests on |', '|---|---|---|---|---|---|---|---|---|');
-    const sorted = [...diffs].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'breaking' ? -1 : 1));
+    lines.push(
+      '',
+      '### Differences',
+      '',
+      '| severity | scenario | revision | step | path | kind | expected | actual | rests on |',
+      '|---|---|---|---|---|---|---|---|---|',
+    );
+    const sorted = [...diffs].sort((a, b) =>
+      a.severity === b.severity ? 0 : a.severity === 'breaking' ? -1 : 1,
+    );
     for (const d of sorted.slice(0, MAX_ROWS)) {
-      lines.push(`| ${d.severity} | ${cell(d.scenarioId)} | ${d.revision} | ${cell(d.stepId)} | \`${cell(d.path || '(response)')}\` | ${d.kind} | ${cell(brief(d.expected, 60))} | ${cell(brief(d.actual, 60))} | ${d.restsOn}: ${cell(basisText(d.basis))} |`);
+      lines.push(
+        `| ${d.severity} | ${cell(d.scenarioId)} | ${d.revision} | ${cell(d.stepId)} | \`${cell(d.path || '(response)')}\` | ${d.kind} | ${cell(brief(d.expected, 60))} | ${cell(brief(d.actual, 60))} | ${d.restsOn}: ${cell(basisText(d.basis))} |`,
+      );
     }
-    if (sorted.length > MAX_ROWS) lines.push('', `… and ${sorted.length - MAX_ROWS} more; see the HTML or JSON report.`);
+    if (sorted.length > MAX_ROWS)
+      lines.push('', `… and ${sorted.length - MAX_ROWS} more; see the HTML or JSON report.`);
   }
   const troubled = result.scenarios.filter((r) => r.status === 'error' || r.status === 'network-error');
   if (troubled.length > 0) {
     lines.push('', '### Errors', '');
     for (const r of troubled) {
-      const note = r.steps.find((st) => st.note && (st.status === 'error' || st.status === 'network-error'))?.note ?? r.note ?? '';
+      const note =
+        r.steps.find((st) => st.note && (st.status === 'error' || st.status === 'network-error'))?.note ??
+        r.note ??
+        '';
       lines.push(`- \`${r.scenarioId}\` [${r.revision}] ${r.status}: ${cell(note)}`);
     }
   }
@@ -53,19 +125,34 @@ export function renderMarkdown(result: RunResult): string {
       if (d.status === 'unavailable') lines.push(`- ${d.revision}: not checked (${cell(d.reason)})`);
       else {
         const by = (c: string): number => d.changes.filter((x) => x.criticality === c).length;
-        lines.push(`- ${d.revision}: ${by('BREAKING')} breaking, ${by('DANGEROUS')} dangerous, ${by('NON_BREAKING')} safe`);
-        for (const c of d.changes.filter((x) => x.criticality === 'BREAKING').slice(0, 20)) lines.push(`  - BREAKING: ${cell(c.message)}`);
+        lines.push(
+          `- ${d.revision}: ${by('BREAKING')} breaking, ${by('DANGEROUS')} dangerous, ${by('NON_BREAKING')} safe`,
+        );
+        for (const c of d.changes.filter((x) => x.criticality === 'BREAKING').slice(0, 20))
+          lines.push(`  - BREAKING: ${cell(c.message)}`);
       }
     }
   }
   if (result.compare) {
-    lines.push('', `### Differential mode against \`${result.compare.secondaryTarget}\``, '', `${result.compare.differences.length} structural difference(s).`);
+    lines.push(
+      '',
+      `### Differential mode against \`${result.compare.secondaryTarget}\``,
+      '',
+      `${result.compare.differences.length} structural difference(s).`,
+    );
     for (const d of result.compare.differences.slice(0, MAX_ROWS)) {
-      lines.push(`- \`${d.scenarioId}\` [${d.revision}] ${d.stepId} \`${d.path}\`: ${d.kind} (${cell(brief(d.primary, 60))} vs ${cell(brief(d.secondary, 60))})`);
+      lines.push(
+        `- \`${d.scenarioId}\` [${d.revision}] ${d.stepId} \`${d.path}\`: ${d.kind} (${cell(brief(d.primary, 60))} vs ${cell(brief(d.secondary, 60))})`,
+      );
     }
   }
   if (result.baseline) {
-    lines.push('', `### Against baseline \`${result.baseline.file}\``, '', `${result.baseline.newFailures.length} new, ${result.baseline.fixed.length} fixed.`);
+    lines.push(
+      '',
+      `### Against baseline \`${result.baseline.file}\``,
+      '',
+      `${result.baseline.newFailures.length} new, ${result.baseline.fixed.length} fixed.`,
+    );
     for (const k of result.baseline.newFailures) lines.push(`- new: \`${k}\``);
     for (const k of result.baseline.fixed) lines.push(`- fixed: \`${k}\``);
   }

@@ -16,7 +16,11 @@ export const REPORT_FILES = {
 } as const;
 
 /** Renders the four reports, with every secret scrubbed as a last line of defence. */
-export function renderReports(result: RunResult, secrets: readonly string[], volatile?: Volatile): Record<keyof typeof REPORT_FILES, string> {
+export function renderReports(
+  result: RunResult,
+  secrets: readonly string[],
+  volatile?: Volatile,
+): Record<keyof typeof REPORT_FILES, string> {
   const scrub = (s: string): string => scrubSecrets(s, secrets);
   return {
     json: scrub(renderJson(result, volatile)),

@@ -33,13 +33,17 @@ function resolve(expr: string, ctx: InterpolationContext): Interpolated {
     const dot = rest.indexOf('.');
     const stepId = dot === -1 ? rest : rest.slice(0, dot);
     if (!(stepId in ctx.steps)) return { ok: false, error: `\${${e}}: step "${stepId}" has no response` };
-    const found = dot === -1 ? { found: true, value: ctx.steps[stepId] } : getAtPath(ctx.steps[stepId], rest.slice(dot + 1));
+    const found =
+      dot === -1
+        ? { found: true, value: ctx.steps[stepId] }
+        : getAtPath(ctx.steps[stepId], rest.slice(dot + 1));
     return found.found && found.value !== undefined
       ? { ok: true, value: found.value }
       : { ok: false, error: `\${${e}}: nothing at that path of step "${stepId}"'s response` };
   }
   const name = e.startsWith('captures.') ? e.slice('captures.'.length) : e;
-  if (name in ctx.captures && ctx.captures[name] !== undefined) return { ok: true, value: ctx.captures[name] };
+  if (name in ctx.captures && ctx.captures[name] !== undefined)
+    return { ok: true, value: ctx.captures[name] };
   return { ok: false, error: `\${${e}}: no such capture` };
 }
 

@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { parse as parseGraphQL, GraphQLError } from 'graphql';
 import { LineCounter, parseDocument } from 'yaml';
 import type { ScenarioFileError } from './errors.js';
-import { SCENARIO_DIR, SCENARIO_SCHEMA_FILE } from './paths.js';
+import { SCENARIO_DIR, SCENARIO_SCHEMA_FILE, SPEC_RULES_FILE_NAME } from './paths.js';
 import type { LoadedScenario, Scenario, Step } from './types.js';
 import { referencesIn } from './interpolate.js';
 
@@ -24,12 +24,15 @@ function scenarioValidator(): ValidateFunction {
   return validator;
 }
 
-function listYamlFiles(dir: string): string[] {
+/** Scenario files below `dir`; the spec rules file at its top is not a scenario. */
+function listYamlFiles(dir: string, top = true): string[] {
   const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listYamlFiles(full));
-    else if (/\.ya?ml$/.test(entry.name)) out.push(full);
+    if (entry.isDirectory()) out.push(...listYamlFiles(full, false));
+    else if (/\.ya?ml$/.test(entry.name) && !(top && entry.name === SPEC_RULES_FILE_NAME)) out.push(full);
   }
   return out;
 }
@@ -41,9 +44,7 @@ function pointerToPath(pointer: string): { display: string; segments: (string | 
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-  const display = segments
-    .map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`))
-    .join('');
+  const display = segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
   return { display, segments };
 }
 
@@ -68,12 +69,15 @@ function ajvMessage(e: ErrorObject): string {
   const params = e.params as Record<string, unknown>;
   if (e.keyword === 'additionalProperties') return `unknown property "${String(params.additionalProperty)}"`;
   if (e.keyword === 'required') return `missing property "${String(params.missingProperty)}"`;
-  if (e.keyword === 'enum') return `${e.message ?? 'invalid value'}: ${(params.allowedValues as unknown[]).join(', ')}`;
+  if (e.keyword === 'enum')
+    return `${e.message ?? 'invalid value'}: ${(params.allowedValues as unknown[]).join(', ')}`;
   return e.message ?? 'invalid';
 }
 
 /** Checks beyond the JSON Schema: unique step ids, parseable documents, references to earlier steps. */
-function semanticErrors(scenario: Scenario): { path: string; segments: (string | number)[]; message: string }[] {
+function semanticErrors(
+  scenario: Scenario,
+): { path: string; segments: (string | number)[]; message: string }[] {
   const problems: { path: string; segments: (string | number)[]; message: string }[] = [];
   const seen = new Set<string>();
   scenario.steps.forEach((step: Step, i) => {
@@ -93,7 +97,7 @@ function semanticErrors(scenario: Scenario): { path: string; segments: (string |
         problems.push({ ...at('revisions'), message: `revision ${revision} is not one of the scenario's` });
       }
     }
-    for (const ref of referencesIn([step.variables, step.expect])) {
+    for (const ref of new Set(referencesIn([step.variables, step.expect]))) {
       if (ref.startsWith('steps.')) {
         const target = ref.split('.')[1] ?? '';
         if (!seen.has(target)) {
@@ -107,12 +111,16 @@ function semanticErrors(scenario: Scenario): { path: string; segments: (string |
 }
 
 /** Parses and validates one scenario file's text; `file` is only used in error messages. */
-export function parseScenario(text: string, file: string): { scenario?: Scenario; errors: ScenarioFileError[] } {
+export function parseScenario(
+  text: string,
+  file: string,
+): { scenario?: Scenario; errors: ScenarioFileError[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });
   if (doc.errors.length > 0) {
+    // The first YAML error names the mistake; the rest are its echoes through the rest of the file.
     return {
-      errors: doc.errors.map((e) => ({
+      errors: doc.errors.slice(0, 1).map((e) => ({
         file,
         path: '',
         line: e.linePos?.[0]?.line,
@@ -167,7 +175,11 @@ export function loadScenarios(dir: string = SCENARIO_DIR): ScenarioLoad {
     if (!result.scenario) continue;
     const previous = ids.get(result.scenario.id);
     if (previous !== undefined) {
-      errors.push({ file, path: 'id', message: `scenario id "${result.scenario.id}" is also used by ${previous}` });
+      errors.push({
+        file,
+        path: 'id',
+        message: `scenario id "${result.scenario.id}" is also used by ${previous}`,
+      });
       continue;
     }
     ids.set(result.scenario.id, file);

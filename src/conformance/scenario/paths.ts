@@ -7,3 +7,14 @@ export const SCENARIO_DIR = fileURLToPath(new URL('../../../conformance/', impor
 export const SCENARIO_SCHEMA_FILE = fileURLToPath(
   new URL('../../../conformance/scenario.schema.json', import.meta.url),
 );
+
+/** The spec rules scenarios cite (not a scenario: the loader skips it). */
+export const SPEC_RULES_FILE_NAME = 'spec-rules.yaml';
+
+/** `conformance/spec-rules.yaml`: every numbered rule of spec sections 1.6, 6, 7, 8 and 9.3 with its id. */
+export const SPEC_RULES_FILE = fileURLToPath(
+  new URL(`../../../conformance/${SPEC_RULES_FILE_NAME}`, import.meta.url),
+);
+
+/** `contracts/ASSUMPTIONS.md`: the A-ids scenarios cite. */
+export const ASSUMPTIONS_FILE = fileURLToPath(new URL('../../../contracts/ASSUMPTIONS.md', import.meta.url));

@@ -27,7 +27,9 @@ export function selectScenarios(all: readonly LoadedScenario[], filter: Scenario
   return all.filter(({ scenario, file }) => {
     const names = [scenario.id, file, file.replace(/\.ya?ml$/, '')];
     const byGlob = patterns.length === 0 || patterns.some((p) => names.some((n) => p.test(n)));
-    const byTag = filter.tags.length === 0 || filter.tags.some((t) => scenario.tags.includes(t) || scenario.id.split('.')[0] === t);
+    const byTag =
+      filter.tags.length === 0 ||
+      filter.tags.some((t) => scenario.tags.includes(t) || scenario.id.split('.')[0] === t);
     return byGlob && byTag;
   });
 }

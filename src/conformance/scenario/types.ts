@@ -61,16 +61,24 @@ export interface HttpStatusExpectation extends ExpectationCommon {
 
 /** One explicit expectation of a step. */
 export type Expectation =
-  | PathExpectation
-  | ValidationErrorsExpectation
-  | ErrorExpectation
-  | HttpStatusExpectation;
+  PathExpectation | ValidationErrorsExpectation | ErrorExpectation | HttpStatusExpectation;
 
 /** Rules of the differential mode: which paths compare by value, by JSON type only, or not at all. */
 export interface CompareRules {
   value?: string[];
   type?: string[];
   ignore?: string[];
+}
+
+/** Whose credentials a step runs with besides the main tenant's. */
+export type Tenant = 'limited';
+
+/** The skip reason of a scenario with an `as: limited` step where no limited tenant is configured. */
+export const NO_LIMITED_TENANT = 'no limited tenant configured';
+
+/** Whether any step of the scenario runs as the limited tenant. */
+export function usesLimitedTenant(scenario: Scenario): boolean {
+  return scenario.steps.some((s) => s.as === 'limited');
 }
 
 /** One request of a scenario and what its response must look like. */
@@ -80,6 +88,8 @@ export interface Step {
   phase?: Phase;
   /** Revisions the step runs on; all of the scenario's by default. */
   revisions?: Version[];
+  /** `limited`: the step runs with the second (limited) tenant's credentials. */
+  as?: Tenant;
   document: string;
   operationName?: string;
   variables?: Record<string, unknown>;

@@ -49,36 +49,90 @@ function finding(e: ErrorObject): ShapeFinding {
   switch (e.keyword) {
     case 'required': {
       const path = formatPath([...base, String(params.missingProperty)]);
-      return { path, kind: 'missing-field', expected: 'present', actual: 'absent', message: `${path} is missing` };
+      return {
+        path,
+        kind: 'missing-field',
+        expected: 'present',
+        actual: 'absent',
+        message: `${path} is missing`,
+      };
     }
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const path = formatPath([...base, key]);
       const actual = (e.data as Record<string, unknown>)[key];
-      return { path, kind: 'extra-field', expected: 'absent', actual, message: `${path} was not selected but is present` };
+      return {
+        path,
+        kind: 'extra-field',
+        expected: 'absent',
+        actual,
+        message: `${path} was not selected but is present`,
+      };
     }
     case 'type': {
       const expected = describeType(parent.type);
       if (e.data === null) {
-        return { path: at, kind: 'null-for-non-null', expected, actual: null, message: `${at} is null but the contract makes it non-null` };
+        return {
+          path: at,
+          kind: 'null-for-non-null',
+          expected,
+          actual: null,
+          message: `${at} is null but the contract makes it non-null`,
+        };
       }
-      return { path: at, kind: 'wrong-type', expected, actual: e.data, message: `${at} is ${jsonType(e.data)}, expected ${expected}` };
+      return {
+        path: at,
+        kind: 'wrong-type',
+        expected,
+        actual: e.data,
+        message: `${at} is ${jsonType(e.data)}, expected ${expected}`,
+      };
     }
     case 'enum':
     case 'const': {
       const allowed = e.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue];
       if (parent.$comment === TYPENAME_COMMENT) {
-        return { path: at, kind: 'unknown-typename', expected: allowed, actual: e.data, message: `${at} names type ${JSON.stringify(e.data)}, expected one of ${allowed.join(', ')}` };
+        return {
+          path: at,
+          kind: 'unknown-typename',
+          expected: allowed,
+          actual: e.data,
+          message: `${at} names type ${JSON.stringify(e.data)}, expected one of ${allowed.join(', ')}`,
+        };
       }
-      return { path: at, kind: 'extra-enum-value', expected: allowed.filter((v) => v !== null), actual: e.data, message: `${at} has the enum value ${JSON.stringify(e.data)} the contract does not list` };
+      return {
+        path: at,
+        kind: 'extra-enum-value',
+        expected: allowed.filter((v) => v !== null),
+        actual: e.data,
+        message: `${at} has the enum value ${JSON.stringify(e.data)} the contract does not list`,
+      };
     }
     case 'format':
-      return { path: at, kind: 'invalid-format', expected: String(params.format) === DATE_FORMAT ? 'Date (YYYY-MM-DD)' : 'DateTime (UTC, ending in Z)', actual: e.data, message: `${at} is not a valid ${String(params.format) === DATE_FORMAT ? 'Date' : 'DateTime'}` };
+      return {
+        path: at,
+        kind: 'invalid-format',
+        expected: String(params.format) === DATE_FORMAT ? 'Date (YYYY-MM-DD)' : 'DateTime (UTC, ending in Z)',
+        actual: e.data,
+        message: `${at} is not a valid ${String(params.format) === DATE_FORMAT ? 'Date' : 'DateTime'}`,
+      };
     case 'minimum':
     case 'maximum':
-      return { path: at, kind: 'out-of-range', expected: '32-bit signed Int', actual: e.data, message: `${at} is outside the Int range` };
+      return {
+        path: at,
+        kind: 'out-of-range',
+        expected: '32-bit signed Int',
+        actual: e.data,
+        message: `${at} is outside the Int range`,
+      };
     default:
-      return { path: at, kind: 'wrong-type', expected: e.schema, actual: e.data, message: `${at} ${e.message ?? 'does not match the contract'}` };
+      return {
+        path: at,
+        kind: 'wrong-type',
+        expected: e.schema,
+        actual: e.data,
+        message: `${at} ${e.message ?? 'does not match the contract'}`,
+      };
   }
 }
 
@@ -90,9 +144,13 @@ export function checkShape(data: unknown, schema: JsonSchema): ShapeFinding[] {
     cache.set(schema, validate);
   }
   if (validate(data)) return [];
-  const findings = (validate.errors ?? []).filter((e) => !['if', 'allOf', 'anyOf'].includes(e.keyword)).map(finding);
+  const findings = (validate.errors ?? [])
+    .filter((e) => !['if', 'allOf', 'anyOf'].includes(e.keyword))
+    .map(finding);
   // A value of the wrong type also fails its enum or format; the type is the one thing to report.
-  const mistyped = new Set(findings.filter((f) => f.kind === 'wrong-type' || f.kind === 'null-for-non-null').map((f) => f.path));
+  const mistyped = new Set(
+    findings.filter((f) => f.kind === 'wrong-type' || f.kind === 'null-for-non-null').map((f) => f.path),
+  );
   const seen = new Set<string>();
   return findings
     .filter((f) => {

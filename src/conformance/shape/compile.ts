@@ -40,7 +40,8 @@ export interface JsonSchema {
 }
 
 /** The JSON Schema of a response's `data`, or why the document cannot be compiled for the revision. */
-export type CompiledShape = { ok: true; schema: JsonSchema; rootFields: string[] } | { ok: false; errors: string[] };
+export type CompiledShape =
+  { ok: true; schema: JsonSchema; rootFields: string[] } | { ok: false; errors: string[] };
 
 /** Marker in `$comment` of `__typename` schemas. */
 export const TYPENAME_COMMENT = '__typename';
@@ -96,14 +97,20 @@ class ShapeCompiler {
   }
 
   /** Response key → field nodes, in selection order, as graphql-js' CollectFields does for one object type. */
-  private collect(type: GraphQLObjectType, sets: readonly SelectionSetNode[], out = new Map<string, FieldNode[]>(), visited = new Set<string>()): Map<string, FieldNode[]> {
+  private collect(
+    type: GraphQLObjectType,
+    sets: readonly SelectionSetNode[],
+    out = new Map<string, FieldNode[]>(),
+    visited = new Set<string>(),
+  ): Map<string, FieldNode[]> {
     for (const set of sets) {
       for (const sel of set.selections) {
         if (sel.kind === 'Field') {
           const key = sel.alias?.value ?? sel.name.value;
           out.set(key, [...(out.get(key) ?? []), sel]);
         } else if (sel.kind === 'InlineFragment') {
-          if (this.applies(type, sel.typeCondition?.name.value)) this.collect(type, [sel.selectionSet], out, visited);
+          if (this.applies(type, sel.typeCondition?.name.value))
+            this.collect(type, [sel.selectionSet], out, visited);
         } else {
           const fragment = this.fragments.get(sel.name.value);
           if (!fragment || visited.has(fragment.name.value)) continue;
@@ -117,7 +124,10 @@ class ShapeCompiler {
     return out;
   }
 
-  object(type: GraphQLObjectType, sets: readonly SelectionSetNode[]): { schema: JsonSchema; typenameKey?: string } {
+  object(
+    type: GraphQLObjectType,
+    sets: readonly SelectionSetNode[],
+  ): { schema: JsonSchema; typenameKey?: string } {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     let typenameKey: string | undefined;
@@ -146,7 +156,9 @@ class ShapeCompiler {
       return {
         type: 'object',
         required: [key],
-        properties: { [key]: { type: 'string', enum: possible.map((p) => p.name), $comment: TYPENAME_COMMENT } },
+        properties: {
+          [key]: { type: 'string', enum: possible.map((p) => p.name), $comment: TYPENAME_COMMENT },
+        },
         allOf: shapes.map((s) => ({ if: { properties: { [key]: { const: s.name } } }, then: s.schema })),
       };
     }
@@ -183,22 +195,37 @@ class ShapeCompiler {
  * selected response keys (aliases included), the schema's nullability, lists, enums, scalar formats
  * and `__typename`, with inline fragments on interfaces discriminated by `__typename` when selected.
  */
-export function compileShape(schema: GraphQLSchema, document: DocumentNode, operationName?: string): CompiledShape {
+export function compileShape(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName?: string,
+): CompiledShape {
   const errors = validate(schema, document);
   if (errors.length > 0) return { ok: false, errors: errors.map((e) => e.message) };
   const operation = getOperationAST(document, operationName);
   if (!operation) {
-    return { ok: false, errors: [operationName ? `no operation named "${operationName}"` : 'the document has several operations; name one'] };
+    return {
+      ok: false,
+      errors: [
+        operationName
+          ? `no operation named "${operationName}"`
+          : 'the document has several operations; name one',
+      ],
+    };
   }
   const root = schema.getRootType(operation.operation);
   if (!root) return { ok: false, errors: [`the schema has no ${operation.operation} type`] };
   const fragments = new Map(
-    document.definitions.flatMap((d) => (d.kind === 'FragmentDefinition' ? [[d.name.value, d] as const] : [])),
+    document.definitions.flatMap((d) =>
+      d.kind === 'FragmentDefinition' ? [[d.name.value, d] as const] : [],
+    ),
   );
   const compiler = new ShapeCompiler(schema, fragments);
   const shape = compiler.object(root, [operation.selectionSet]).schema;
   const rootFields = operation.selectionSet.selections.flatMap((s) =>
-    s.kind === 'Field' && getNamedType(root.getFields()[s.name.value]?.type) ? [s.alias?.value ?? s.name.value] : [],
+    s.kind === 'Field' && getNamedType(root.getFields()[s.name.value]?.type)
+      ? [s.alias?.value ?? s.name.value]
+      : [],
   );
   return { ok: true, schema: shape, rootFields };
 }

@@ -16,12 +16,16 @@ import {
   PROFILES,
   PROFILES_BY_CONTACT,
 } from './model.js';
+import { NAME_TRIGRAM_INDEX } from './name-index.js';
 
 function byContactId(e: Entity): string | undefined {
   return typeof e['contactId'] === 'string' ? e['contactId'] : undefined;
 }
 
-/** Indexes of the contacts area: children of one contact, employees of one company, countries by name. */
+/**
+ * Indexes of the contacts area: children of one contact, employees of one company, countries by name,
+ * and people by name trigrams (`searchFirmContacts` name filters).
+ */
 export const CONTACT_INDEXES: IndexDefinition[] = [
   {
     name: PEOPLE_BY_EMPLOYER,
@@ -44,4 +48,5 @@ export const CONTACT_INDEXES: IndexDefinition[] = [
       return keys;
     },
   },
+  NAME_TRIGRAM_INDEX,
 ];

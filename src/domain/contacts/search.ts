@@ -15,6 +15,7 @@ import {
   type ContactRecord,
   type EmailRecord,
 } from './model.js';
+import { nameCandidates } from './name-index.js';
 
 /** Filter options that take `values` (§2.4, A-33); every other option takes `value`. */
 const VALUES_FIELDS: ReadonlySet<ContactFilterField> = new Set(['ids', 'industryIds', 'contactTypeIds']);
@@ -135,6 +136,28 @@ function predicateOf(
 }
 
 /**
+ * Contacts that may match (a superset; the filters' tests decide): fetched by id with an ids filter, from
+ * the name-trigram index with a firstName/lastName filter, otherwise every contact. Candidate order does
+ * not matter, as the result is sorted on a total order.
+ */
+function candidatesOf(store: StoreReader, filters: readonly ContactFilterInput[]): Iterable<ContactRecord> {
+  const idsFilter = filters.find((f) => f.field === 'ids');
+  if (idsFilter) {
+    return [...new Set(idsFilter.values ?? [])].flatMap((id) => {
+      const c = typeof id === 'string' ? store.get<ContactRecord>(CONTACTS, id) : undefined;
+      return c ? [c] : [];
+    });
+  }
+  let best: ContactRecord[] | undefined;
+  for (const f of filters) {
+    if ((f.field !== 'firstName' && f.field !== 'lastName') || typeof f.value !== 'string') continue;
+    const people = nameCandidates(store, f.field, f.value);
+    if (people && (!best || people.length < best.length)) best = people;
+  }
+  return best ?? store.all<ContactRecord>(CONTACTS);
+}
+
+/**
  * `searchFirmContacts` (§4.1, A-33, A-34): every filter combines with AND; cheap record tests run before
  * the ones that read a contact's e-mails or addresses (through the by-contact indexes).
  */
@@ -150,14 +173,7 @@ export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: Reque
       `sort.field must be one of ${Object.keys(SORT_FIELDS).join(', ')} (got "${sortField}").`,
     );
   }
-  const idsFilter = filters.find((f) => f.field === 'ids');
-  // With an ids filter the candidates are fetched by id instead of scanning every contact.
-  const candidates: Iterable<ContactRecord> = idsFilter
-    ? [...new Set(idsFilter.values ?? [])].flatMap((id) => {
-        const c = typeof id === 'string' ? store.get<ContactRecord>(CONTACTS, id) : undefined;
-        return c ? [c] : [];
-      })
-    : store.all<ContactRecord>(CONTACTS);
+  const candidates = candidatesOf(store, filters);
   const matches: ContactRecord[] = [];
   for (const c of candidates) if (predicates.every((p) => p.test(c))) matches.push(c);
   const sorted = sortContacts(matches, sortValue, args.sort?.direction);

@@ -1,10 +1,25 @@
+import path from 'node:path';
 import { VERSIONS, type Version } from '../../../src/contract/versions.js';
 import { conform, type ConformOptions } from '../../../src/conformance/conform.js';
 import type { Difference } from '../../../src/conformance/differences.js';
 import type { RunResult } from '../../../src/conformance/result.js';
 import { loadScenarios } from '../../../src/conformance/scenario/load.js';
+import type { LoadedScenario } from '../../../src/conformance/scenario/types.js';
 import type { Target } from '../../../src/conformance/target.js';
 import { TEST_TOKEN } from './server.js';
+
+/**
+ * A frozen copy of the first example scenarios: the runner tests run these against the test server, so
+ * the shipped suite in conformance/ can grow without changing what these tests check.
+ */
+export const FIXTURE_SCENARIOS = path.resolve('test/conformance/fixtures/scenarios');
+
+/** The fixture scenarios, loaded and validated. */
+export function fixtureScenarios(): LoadedScenario[] {
+  const load = loadScenarios(FIXTURE_SCENARIOS);
+  if (load.errors.length > 0) throw new Error(JSON.stringify(load.errors));
+  return load.scenarios;
+}
 
 /** A target over an endpoint template with {version}. */
 export function targetOf(endpoint: string, isSimulator = true, token = TEST_TOKEN): Target {
@@ -16,13 +31,14 @@ export function targetOf(endpoint: string, isSimulator = true, token = TEST_TOKE
   };
 }
 
-/** Runs the shipped scenarios against an endpoint, deterministically. */
-export async function runShipped(endpoint: string, overrides: Partial<ConformOptions> = {}): Promise<RunResult> {
-  const load = loadScenarios();
-  if (load.errors.length > 0) throw new Error(JSON.stringify(load.errors));
+/** Runs the fixture scenarios against an endpoint, deterministically. */
+export async function runShipped(
+  endpoint: string,
+  overrides: Partial<ConformOptions> = {},
+): Promise<RunResult> {
   let n = 0;
   return conform({
-    scenarios: load.scenarios,
+    scenarios: fixtureScenarios(),
     target: targetOf(endpoint),
     revisions: [...VERSIONS],
     allowMutations: false,

@@ -30,6 +30,8 @@ export interface TestServerOptions {
   /** Whether /__admin/health says it is a simulator. */
   simulator?: boolean;
   token?: string;
+  /** A second accepted token (the limited tenant). */
+  limitedToken?: string;
   /** Drop a field from the served 1.4.0 schema (for drift tests). */
   schemaEdit?: (sdl: string) => string;
 }
@@ -60,14 +62,20 @@ function makeSchema(version: Version, options: TestServerOptions): GraphQLSchema
   let nextList = 1;
   const limitGiven = (info: GraphQLResolveInfo): boolean =>
     (info.fieldNodes[0]?.arguments ?? []).some((a) => a.name.value === 'limit');
-  const sdl = options.schemaEdit && version === '1.4.0' ? options.schemaEdit(loadRevisionSdl(version)) : loadRevisionSdl(version);
+  const sdl =
+    options.schemaEdit && version === '1.4.0'
+      ? options.schemaEdit(loadRevisionSdl(version))
+      : loadRevisionSdl(version);
   return makeExecutableSchema({
     typeDefs: sdl,
     // A schemaEdit may remove a field whose resolver stays here.
     resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
     resolvers: {
       Contact: { __resolveType: (c: Contact) => c.kind },
-      Person: { firstName: (c: Contact) => c.displayName.split(' ')[0], lastName: (c: Contact) => c.displayName.split(' ')[1] },
+      Person: {
+        firstName: (c: Contact) => c.displayName.split(' ')[0],
+        lastName: (c: Contact) => c.displayName.split(' ')[1],
+      },
       Company: { name: (c: Contact) => c.displayName },
       Query: {
         regionalSettings: () => ({
@@ -76,21 +84,39 @@ function makeSchema(version: Version, options: TestServerOptions): GraphQLSchema
           locale: { id: '3', code: 'en-US', name: 'English (US)' },
           languages: [{ id: '1', name: 'English', localName: 'English', isoCode: 'en' }],
         }),
-        searchFirmContacts: (_: unknown, args: { skip: number; limit: number }, _ctx: unknown, info: GraphQLResolveInfo) => {
-          const limit = options.deviation === 'ignore-paging-default' && !limitGiven(info) ? 1000 : args.limit;
-          return { totalModels: contacts.length, resultsFrom: 'Filter', models: contacts.slice(args.skip, args.skip + limit) };
+        searchFirmContacts: (
+          _: unknown,
+          args: { skip: number; limit: number },
+          _ctx: unknown,
+          info: GraphQLResolveInfo,
+        ) => {
+          const limit =
+            options.deviation === 'ignore-paging-default' && !limitGiven(info) ? 1000 : args.limit;
+          return {
+            totalModels: contacts.length,
+            resultsFrom: 'Filter',
+            models: contacts.slice(args.skip, args.skip + limit),
+          };
         },
-        folderTypes: () => ({ totalModels: 1, models: [{ id: 'ft-1', listClass: 'workingLists', name: 'Working' }] }),
+        folderTypes: () => ({
+          totalModels: 1,
+          models: [{ id: 'ft-1', listClass: 'workingLists', name: 'Working' }],
+        }),
         list: (_: unknown, args: { id: string }) => lists.get(args.id) ?? null,
         ...(version === '1.4.0' ? { currencies: () => ['EUR', 'USD'] } : {}),
       },
       Mutation: {
         addList: (_: unknown, args: { input: { name: string; folderTypeId: string } }) => {
           const errors = [];
-          if (args.input.name.trim() === '') errors.push({ propertyName: 'name', message: 'Name is required.' });
-          if (args.input.folderTypeId !== 'ft-1') errors.push({ propertyName: 'folderTypeId', message: 'Unknown folder type.' });
+          if (args.input.name.trim() === '')
+            errors.push({ propertyName: 'name', message: 'Name is required.' });
+          if (args.input.folderTypeId !== 'ft-1')
+            errors.push({ propertyName: 'folderTypeId', message: 'Unknown folder type.' });
           if (errors.length > 0) {
-            return { item: null, validationErrors: options.deviation === 'omit-validation-error' ? errors.slice(0, 1) : errors };
+            return {
+              item: null,
+              validationErrors: options.deviation === 'omit-validation-error' ? errors.slice(0, 1) : errors,
+            };
           }
           const list = { id: `l-${nextList++}`, name: args.input.name };
           lists.set(list.id, list);
@@ -113,7 +139,8 @@ function tamper(result: ExecutionResult, deviation: Deviation | undefined): Exec
   const settings = data?.regionalSettings;
   const search = data?.searchFirmContacts;
   if (deviation === 'drop-field' && settings) delete settings.languages;
-  if (deviation === 'wrong-type' && settings?.language) (settings.language as Record<string, unknown>).code = 42;
+  if (deviation === 'wrong-type' && settings?.language)
+    (settings.language as Record<string, unknown>).code = 42;
   if (deviation === 'extra-field' && settings) settings.legacyCode = 'x';
   if (deviation === 'null-non-null' && search) search.totalModels = null;
   if (deviation === 'extra-enum-value' && search) search.resultsFrom = 'Cache';
@@ -136,15 +163,24 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       schema,
       validate: (s, doc, rules) =>
         graphqlValidate(s, doc, rules).map(
-          (e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+          (e) =>
+            new GraphQLError(e.message, {
+              nodes: e.nodes,
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+            }),
         ),
       execute: async (args) => tamper(await graphqlExecute(args), options.deviation),
     });
     app.post(`/:region/${version}/public-api/graphql`, (req, res, next) => {
       const body = req.body as { query?: string };
       requests.push({ version, authorization: req.headers.authorization, body });
-      if (req.headers.authorization !== `Bearer ${token}`) {
-        res.status(401).json({ errors: [{ message: 'Unauthenticated', extensions: { code: 'UNAUTHENTICATED' } }] });
+      const accepted = [token, ...(options.limitedToken !== undefined ? [options.limitedToken] : [])].map(
+        (t) => `Bearer ${t}`,
+      );
+      if (!accepted.includes(req.headers.authorization ?? '')) {
+        res
+          .status(401)
+          .json({ errors: [{ message: 'Unauthenticated', extensions: { code: 'UNAUTHENTICATED' } }] });
         return;
       }
       if (options.deviation === 'http-500' && body.query?.includes('regionalSettings')) {

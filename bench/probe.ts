@@ -1,0 +1,71 @@
+/**
+ * Child process of the bench that measures one thing in a fresh process and prints one JSON line:
+ * `probe.ts seed <profile> <dataDir>`: seed one (tenant, region) store into a data dir, as `rm-harness seed` does;
+ * `probe.ts start <profile> <dataDir>`: start the simulator on that data dir and answer a first request.
+ */
+import { DEFAULT_TENANTS, Simulator, startServer } from '../src/server/index.js';
+import { BENCH_HEADERS, BENCH_PATH } from './queries.js';
+
+/** What a probe prints. */
+export interface ProbeResult {
+  /** Milliseconds of the measured work (imports excluded). */
+  ms: number;
+  /** Start-up only: of which `startServer`, and the first request (which opens the store). */
+  listenMs?: number;
+  firstRequestMs?: number;
+  /** Milliseconds since the process started (imports included). */
+  processMs: number;
+  /** Peak resident set size of the process, MB. */
+  peakRssMb: number;
+}
+
+const tenant = DEFAULT_TENANTS[0]!;
+
+async function seed(profile: string, dataDir: string): Promise<ProbeResult> {
+  const started = performance.now();
+  const simulator = new Simulator({ dataDir, profile });
+  await simulator.reset(tenant.id, ['us']);
+  await simulator.close();
+  return done(started, {});
+}
+
+async function start(profile: string, dataDir: string): Promise<ProbeResult> {
+  const started = performance.now();
+  const server = await startServer({ port: 0, dataDir, profile, log: () => undefined });
+  const listening = performance.now();
+  const response = await fetch(`${server.url}${BENCH_PATH}`, {
+    method: 'POST',
+    headers: BENCH_HEADERS,
+    body: JSON.stringify({ query: '{ person(id: "none") { id } }' }),
+  });
+  if (response.status !== 200) throw new Error(`first request: HTTP ${response.status}`);
+  await response.text();
+  const answered = performance.now();
+  const result = done(started, { listenMs: listening - started, firstRequestMs: answered - listening });
+  await server.close();
+  return result;
+}
+
+function done(started: number, extra: Partial<ProbeResult>): ProbeResult {
+  const now = performance.now();
+  return {
+    ms: Math.round(now - started),
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, Math.round(v)])),
+    processMs: Math.round(now),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+}
+
+const [mode, profile = 'large', dataDir = ''] = process.argv.slice(2);
+const work = mode === 'seed' ? seed : mode === 'start' ? start : undefined;
+if (!work || !dataDir) {
+  process.stderr.write('usage: probe.ts seed|start <profile> <dataDir>\n');
+  process.exit(2);
+}
+work(profile, dataDir).then(
+  (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,126 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REQUEST_LABELS, REQUEST_NAMES } from './queries.js';
+import type { BenchResults } from './results.js';
+
+const fmt = (value: number, digits = 0) =>
+  Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits }) : 'n/a';
+const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+function loadTable(results: BenchResults): string[] {
+  const keys = Object.keys(results.load);
+  if (keys.length === 0) return [];
+  const lines = [
+    '### Throughput and latency',
+    '',
+    `autocannon, ${results.settings.connections} connections, ${results.settings.duration} s per measurement, ` +
+      `median of ${results.settings.runs} interleaved rounds; servers in their own processes on 127.0.0.1.`,
+    '',
+    row(['request', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors']),
+    row(['---', '---', '---:', '---:', '---:', '---:']),
+  ];
+  for (const name of REQUEST_NAMES) {
+    for (const key of keys) {
+      const r = results.load[key]![name];
+      lines.push(row([REQUEST_LABELS[name], key, fmt(r.rps), fmt(r.p50, 1), fmt(r.p99, 1), r.errors]));
+    }
+  }
+  if (results.ratios) {
+    lines.push('', row(['request', 'sim / bare (a)', 'sim / mock (b)']), row(['---', '---:', '---:']));
+    for (const name of REQUEST_NAMES) {
+      const r = results.ratios[name];
+      lines.push(row([name, fmt(r.simOverBare, 2), fmt(r.simOverMock, 2)]));
+    }
+  }
+  if (results.growth) {
+    const g = results.growth;
+    lines.push('', row(['request', `p99 ${g.to} / p99 ${g.from}`]), row(['---', '---:']));
+    for (const name of REQUEST_NAMES) lines.push(row([name, fmt(g.p99Ratio[name], 2)]));
+  }
+  return lines;
+}
+
+function startupTable(results: BenchResults): string[] {
+  if (results.startup.length === 0) return [];
+  const lines = [
+    '### Seeding and start-up',
+    '',
+    'Each in a fresh child process; seeding writes one (tenant, region) store file; start-up is ' +
+      '`startServer({ dataDir })` plus the first request (which loads the store).',
+    '',
+    row([
+      'profile',
+      'contacts',
+      'seed s',
+      'seed peak RSS MB',
+      'start-up s',
+      'of which load on 1st request s',
+      'start peak RSS MB',
+    ]),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+  ];
+  for (const s of results.startup) {
+    lines.push(
+      row([
+        s.profile,
+        fmt(s.contacts),
+        fmt(s.seedMs / 1000, 1),
+        fmt(s.seedPeakRssMb),
+        fmt(s.startMs / 1000, 2),
+        fmt(s.firstRequestMs / 1000, 2),
+        fmt(s.startPeakRssMb),
+      ]),
+    );
+  }
+  return lines;
+}
+
+function runnerLines(results: BenchResults): string[] {
+  const r = results.runner;
+  if (!r) return [];
+  if (!r.measured) return ['### Conformance runner', '', `Not measured: ${r.reason}`];
+  return [
+    '### Conformance runner',
+    '',
+    `\`rm-harness conform --target sim --version all\` (child process, in-process simulator): ` +
+      `${fmt(r.wallMs / 1000, 1)} s wall for ${r.scenarioRuns} scenario runs / ${r.steps} steps ` +
+      `(${r.conforms ? 'conforms' : 'does not conform'}); fixed cost (one scenario) ${fmt(r.fixedMs / 1000, 1)} s; ` +
+      `per-step overhead ${fmt(r.perStepMs, 1)} ms.`,
+  ];
+}
+
+/** The Markdown report (also what the README's Performance section shows). */
+export function renderMarkdown(results: BenchResults): string {
+  const targets = [
+    '### Targets',
+    '',
+    row(['target', 'figure', 'holds']),
+    row(['---', '---', '---']),
+    ...results.targets.map((t) => row([t.target, t.figure, t.holds ? 'yes' : '**no**'])),
+  ];
+  const m = results.machine;
+  return [
+    '## Benchmark',
+    '',
+    `${results.generatedAt}, Node ${m.node}, ${m.cpus} CPUs, load average at start ${m.loadAverage.map((l) => l.toFixed(1)).join(' ')}.`,
+    '',
+    ...targets,
+    '',
+    ...loadTable(results),
+    '',
+    ...startupTable(results),
+    '',
+    ...runnerLines(results),
+    '',
+  ].join('\n');
+}
+
+/** Writes `bench.json` and `bench.md` into `dir`; returns their paths. */
+export function writeReports(dir: string, results: BenchResults): string[] {
+  mkdirSync(dir, { recursive: true });
+  const json = join(dir, 'bench.json');
+  const md = join(dir, 'bench.md');
+  writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(md, renderMarkdown(results));
+  return [json, md];
+}

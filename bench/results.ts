@@ -1,0 +1,29 @@
+import type { LoadResult } from './load.js';
+import type { RequestName } from './queries.js';
+import type { RunnerFigures } from './sections/runner.js';
+import type { StartupFigures } from './sections/startup.js';
+
+/** One checked target of the issue. */
+export interface TargetCheck {
+  target: string;
+  figure: string;
+  holds: boolean;
+}
+
+/** Everything `reports/bench.json` holds. */
+export interface BenchResults {
+  generatedAt: string;
+  machine: { node: string; cpus: number; platform: string; loadAverage: number[] };
+  settings: { duration: number; runs: number; connections: number; warmup: number };
+  /** Median figures per server key (`bare`, `mock`, `sim@<profile>`) and request. */
+  load: Record<string, Record<RequestName, LoadResult>>;
+  /** Profile of the side-by-side comparison (the smallest growth profile). */
+  compareProfile?: string;
+  /** Simulator throughput / baseline throughput, per request. */
+  ratios?: Record<RequestName, { simOverBare: number; simOverMock: number }>;
+  /** p99 of the largest store / p99 of the smallest, per request. */
+  growth?: { from: string; to: string; p99Ratio: Record<RequestName, number> };
+  startup: StartupFigures[];
+  runner?: RunnerFigures;
+  targets: TargetCheck[];
+}

@@ -1,0 +1,97 @@
+/** `npm run bench`: throughput, growth, seeding/start-up and runner figures into reports/bench.{json,md}. */
+import { availableParallelism, loadavg, platform } from 'node:os';
+import { rmSync } from 'node:fs';
+import { findProfile } from '../src/domain/profile.js';
+import { benchConfig } from './config.js';
+import { log } from './log.js';
+import { REQUEST_NAMES, type RequestName } from './queries.js';
+import { writeReports } from './report.js';
+import type { BenchResults } from './results.js';
+import { runLoadPhase, type LoadTable, type ServerSpec } from './sections/load-phase.js';
+import { measureRunner } from './sections/runner.js';
+import { measureStartup } from './sections/startup.js';
+import { ratio } from './stats.js';
+import { checkTargets } from './targets.js';
+
+function contactsOf(profile: string): number {
+  const p = findProfile(profile);
+  if (!p) throw new Error(`unknown profile "${profile}"`);
+  return p.people + p.companies;
+}
+
+const perRequest = <T>(f: (name: RequestName) => T) =>
+  Object.fromEntries(REQUEST_NAMES.map((n) => [n, f(n)])) as Record<RequestName, T>;
+
+async function main(): Promise<void> {
+  const config = benchConfig();
+  const on = (section: string) => config.sections.has(section);
+  const small = config.growthProfiles[0]!;
+  const largest = config.growthProfiles.at(-1)!;
+  const machine = {
+    node: process.versions.node,
+    cpus: availableParallelism(),
+    platform: platform(),
+    loadAverage: loadavg(),
+  };
+  const started = performance.now();
+
+  const profiles = new Set<string>();
+  if (on('throughput')) profiles.add(small);
+  if (on('growth')) config.growthProfiles.forEach((p) => profiles.add(p));
+  if (on('startup')) profiles.add(config.largeProfile);
+  const startup = await measureStartup([...profiles], config, contactsOf);
+  const dataDir = (profile: string) => startup.find((s) => s.profile === profile)!.dataDir;
+
+  const specs: ServerSpec[] = [];
+  if (on('throughput')) specs.push({ key: 'bare', args: ['bare', small] }, { key: 'mock', args: ['mock'] });
+  const simProfiles = [...(on('throughput') ? [small] : []), ...(on('growth') ? config.growthProfiles : [])];
+  for (const profile of new Set(simProfiles))
+    specs.push({ key: `sim@${profile}`, args: ['sim', profile, dataDir(profile)] });
+  let load: LoadTable = {};
+  try {
+    load = specs.length > 0 ? await runLoadPhase(specs, config) : {};
+  } finally {
+    for (const s of startup) rmSync(s.dataDir, { recursive: true, force: true });
+  }
+
+  const sim = load[`sim@${small}`];
+  const results: Omit<BenchResults, 'targets'> = {
+    generatedAt: new Date().toISOString(),
+    machine,
+    settings: {
+      duration: config.duration,
+      runs: config.runs,
+      connections: config.connections,
+      warmup: config.warmup,
+    },
+    load,
+    startup: on('startup') || on('growth') ? startup : [],
+    ...(on('throughput') && sim
+      ? {
+          compareProfile: small,
+          ratios: perRequest((n) => ({
+            simOverBare: ratio(sim[n].rps, load['bare']![n].rps),
+            simOverMock: ratio(sim[n].rps, load['mock']![n].rps),
+          })),
+        }
+      : {}),
+    ...(on('growth') && config.growthProfiles.length > 1
+      ? {
+          growth: {
+            from: small,
+            to: largest,
+            p99Ratio: perRequest((n) => ratio(load[`sim@${largest}`]![n].p99, load[`sim@${small}`]![n].p99)),
+          },
+        }
+      : {}),
+    ...(on('runner') ? { runner: await measureRunner() } : {}),
+  };
+  const full: BenchResults = { ...results, targets: checkTargets(results, config.largeProfile) };
+  const files = writeReports(config.reportDir, full);
+  log(`done in ${Math.round((performance.now() - started) / 1000)} s; wrote ${files.join(', ')}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+import { startChild, type Child } from '../child.js';
+import type { BenchConfig } from '../config.js';
+import { loadOnce, verify, type LoadResult } from '../load.js';
+import { log } from '../log.js';
+import { REQUEST_NAMES, type BenchFixture, type RequestName } from '../queries.js';
+import { median } from '../stats.js';
+
+/** A server under load: what it is and how to start it. */
+export interface ServerSpec {
+  /** Key in the report, e.g. `sim@bench-1k`, `bare`, `mock`. */
+  key: string;
+  args: string[];
+}
+
+/** Median figures of each server and request. */
+export type LoadTable = Record<string, Record<RequestName, LoadResult>>;
+
+interface Announced {
+  url: string;
+  fixture: BenchFixture | null;
+}
+
+/**
+ * Starts every server (each its own child process, so the load generator has the other core), warms each,
+ * then measures in rounds: every round loads every server with every request once, so slow drift of the
+ * machine touches all of them alike. Reports the medians over the rounds.
+ */
+export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchConfig): Promise<LoadTable> {
+  const children: Array<{ spec: ServerSpec; child: Child<Announced> }> = [];
+  try {
+    for (const spec of specs) {
+      const started = performance.now();
+      children.push({ spec, child: await startChild<Announced>('serve.ts', spec.args) });
+      log(`started ${spec.key} in ${Math.round(performance.now() - started)} ms`);
+    }
+    const fixture = children.find((c) => c.child.message.fixture)?.child.message.fixture;
+    if (!fixture) throw new Error('no server reported a fixture');
+    const options = { duration: config.duration, connections: config.connections };
+    for (const { spec, child } of children) {
+      const own = child.message.fixture ?? fixture;
+      for (const name of REQUEST_NAMES) {
+        await verify(child.message.url, name, own);
+        await loadOnce(child.message.url, name, own, { ...options, duration: config.warmup });
+      }
+      log(`warmed ${spec.key}`);
+    }
+    const rounds: Record<string, Record<RequestName, LoadResult[]>> = {};
+    for (let round = 0; round < config.runs; round += 1) {
+      for (const { spec, child } of children) {
+        const own = child.message.fixture ?? fixture;
+        rounds[spec.key] ??= { read: [], search: [], mutation: [] };
+        for (const name of REQUEST_NAMES) {
+          rounds[spec.key]![name].push(await loadOnce(child.message.url, name, own, options));
+        }
+      }
+      log(`round ${round + 1}/${config.runs} done`);
+    }
+    return Object.fromEntries(
+      Object.entries(rounds).map(([key, byName]) => [
+        key,
+        Object.fromEntries(REQUEST_NAMES.map((n) => [n, summarise(byName[n])])) as Record<
+          RequestName,
+          LoadResult
+        >,
+      ]),
+    );
+  } finally {
+    await Promise.all(children.map(({ child }) => child.stop()));
+  }
+}
+
+/** Medians over the rounds; errors summed. */
+function summarise(results: readonly LoadResult[]): LoadResult {
+  return {
+    rps: Math.round(median(results.map((r) => r.rps))),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Child process of the bench: starts one server and prints one JSON line `{ url, fixture }`; SIGTERM stops it.
+ * `serve.ts sim <profile> <dataDir>` | `serve.ts bare <profile>` | `serve.ts mock`.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type express from 'express';
+import { findProfile, fixtureProfiles } from '../src/domain/profile.js';
+import { seedSnapshot } from '../src/fixtures/seed.js';
+import { DEFAULT_TENANTS, startServer } from '../src/server/index.js';
+import { pickFixture } from './fixture.js';
+import type { BenchFixture } from './queries.js';
+import { bareApp } from './servers/bare.js';
+import { mockApp } from './servers/mock.js';
+
+async function listen(app: express.Express): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function main(): Promise<void> {
+  const [kind, profileName = 'bench-1k', dataDir] = process.argv.slice(2);
+  const tenant = DEFAULT_TENANTS[0]!;
+  let url: string;
+  let close: () => Promise<void>;
+  let fixture: BenchFixture | null = null;
+  if (kind === 'sim') {
+    const server = await startServer({ port: 0, dataDir, profile: profileName, log: () => undefined });
+    const store = await server.simulator.store(tenant.id, 'us');
+    fixture = pickFixture(store.toSnapshot());
+    ({ url, close } = server);
+  } else if (kind === 'bare') {
+    const profile = findProfile(profileName);
+    if (!profile) throw new Error(`unknown profile ${profileName}`);
+    const snapshot = await seedSnapshot({
+      tenant,
+      region: 'us',
+      seed: fixtureProfiles().defaultSeed,
+      profile,
+    });
+    fixture = pickFixture(snapshot);
+    ({ url, close } = await listen(bareApp(snapshot)));
+  } else if (kind === 'mock') {
+    ({ url, close } = await listen(mockApp()));
+  } else {
+    throw new Error(`unknown server kind "${kind}"`);
+  }
+  process.once('SIGTERM', () => {
+    void close().then(() => process.exit(0));
+  });
+  process.stdout.write(`${JSON.stringify({ url, fixture })}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

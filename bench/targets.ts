@@ -1,0 +1,52 @@
+import { REQUEST_NAMES } from './queries.js';
+import type { BenchResults, TargetCheck } from './results.js';
+
+/** The issue's targets, checked against the figures that were measured. */
+export function checkTargets(results: Omit<BenchResults, 'targets'>, largeProfile: string): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  if (results.ratios) {
+    for (const name of ['read', 'search'] as const) {
+      const r = results.ratios[name];
+      checks.push({
+        target: `${name}: throughput ≥ 70% of bare (a) and > mock (b)`,
+        figure: `${Math.round(r.simOverBare * 100)}% of (a), ${r.simOverMock.toFixed(2)}× (b)`,
+        holds: r.simOverBare >= 0.7 && r.simOverMock > 1,
+      });
+    }
+  }
+  if (results.growth) {
+    for (const name of REQUEST_NAMES) {
+      const ratio = results.growth.p99Ratio[name];
+      checks.push({
+        target: `${name}: p99 at ${results.growth.to} ≤ 2× p99 at ${results.growth.from}`,
+        figure: `${ratio.toFixed(2)}×`,
+        holds: ratio <= 2,
+      });
+    }
+  }
+  const large = results.startup.find((s) => s.profile === largeProfile);
+  if (large) {
+    checks.push({
+      target: `seeding ${largeProfile} (${large.contacts.toLocaleString('en-US')} contacts) ≤ 20 s`,
+      figure: `${(large.seedMs / 1000).toFixed(1)} s`,
+      holds: large.seedMs <= 20_000,
+    });
+    checks.push({
+      target: `start-up on the ${largeProfile} store ≤ 3 s`,
+      figure: `${(large.startMs / 1000).toFixed(2)} s`,
+      holds: large.startMs <= 3_000,
+    });
+  }
+  if (results.runner) {
+    checks.push(
+      results.runner.measured
+        ? {
+            target: 'full conformance suite (both revisions) ≤ 60 s',
+            figure: `${(results.runner.wallMs / 1000).toFixed(1)} s`,
+            holds: results.runner.wallMs <= 60_000,
+          }
+        : { target: 'full conformance suite (both revisions) ≤ 60 s', figure: 'not measured', holds: false },
+    );
+  }
+  return checks;
+}

@@ -1,0 +1,136 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runCli } from '../../src/cli/run.js';
+import { handleConform, type ConformArgs } from '../../src/cli/commands/conform.js';
+import { loadScenarios, parseScenario } from '../../src/conformance/scenario/load.js';
+import { formatScenarioFileError } from '../../src/conformance/scenario/errors.js';
+import { startTestServer, TEST_TOKEN, type TestServer } from './helpers/server.js';
+import { runShipped, targetOf } from './helpers/run.js';
+
+const LIMITED_DIR = path.resolve('test/conformance/fixtures/limited');
+const LIMITED_TOKEN = 'limited-s3cret-token';
+
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('second tenant (as: limited)', () => {
+  let server: TestServer;
+  const scenarios = loadScenarios(LIMITED_DIR).scenarios;
+  beforeAll(async () => {
+    server = await startTestServer({ simulator: true, limitedToken: LIMITED_TOKEN });
+  });
+  afterAll(() => server.close());
+
+  it('accepts only "limited" in the scenario format', () => {
+    const text = readFileSync(path.join(LIMITED_DIR, 'limited.yaml'), 'utf8');
+    expect(parseScenario(text, 'l.yaml').errors).toEqual([]);
+    expect(
+      parseScenario(text.replace('as: limited', 'as: admin'), 'l.yaml').errors.map(formatScenarioFileError),
+    ).toEqual(['l.yaml:10: steps[1].as: must be equal to one of the allowed values: limited']);
+  });
+
+  it("sends the limited tenant's token on `as: limited` steps only, and masks it", async () => {
+    const before = server.requests.length;
+    const target = {
+      ...targetOf(server.endpoint),
+      limitedHeaders: { authorization: `Bearer ${LIMITED_TOKEN}` },
+    };
+    const result = await runShipped(server.endpoint, { scenarios, target, revisions: ['1.4.0'] });
+    expect(result.scenarios.map((s) => [s.scenarioId, s.status])).toEqual([
+      ['tenants.limited-read', 'passed'],
+    ]);
+    expect(server.requests.slice(before).map((r) => r.authorization)).toEqual([
+      `Bearer ${TEST_TOKEN}`,
+      `Bearer ${LIMITED_TOKEN}`,
+    ]);
+    expect(result.scenarios[0]?.steps[1]?.request?.headers).toEqual({ authorization: 'Bearer ***' });
+  });
+
+  it('skips a scenario with an `as: limited` step when no limited tenant is configured', async () => {
+    const before = server.requests.length;
+    const result = await runShipped(server.endpoint, { scenarios });
+    expect(result.scenarios.map((s) => [s.revision, s.status, s.note])).toEqual([
+      ['1.4.0', 'skipped', 'no limited tenant configured'],
+      ['1.2.0', 'skipped', 'no limited tenant configured'],
+    ]);
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('--limited-token (or RM_HARNESS_LIMITED_TOKEN) configures the tenant for a URL target; reports never show it', async () => {
+    const base = [
+      'conform',
+      '--target',
+      server.endpoint,
+      '--token',
+      TEST_TOKEN,
+      '--scenarios-dir',
+      LIMITED_DIR,
+      '--no-drift',
+      '--version',
+      '1.4.0',
+    ];
+    const without = await cli(...base, '--report-dir', mkdtempSync(path.join(tmpdir(), 'limited-')));
+    expect(without.code).toBe(0);
+    expect(without.stdout).toContain('0 failed, 0 errors, 1 skipped');
+    const dir = mkdtempSync(path.join(tmpdir(), 'limited-'));
+    const given = await cli(...base, '--report-dir', dir, '--limited-token', LIMITED_TOKEN);
+    expect(given.stdout).toContain('1.4.0: 1/1 passed');
+    for (const f of readdirSync(dir))
+      expect(readFileSync(path.join(dir, f), 'utf8')).not.toContain(LIMITED_TOKEN);
+    process.env.RM_HARNESS_LIMITED_TOKEN = LIMITED_TOKEN;
+    try {
+      const fromEnv = await cli(...base, '--report-dir', dir);
+      expect(fromEnv.stdout).toContain('1.4.0: 1/1 passed');
+    } finally {
+      delete process.env.RM_HARNESS_LIMITED_TOKEN;
+    }
+    const wrong = await cli(...base, '--report-dir', dir, '--limited-token', 'nope');
+    expect(wrong).toMatchObject({ code: 2, stderr: expect.stringContaining('check --limited-token') });
+  });
+
+  it('defaults to dev-token-limited for --target sim', async () => {
+    const args = {
+      target: 'sim',
+      version: ['1.2.0'],
+      header: [],
+      scenario: [],
+      tag: [],
+      allowMutations: false,
+      reportDir: mkdtempSync(path.join(tmpdir(), 'limited-')),
+      timeout: 5000,
+      retries: 0,
+      region: 'us',
+      scenariosDir: LIMITED_DIR,
+      drift: false,
+    } as ConformArgs;
+    let out = '';
+    let sim: TestServer | undefined;
+    const code = await handleConform(
+      args,
+      { io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true } }, exitCode: 0 },
+      {
+        startSimulator: async () => async () => {
+          sim = await startTestServer({
+            simulator: true,
+            token: 'dev-token',
+            limitedToken: 'dev-token-limited',
+          });
+          const started = sim;
+          return { baseUrl: started.url, close: () => started.close() };
+        },
+      },
+    );
+    expect(code).toBe(0);
+    expect(out).toContain('1.2.0: 1/1 passed');
+    expect(sim?.requests.map((r) => r.authorization)).toContain('Bearer dev-token-limited');
+  });
+});
