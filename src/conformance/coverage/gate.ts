@@ -1,0 +1,42 @@
+import { isBelow, type CoverageReport } from './coverage.js';
+
+/** The CI gate on coverage: `--min-operation-coverage` and `--require-rules`. */
+export interface GateOptions {
+  /** Percent of operations each revision's executed steps must exercise. */
+  minOperationCoverage?: number;
+  /** Every rule of conformance/spec-rules.yaml must be cited by a scenario. */
+  requireRules: boolean;
+}
+
+/** The gate's outcome; a failed gate fails the run (exit 1) whatever the endpoint did. */
+export interface GateResult extends GateOptions {
+  passed: boolean;
+  /** One line per failed check. */
+  failures: string[];
+}
+
+const MAX_NAMES = 10;
+
+function names(list: readonly string[]): string {
+  return list.length > MAX_NAMES ? `${list.slice(0, MAX_NAMES).join(', ')}, … (${list.length - MAX_NAMES} more)` : list.join(', ');
+}
+
+/** Checks the coverage of a run against the gate. */
+export function checkGate(coverage: CoverageReport, options: GateOptions): GateResult {
+  const failures: string[] = [];
+  const min = options.minOperationCoverage;
+  if (min !== undefined) {
+    for (const r of coverage.revisions) {
+      if (isBelow(r.operations, min)) {
+        failures.push(
+          `operation coverage of ${r.revision} is ${r.operations.percent}% (${r.operations.covered} of ${r.operations.total}), below --min-operation-coverage ${min}; not covered: ${names(r.operations.uncovered)}`,
+        );
+      }
+    }
+  }
+  if (options.requireRules && coverage.specRules.uncited.length > 0) {
+    const n = coverage.specRules.uncited.length;
+    failures.push(`${n} spec rule${n === 1 ? ' is' : 's are'} cited by no scenario (--require-rules): ${names(coverage.specRules.uncited)}`);
+  }
+  return { ...options, passed: failures.length === 0, failures };
+}
