@@ -139,7 +139,7 @@ function withRequestCode(err: GraphQLError): GraphQLError {
   });
 }
 
-function httpStatusOf(error: unknown): number {
+export function httpStatusOf(error: unknown): number {
   const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status;
   return typeof status === 'number' ? status : 500;
 }
@@ -149,7 +149,7 @@ function httpStatusOf(error: unknown): number {
  * validation and coercion errors reach the client as they are; an error thrown by a resolver for any
  * other reason is a bug: logged with its stack and masked (A-58).
  */
-function maskInternal(
+export function maskInternal(
   err: Readonly<GraphQLError | Error>,
   log: (message: string) => void,
 ): GraphQLError | Error {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { GraphQLError, parse, type GraphQLSchema, type Source } from 'graphql';
-import { createHandler, type HandlerOptions } from 'graphql-http';
+import { createHandler, type HandlerOptions, type OperationContext } from 'graphql-http';
 import type { RequestContext } from '../domain/area.js';
 import { errorBody } from './http.js';
 import { limitedValidate, type Limits } from './limits.js';
@@ -30,11 +30,13 @@ function boundedParse(source: string | Source) {
 }
 
 /** What the route needs from the server: the revision's schema, the request's context, and error formatting. */
-export interface GraphqlRouteOptions {
+export interface GraphqlRouteOptions<C extends OperationContext = RequestContext> {
   schema: GraphQLSchema;
   limits: Limits;
-  context: (req: Request) => RequestContext;
+  context: (req: Request) => C;
   formatError: NonNullable<HandlerOptions['formatError']>;
+  /** graphql-js `execute` unless given (the stateless mock reseeds its generator around it). */
+  execute?: HandlerOptions<Request, undefined, C>['execute'];
 }
 
 /**
@@ -42,13 +44,14 @@ export interface GraphqlRouteOptions {
  * express adapter of our own, so the body express already read (bounded in size) is used, and the
  * answers graphql-http leaves empty get the error envelope too.
  */
-export function graphqlRoute(options: GraphqlRouteOptions) {
-  const handle = createHandler<Request, undefined, RequestContext>({
+export function graphqlRoute<C extends OperationContext = RequestContext>(options: GraphqlRouteOptions<C>) {
+  const handle = createHandler<Request, undefined, C>({
     schema: options.schema,
     context: (req) => options.context(req.raw),
     validate: limitedValidate(options.limits),
     parse: boundedParse,
     formatError: options.formatError,
+    ...(options.execute ? { execute: options.execute } : {}),
   });
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {

@@ -1,8 +1,15 @@
 import type { CliCommand } from '../context.js';
+import { checkDocumentsCommand } from './check-documents.js';
 import { conformCommand } from './conform.js';
 import { schemaCommand } from './schema.js';
 import { seedCommand } from './seed.js';
 import { serveCommand } from './serve.js';
 
 /** Every top-level command of `rm-harness`; add a new command module here. */
-export const commands: readonly CliCommand[] = [serveCommand, seedCommand, schemaCommand, conformCommand];
+export const commands: readonly CliCommand[] = [
+  serveCommand,
+  seedCommand,
+  schemaCommand,
+  conformCommand,
+  checkDocumentsCommand,
+];

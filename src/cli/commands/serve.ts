@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { REGIONS } from '../../domain/tenancy.js';
 import { VERSIONS } from '../../contract/versions.js';
 import { DEFAULT_LIMITS, GRAPHQL_PATH, startServer } from '../../server/index.js';
+import { DEFAULT_MOCK_VERSION, mockBanner, MockSchemaError, startMockServer } from '../../mock/server.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { resolveStoreArgs, storeOptions, type StoreArgs } from '../simulator-options.js';
 
@@ -16,6 +17,9 @@ export interface ServeArgs extends StoreArgs {
   maxAliases: number;
   maxComplexity: number;
   maxPageSize: number;
+  /** An SDL file: serve a stateless mock of it instead of the simulator. */
+  schema?: string;
+  schemaVersion: string;
 }
 
 const LIMIT_FLAGS = ['maxBodyBytes', 'maxDepth', 'maxAliases', 'maxComplexity', 'maxPageSize'] as const;
@@ -35,6 +39,7 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
   }
   if (args.maxPageSize < 500)
     throw new CliUsageError('--max-page-size must be at least 500 (the relationshipTypes default page)');
+  if (args.schema !== undefined) return serveMock(args, seed, tenants, ctx);
   let server;
   try {
     server = await startServer({
@@ -49,12 +54,7 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
     });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new CliError(`port ${args.port} on ${args.host} is already in use; try --port`);
-    if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
-      throw new CliError(`cannot listen on ${args.host}:${args.port} (${code})`);
-    throw error;
+    throw listenError(error, args);
   }
   const out = ctx.io.stdout;
   const sim = server.simulator;
@@ -77,18 +77,60 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
     out.write(`  ${tenant.token.padEnd(20)} ${tenant.name} (${switches})\n`);
   }
   out.write(`\nAdmin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\nPress Ctrl+C to stop.\n`);
+  await untilStopped(server.close, out);
+  out.write('stopped; stores flushed\n');
+  return 0;
+}
 
+/** A listen failure as a CLI error (port taken, not allowed), anything else as it is. */
+function listenError(error: unknown, args: ServeArgs): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return new CliError(`port ${args.port} on ${args.host} is already in use; try --port`);
+  if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
+    return new CliError(`cannot listen on ${args.host}:${args.port} (${code})`);
+  return error;
+}
+
+/** Resolves once SIGINT or SIGTERM has stopped the server. */
+async function untilStopped(close: () => Promise<void>, out: CliContext['io']['stdout']): Promise<void> {
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       out.write(`\n${signal}: stopping…\n`);
-      void server.close().then(resolve);
+      void close().then(resolve);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  out.write('stopped; stores flushed\n');
+}
+
+/** `serve --schema FILE`: the stateless mock of an SDL file; an unusable file is exit 2 with one line. */
+async function serveMock(
+  args: ServeArgs,
+  seed: number | undefined,
+  tenants: ReturnType<typeof resolveStoreArgs>['tenants'],
+  ctx: CliContext,
+): Promise<number> {
+  let mock;
+  try {
+    mock = await startMockServer({
+      schemaFile: args.schema ?? '',
+      version: args.schemaVersion,
+      seed,
+      tenants,
+      host: args.host,
+      port: args.port,
+      limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
+    });
+  } catch (error) {
+    if (error instanceof MockSchemaError) throw new CliError(error.message, 2);
+    throw listenError(error, args);
+  }
+  ctx.io.stdout.write(mockBanner(mock));
+  await untilStopped(mock.close, ctx.io.stdout);
+  ctx.io.stdout.write('stopped (stateless: nothing to flush)\n');
   return 0;
 }
 
@@ -96,7 +138,8 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
 // yargs types the kebab-case option names; the handler reads the camel-case keys yargs also sets.
 export const serveCommand = defineCommand<ServeArgs>({
   command: 'serve',
-  describe: 'Start the stateful simulator (both revisions, three regions)',
+  describe:
+    'Start the stateful simulator (both revisions, three regions), or with --schema a stateless mock of an SDL',
   builder: (y) =>
     y
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' })
@@ -133,9 +176,19 @@ export const serveCommand = defineCommand<ServeArgs>({
         default: DEFAULT_LIMITS.maxPageSize,
         describe: 'Largest limit (at least 500)',
       })
+      .option('schema', {
+        type: 'string',
+        describe: 'SDL file: serve a STATELESS mock of it (generated answers) instead of the simulator',
+      })
+      .option('schema-version', {
+        type: 'string',
+        default: DEFAULT_MOCK_VERSION,
+        describe: 'Revision segment of the mock URLs (with --schema)',
+      })
+      .example('$0 serve --port 4100 --in-memory', 'A throw-away simulator on port 4100')
       .example(
-        '$0 serve --port 4100 --in-memory',
-        'A throw-away simulator on port 4100',
+        '$0 serve --schema next.graphql --seed 7',
+        'A stateless mock of next.graphql at /{us|eu|au}/next/public-api/graphql',
       ) as unknown as Argv<ServeArgs>,
   handler: (args, ctx) => handleServe(args, ctx),
 });
