@@ -10,6 +10,7 @@ import { scalarCoercions } from '../contract/scalars.js';
 import { REGIONS } from '../domain/tenancy.js';
 import { fixtureProfiles } from '../domain/profile.js';
 import { GRAPHQL_PATH, httpStatusOf, maskInternal } from '../server/app.js';
+import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from '../server/explorer.js';
 import { graphqlRoute } from '../server/graphql-route.js';
 import { bearerToken, sendError } from '../server/http.js';
 import { DEFAULT_LIMITS, type Limits } from '../server/limits.js';
@@ -141,9 +142,18 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use(GRAPHQL_PATH, readBody, authenticate, handler);
-  for (const region of REGIONS)
-    app.use(`/${region}/${version}${GRAPHQL_PATH}`, readBody, authenticate, handler);
+  const explorer = (title: string, endpoint: string) =>
+    explorerMiddleware(() => ({
+      endpoint,
+      title: `mock · ${title}`,
+      token: tokens.has(EXPLORER_DEV_TOKEN) ? EXPLORER_DEV_TOKEN : undefined,
+    }));
+  app.use(GRAPHQL_PATH, explorer(version, GRAPHQL_PATH), readBody, authenticate, handler);
+  for (const region of REGIONS) {
+    const endpoint = `/${region}/${version}${GRAPHQL_PATH}`;
+    app.use(endpoint, explorer(`${region} · ${version}`, endpoint), readBody, authenticate, handler);
+  }
+  app.use(ASSETS_PATH, assetsRouter());
   app.get('/__admin/health', (_req, res) => {
     res.json({
       simulator: false,

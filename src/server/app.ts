@@ -5,9 +5,11 @@ import type { RequestContext } from '../domain/area.js';
 import { isRegion, REGIONS, type Region } from '../domain/tenancy.js';
 import { StoreFailedError } from '../store/index.js';
 import { adminRouter } from './admin.js';
+import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 import { Faults } from './faults.js';
 import { bearerToken, sendError } from './http.js';
 import { graphqlRoute } from './graphql-route.js';
+import { homeRouter } from './home.js';
 import type { Simulator } from './simulator.js';
 
 /** Options of the HTTP adapter. */
@@ -16,6 +18,8 @@ export interface AppOptions {
   adminToken: string;
   /** Where unexpected errors are logged (never the client); defaults to stderr. */
   log?: (message: string) => void;
+  /** Folder of the reports the home page links; default `reports/` of the working directory. */
+  reportsDir?: string;
 }
 
 /** The GraphQL path below every base address (§1.4). */
@@ -77,19 +81,35 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
   // Injected faults (off by default) come after authentication, so a rule can name a tenant.
   const faults = new Faults();
   const faultsMiddleware = faults.middleware((req) => contexts.get(req)?.tenant.id);
-  const serve = (region: Region, version: Version) => [
+  // A browser opening an endpoint gets GraphiQL for it; the dev token is preset only while it is configured.
+  const explorer = (region: Region, version: Version, endpoint: string) =>
+    explorerMiddleware(() => ({
+      endpoint,
+      title: `${region} · ${version}`,
+      token: simulator.tenantByToken(EXPLORER_DEV_TOKEN) ? EXPLORER_DEV_TOKEN : undefined,
+    }));
+  const serve = (region: Region, version: Version, endpoint = `/${region}/${version}${GRAPHQL_PATH}`) => [
+    explorer(region, version, endpoint),
     readBody,
     authenticate(region, version),
     faultsMiddleware,
     handlers.get(version)!,
   ];
 
-  app.use(GRAPHQL_PATH, ...serve('us', CURRENT_VERSION));
+  app.use(GRAPHQL_PATH, ...serve('us', CURRENT_VERSION, GRAPHQL_PATH));
   for (const region of REGIONS) {
     for (const version of VERSIONS)
       app.use(`/${region}/${version}${GRAPHQL_PATH}`, ...serve(region, version));
   }
   app.use('/__admin', adminRouter(simulator, options.adminToken, faults));
+  app.use(ASSETS_PATH, assetsRouter());
+  app.use(
+    homeRouter({
+      tenants: () => simulator.listTenants(),
+      graphqlPath: GRAPHQL_PATH,
+      reportsDir: options.reportsDir,
+    }),
+  );
 
   app.use((req: Request, res: Response) => {
     const [, region, version] = req.path.split('/');

@@ -344,6 +344,20 @@ describe('serve --schema: a stateless mock of a changed SDL', () => {
       schema: schemaFile,
     });
   });
+
+  it('serves the explorer to a browser on its endpoints, with the same local assets', async () => {
+    const endpoint = `/eu/${mock.version}/public-api/graphql`;
+    const res = await fetch(mock.url + endpoint, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`"endpoint":"${endpoint}"`);
+    expect(html).toContain('Bearer dev-token');
+    const script = /src="(\/__assets\/graphiql@[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(mock.url + script!);
+    expect(asset.status).toBe(200);
+    expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(5000);
+  });
 });
 
 describe('serve --schema: unusable files', () => {

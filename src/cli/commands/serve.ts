@@ -76,7 +76,8 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
     ].join(', ');
     out.write(`  ${tenant.token.padEnd(20)} ${tenant.name} (${switches})\n`);
   }
-  out.write(`\nAdmin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\nPress Ctrl+C to stop.\n`);
+  out.write(`\nHome page: ${server.url}/ (open any endpoint in a browser for GraphiQL)\n`);
+  out.write(`Admin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\nPress Ctrl+C to stop.\n`);
   await untilStopped(server.close, out);
   out.write('stopped; stores flushed\n');
   return 0;
