@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { addMocksToSchema, createMockStore } from '@graphql-tools/mock';
 import { makeExecutableSchema } from '@graphql-tools/schema';
@@ -9,7 +7,9 @@ import { execute, GraphQLError, Kind, parse, print, type GraphQLSchema } from 'g
 import { scalarCoercions } from '../contract/scalars.js';
 import { REGIONS } from '../domain/tenancy.js';
 import { fixtureProfiles } from '../domain/profile.js';
-import { GRAPHQL_PATH, httpStatusOf, maskInternal } from '../server/app.js';
+import { GRAPHQL_PATH } from '../server/app.js';
+import { lastResortHandler, maskInternal } from '../server/errors.js';
+import { listen } from '../server/listen.js';
 import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from '../server/explorer.js';
 import { graphqlRoute } from '../server/graphql-route.js';
 import { bearerToken, sendError } from '../server/http.js';
@@ -170,48 +170,16 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
       : ` Endpoints are /{${REGIONS.join('|')}}/${version}${GRAPHQL_PATH} and ${GRAPHQL_PATH}.`;
     sendError(res, 404, `Not found: ${req.method} ${req.path}.${hint}`, 'NOT_FOUND');
   });
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const status = httpStatusOf(error);
-    if (status === 413) {
-      sendError(
-        res,
-        413,
-        `Request body is larger than ${limits.maxBodyBytes} bytes (A-59).`,
-        'LIMIT_EXCEEDED',
-      );
-    } else if (status >= 400 && status < 500) {
-      sendError(res, status, `Bad request: ${(error as Error).message}`, 'BAD_REQUEST');
-    } else {
-      log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      sendError(res, 500, 'Internal server error.', 'INTERNAL_SERVER_ERROR');
-    }
-  });
+  app.use(lastResortHandler(limits.maxBodyBytes, log));
 
-  const server: Server = createServer(app);
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4000, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const urlHost = host.includes(':') ? `[${host}]` : host;
-  let closing: Promise<void> | undefined;
+  const server = await listen(app, options.host ?? '127.0.0.1', options.port ?? 4000);
   return {
-    url: `http://${urlHost}:${port}`,
+    url: server.url,
     schemaFile: options.schemaFile,
     version,
     seed,
     tenants,
-    close: () => {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      return closing;
-    },
+    close: () => server.close(),
   };
 }
 

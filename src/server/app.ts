@@ -1,10 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { GraphQLError } from 'graphql';
 import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/versions.js';
 import type { RequestContext } from '../domain/area.js';
 import { isRegion, REGIONS, type Region } from '../domain/tenancy.js';
-import { StoreFailedError } from '../store/index.js';
 import { adminRouter } from './admin.js';
+import { lastResortHandler, maskInternal } from './errors.js';
 import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 import { Faults } from './faults.js';
 import { bearerToken, sendError } from './http.js';
@@ -121,78 +120,6 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
   });
 
   // Last resort: errors of express itself (body too large, unreadable body) and of store opening.
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const status = httpStatusOf(error);
-    if (status === 413) {
-      sendError(
-        res,
-        413,
-        `Request body is larger than ${limits.maxBodyBytes} bytes (A-59).`,
-        'LIMIT_EXCEEDED',
-      );
-    } else if (status >= 400 && status < 500) {
-      sendError(res, status, `Bad request: ${(error as Error).message}`, 'BAD_REQUEST');
-    } else if (error instanceof StoreFailedError) {
-      log(`store failure: ${error.message}`);
-      sendError(res, 503, 'The tenant store is unavailable; restart the simulator.', 'SERVICE_UNAVAILABLE');
-    } else {
-      log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      sendError(res, 500, 'Internal server error.', 'INTERNAL_SERVER_ERROR');
-    }
-  });
+  app.use(lastResortHandler(limits.maxBodyBytes, log));
   return app;
-}
-
-/** graphql-js's request errors get the codes of A-58, so clients can branch without parsing messages. */
-function withRequestCode(err: GraphQLError): GraphQLError {
-  const code = err.message.startsWith('Syntax Error')
-    ? 'GRAPHQL_PARSE_FAILED'
-    : err.message.startsWith('Variable "$')
-      ? 'BAD_USER_INPUT'
-      : 'GRAPHQL_VALIDATION_FAILED';
-  return new GraphQLError(err.message, {
-    nodes: err.nodes,
-    source: err.source,
-    positions: err.positions,
-    originalError: err.originalError,
-    extensions: { ...err.extensions, code },
-  });
-}
-
-export function httpStatusOf(error: unknown): number {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : 500;
-}
-
-/**
- * GraphQL errors the domain raised on purpose (they carry `extensions.code`) and graphql-js's own parse,
- * validation and coercion errors reach the client as they are; an error thrown by a resolver for any
- * other reason is a bug: logged with its stack and masked (A-58).
- */
-export function maskInternal(
-  err: Readonly<GraphQLError | Error>,
-  log: (message: string) => void,
-): GraphQLError | Error {
-  // graphql-http reports a malformed request (unparsable body, missing query …) as a plain Error; graphql-js
-  // wraps everything a resolver throws in a GraphQLError. So a plain Error here is the client's.
-  if (!(err instanceof GraphQLError)) {
-    return new GraphQLError(`Bad request: ${err.message}.`, { extensions: { code: 'BAD_REQUEST' } });
-  }
-  const original = err instanceof GraphQLError ? err.originalError : err;
-  if (err instanceof GraphQLError && !err.extensions['code'] && !err.path) return withRequestCode(err);
-  if (
-    err instanceof GraphQLError &&
-    (!original || original instanceof GraphQLError || err.extensions['code'])
-  ) {
-    return err;
-  }
-  const path = err instanceof GraphQLError ? err.path : undefined;
-  log(
-    `internal error${path ? ` at ${path.join('.')}` : ''}: ${original?.stack ?? original?.message ?? err.message}`,
-  );
-  return new GraphQLError('Internal server error.', {
-    path,
-    nodes: err instanceof GraphQLError ? err.nodes : undefined,
-    extensions: { code: 'INTERNAL_SERVER_ERROR' },
-  });
 }

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
+import { listen } from './listen.js';
 import { Simulator, type SimulatorOptions } from './simulator.js';
 
 export { Simulator, SimulatorSetupError } from './simulator.js';
@@ -38,30 +37,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const simulator = new Simulator(options);
   const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
   const app = createApp(simulator, { adminToken, log: options.log });
-  const server: Server = createServer(app);
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4000, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const server = await listen(app, options.host ?? '127.0.0.1', options.port ?? 4000);
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: server.url,
     adminToken,
     simulator,
     close: () => {
-      closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
-        await simulator.close();
-      })();
+      closing ??= server.close().then(() => simulator.close());
       return closing;
     },
   };
