@@ -170,6 +170,9 @@ export class Simulator {
     if (reseed || store.meta['seed'] === undefined) {
       await store.reset(await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }));
     }
+    // Collections of the snapshot file are parsed on first use; parse the rest while requests are idle.
+    // A corrupt one is reported by every request that touches it, so the warm-up's failure adds nothing.
+    store.warm().catch(() => undefined);
     return store;
   }
 }

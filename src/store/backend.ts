@@ -1,8 +1,8 @@
-import type { StoreSnapshot, WalRecord } from './types.js';
+import type { PersistedSnapshot, StoreSnapshot, WalRecord } from './types.js';
 
 /** What a backend found on open: the latest snapshot and the WAL records to replay after it. */
 export interface LoadedData {
-  snapshot: StoreSnapshot | null;
+  snapshot: PersistedSnapshot | null;
   /** Consecutive records with seq > snapshot.seq, in order. */
   records: WalRecord[];
 }
@@ -26,7 +26,7 @@ export interface StoreBackend {
   /** Reads persisted state; called once, before `start`. */
   load(): Promise<LoadedData>;
   /** Opens files for writing; `capture` yields a consistent snapshot of memory whenever needed. */
-  start(capture: () => StoreSnapshot): Promise<void>;
+  start(capture: () => PersistedSnapshot): Promise<void>;
   /** Persists one WAL line (ending in a newline); resolves once it is durable. */
   append(line: string): Promise<void>;
   /** Resolves once everything appended so far is durable. */

@@ -4,7 +4,7 @@ import type { BackendStats, LoadedData, StoreBackend } from './backend.js';
 import { StoreCorruptError, StoreError } from './errors.js';
 import { exists, fsyncDir, Mutex, unlinkIfExists } from './fsutil.js';
 import { SnapshotFile } from './snapshot-file.js';
-import type { StoreSnapshot, WalRecord } from './types.js';
+import type { PersistedSnapshot, WalRecord } from './types.js';
 import { readWal, WalCorruptError, WalWriter } from './wal.js';
 import type { WalContents } from './wal.js';
 
@@ -40,7 +40,7 @@ export class FileBackend implements StoreBackend {
   private readonly compactWalRecords: number;
   private readonly onError: (err: Error) => void;
   private wal: WalWriter | null = null;
-  private capture: (() => StoreSnapshot) | null = null;
+  private capture: (() => PersistedSnapshot) | null = null;
   private compacting: Promise<void> | null = null;
   private closing = false;
   private hadRotated = false;
@@ -89,7 +89,7 @@ export class FileBackend implements StoreBackend {
   }
 
   /** Opens the WAL; folds a rotated WAL left by an interrupted compaction into a snapshot first. */
-  async start(capture: () => StoreSnapshot): Promise<void> {
+  async start(capture: () => PersistedSnapshot): Promise<void> {
     this.capture = capture;
     const wal = this.loadedWal;
     this.loadedWal = null;

@@ -8,9 +8,15 @@ type Bucket = string | Set<string>;
 
 const EMPTY: ReadonlySet<string> = new Set();
 
-/** A secondary index: key -> ids of the entities of one collection that produce that key. */
+/**
+ * A secondary index: key -> ids of the entities of one collection that produce that key. Built on
+ * first lookup rather than at definition or load, so opening or seeding a large store pays only for
+ * the indexes its requests use; once built it is maintained on every write.
+ */
 export class Index {
   private buckets = new Map<string, Bucket>();
+  /** Whether the buckets reflect the collection; an unbuilt index is skipped by writes. */
+  built = false;
 
   constructor(
     readonly name: string,
@@ -76,6 +82,13 @@ export class Index {
   /** Replaces the live buckets with ones from `build`. */
   install(buckets: Map<string, Bucket>): void {
     this.buckets = buckets;
+    this.built = true;
+  }
+
+  /** Forgets the buckets (the collection was replaced); the next lookup builds them again. */
+  drop(): void {
+    this.buckets = new Map();
+    this.built = false;
   }
 }
 
@@ -100,9 +113,10 @@ export class IndexSet {
     return index;
   }
 
-  /** Indexes over `collection`. */
-  on(collection: string): readonly Index[] {
-    return this.byCollection.get(collection) ?? [];
+  /** The built indexes over `collection`: the ones a write must maintain. */
+  on(collection: string): Index[] {
+    const all = this.byCollection.get(collection);
+    return all ? all.filter((ix) => ix.built) : [];
   }
 
   /** Every index. */

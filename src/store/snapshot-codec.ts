@@ -1,31 +1,123 @@
 import { StoreCorruptError } from './errors.js';
-import type { StoreSnapshot } from './types.js';
+import type { DeferredCollection, Entity, PersistedSnapshot, StoreSnapshot } from './types.js';
 import { isPlainRecord } from './validate.js';
 
-/** Throws a `StoreCorruptError` naming `source` unless `value` has the snapshot shape. */
+/** Throws a `StoreCorruptError` naming `source` unless `value` has the (version 1) snapshot shape. */
 export function assertSnapshot(value: unknown, source: string): asserts value is StoreSnapshot {
   const fail = (why: string): never => {
     throw new StoreCorruptError(`${source}: invalid snapshot: ${why}`);
   };
   if (!isPlainRecord(value)) return fail('not a JSON object');
   if (value.version !== 1) fail(`unsupported version ${JSON.stringify(value.version)}`);
+  assertHeader(value, fail);
+  if (!isPlainRecord(value.collections)) return fail('collections must be an object');
+  for (const [name, entities] of Object.entries(value.collections)) {
+    if (name === '') fail('empty collection name');
+    assertEntities(entities, name, fail);
+  }
+}
+
+function assertHeader(value: Record<string, unknown>, fail: (why: string) => never): void {
   if (typeof value.seq !== 'number' || !Number.isSafeInteger(value.seq) || value.seq < 0) {
     fail('seq must be a non-negative integer');
   }
   if (!isPlainRecord(value.meta)) fail('meta must be an object');
-  if (!isPlainRecord(value.collections)) return fail('collections must be an object');
-  for (const [name, entities] of Object.entries(value.collections)) {
-    if (name === '') fail('empty collection name');
-    if (!Array.isArray(entities)) return fail(`collection ${JSON.stringify(name)} is not an array`);
-    entities.forEach((e: unknown, i) => {
-      if (!isPlainRecord(e) || typeof e.id !== 'string') {
-        fail(`collection ${JSON.stringify(name)} item ${i} is not an object with a string id`);
-      }
-    });
-  }
 }
 
-/** Parses and validates snapshot text; `source` names the file in errors. */
+function assertEntities(
+  entities: unknown,
+  name: string,
+  fail: (why: string) => never,
+): asserts entities is Entity[] {
+  if (!Array.isArray(entities)) fail(`collection ${JSON.stringify(name)} is not an array`);
+  (entities as unknown[]).forEach((e: unknown, i) => {
+    if (!isPlainRecord(e) || typeof e.id !== 'string') {
+      fail(`collection ${JSON.stringify(name)} item ${i} is not an object with a string id`);
+    }
+  });
+}
+
+/** Where a collection's JSON array sits in a version 2 file: bytes from the end of the first line. */
+interface SectionEntry {
+  at: number;
+  length: number;
+  count: number;
+}
+
+const V2_PREFIX = Buffer.from('{"version":2,');
+const TAIL = '\n}}\n';
+const TAIL_BYTES = Buffer.from(TAIL);
+const NEWLINE = 0x0a;
+
+/**
+ * Parses the bytes of a snapshot file. Version 2 files (what this code writes) are read lazily: only
+ * the first line is parsed now, and each collection's JSON array is decoded and parsed when the store
+ * first needs it, so opening a large store costs little more than reading the file. Version 1 files
+ * (one JSON document, as earlier releases wrote) are parsed whole. `source` names the file in errors.
+ */
+export function readSnapshot(bytes: Buffer, source = 'snapshot'): PersistedSnapshot {
+  const fail = (why: string): never => {
+    throw new StoreCorruptError(`${source}: invalid snapshot: ${why}`);
+  };
+  if (!bytes.subarray(0, V2_PREFIX.length).equals(V2_PREFIX)) {
+    const snapshot = parseSnapshot(bytes.toString('utf8'), source);
+    return { seq: snapshot.seq, meta: snapshot.meta, collections: snapshot.collections };
+  }
+  const bodyStart = bytes.indexOf(NEWLINE);
+  if (bodyStart === -1 || !bytes.subarray(bytes.length - TAIL_BYTES.length).equals(TAIL_BYTES)) {
+    return fail('truncated file');
+  }
+  let header: unknown;
+  try {
+    header = JSON.parse(`${bytes.toString('utf8', 0, bodyStart)}}}`);
+  } catch (err) {
+    return fail(`first line is not JSON: ${(err as Error).message}`);
+  }
+  if (!isPlainRecord(header)) return fail('not a JSON object');
+  assertHeader(header, fail);
+  if (!isPlainRecord(header.index)) return fail('index must be an object');
+  const collections: Record<string, DeferredCollection> = {};
+  for (const [name, entry] of Object.entries(header.index)) {
+    if (name === '') fail('empty collection name');
+    const { at, length, count } = (isPlainRecord(entry) ? entry : {}) as Partial<SectionEntry>;
+    const start = bodyStart + (at ?? -1);
+    const end = start + (length ?? 0);
+    const valid = [at, length, count].every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+    if (!valid || end > bytes.length - TAIL_BYTES.length)
+      fail(`index entry of ${JSON.stringify(name)} is out of bounds`);
+    if (bytes[start] !== 0x5b || bytes[end - 1] !== 0x5d)
+      fail(`collection ${JSON.stringify(name)} is misplaced`);
+    collections[name] = deferred(bytes.subarray(start, end), count!, name, fail);
+  }
+  return { seq: header.seq as number, meta: header.meta as Record<string, unknown>, collections };
+}
+
+function deferred(
+  bytes: Buffer,
+  count: number,
+  name: string,
+  fail: (why: string) => never,
+): DeferredCollection {
+  return {
+    count,
+    bytes: () => bytes,
+    parse() {
+      let entities: unknown;
+      try {
+        entities = JSON.parse(bytes.toString('utf8'));
+      } catch (err) {
+        return fail(`collection ${JSON.stringify(name)} is not JSON: ${(err as Error).message}`);
+      }
+      assertEntities(entities, name, fail);
+      if (entities.length !== count) {
+        fail(`collection ${JSON.stringify(name)} holds ${entities.length} entities, not ${count}`);
+      }
+      return entities;
+    },
+  };
+}
+
+/** Parses and validates a version 1 snapshot document; `source` names the file in errors. */
 export function parseSnapshot(text: string, source = 'snapshot'): StoreSnapshot {
   let value: unknown;
   try {
@@ -37,37 +129,73 @@ export function parseSnapshot(text: string, source = 'snapshot'): StoreSnapshot 
   return value;
 }
 
+/** Entities serialised per piece of a collection, so the async writer can yield between pieces. */
+const PIECE = 2000;
+
+/** A collection's JSON array, one entity per line, in pieces; a deferred one is copied as read. */
+function* sectionPieces(entities: readonly Entity[] | DeferredCollection): Generator<Buffer> {
+  if (!Array.isArray(entities)) {
+    yield (entities as DeferredCollection).bytes();
+    return;
+  }
+  if (entities.length === 0) yield Buffer.from('[\n]');
+  for (let i = 0; i < entities.length; i += PIECE) {
+    const lines = entities.slice(i, i + PIECE).map((e) => JSON.stringify(e));
+    const end = i + PIECE >= entities.length ? '\n]' : '';
+    yield Buffer.from(`${i === 0 ? '[\n' : ',\n'}${lines.join(',\n')}${end}`);
+  }
+}
+
 /**
- * The canonical text of a snapshot in pieces: compact JSON with one entity per line, so seed files
- * diff well and the same snapshot always yields the same bytes. Collections keep the object's order;
- * `Store.toSnapshot()` already sorts them.
+ * The canonical bytes of a snapshot (version 2), piece by piece: one JSON document with one entity
+ * per line, so seed files diff well and the same snapshot always yields the same bytes. The first
+ * line, yielded last because it holds them, indexes where each collection's array lies, so a reader
+ * can parse collections one at a time. Collections keep the object's order (`Store.toSnapshot()`
+ * sorts them).
  */
-export function* snapshotChunks(snapshot: StoreSnapshot): Generator<string> {
-  yield `{"version":1,"seq":${snapshot.seq},"meta":${JSON.stringify(snapshot.meta)},"collections":{`;
+function* snapshotPieces(snapshot: StoreSnapshot | PersistedSnapshot): Generator<Buffer, Buffer> {
+  const index: Record<string, SectionEntry> = {};
+  let offset = 0;
   let first = true;
   for (const [name, entities] of Object.entries(snapshot.collections)) {
-    yield `${first ? '' : ','}\n${JSON.stringify(name)}:[`;
+    const head = Buffer.from(`${first ? '' : ','}\n${JSON.stringify(name)}:`);
     first = false;
-    for (let i = 0; i < entities.length; i++) yield `${i === 0 ? '' : ','}\n${JSON.stringify(entities[i])}`;
-    yield '\n]';
+    yield head;
+    offset += head.length;
+    const at = offset;
+    for (const piece of sectionPieces(entities)) {
+      yield piece;
+      offset += piece.length;
+    }
+    const count = Array.isArray(entities) ? entities.length : (entities as DeferredCollection).count;
+    index[name] = { at, length: offset - at, count };
   }
-  yield '\n}}\n';
+  yield TAIL_BYTES;
+  return Buffer.from(
+    `{"version":2,"seq":${snapshot.seq},"meta":${JSON.stringify(snapshot.meta)},"index":${JSON.stringify(index)},"collections":{`,
+  );
+}
+
+/** The canonical snapshot bytes as a list of buffers (header first), yielding to the event loop between pieces when `pause` is given. */
+export async function snapshotBuffers(
+  snapshot: StoreSnapshot | PersistedSnapshot,
+  pause?: () => Promise<void>,
+): Promise<Buffer[]> {
+  const body: Buffer[] = [];
+  const pieces = snapshotPieces(snapshot);
+  for (let next = pieces.next(); ; next = pieces.next()) {
+    if (next.done) return [next.value, ...body];
+    body.push(next.value);
+    if (pause) await pause();
+  }
 }
 
 /** The canonical snapshot text, built synchronously. */
-export function stringifySnapshot(snapshot: StoreSnapshot): string {
-  return Array.from(snapshotChunks(snapshot)).join('');
-}
-
-/**
- * The same text as `stringifySnapshot`, yielding to the event loop every `chunk` pieces so that
- * compacting a large store does not stall requests.
- */
-export async function stringifySnapshotAsync(snapshot: StoreSnapshot, chunk = 2000): Promise<string> {
-  const parts: string[] = [];
-  for (const piece of snapshotChunks(snapshot)) {
-    parts.push(piece);
-    if (parts.length % chunk === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+export function stringifySnapshot(snapshot: StoreSnapshot | PersistedSnapshot): string {
+  const body: Buffer[] = [];
+  const pieces = snapshotPieces(snapshot);
+  for (let next = pieces.next(); ; next = pieces.next()) {
+    if (next.done) return Buffer.concat([next.value, ...body]).toString('utf8');
+    body.push(next.value);
   }
-  return parts.join('');
 }

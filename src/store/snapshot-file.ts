@@ -1,33 +1,48 @@
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { TextFile } from 'lowdb/node';
-import { fsyncDir, fsyncFile } from './fsutil.js';
-import { parseSnapshot, stringifySnapshotAsync } from './snapshot-codec.js';
-import type { StoreSnapshot } from './types.js';
+import { Writer } from 'steno';
+import { fsyncDir, fsyncFile, hasCode } from './fsutil.js';
+import { readSnapshot, snapshotBuffers } from './snapshot-codec.js';
+import type { PersistedSnapshot } from './types.js';
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The snapshot file, written atomically through lowdb's TextFile adapter (steno: temp file + rename).
- * The text adapter rather than `Low`/`JSONFile` because we serialise incrementally ourselves and
- * `Low` would only keep a second reference to a possibly 200 MB string.
+ * The snapshot file, written atomically by steno (lowdb's file writer: temp file + rename). steno
+ * rather than lowdb's TextFile adapter because the adapter takes the whole document as one string: a
+ * 100k-contact store is ~370 MB, which as a JS string is two bytes a character as soon as one
+ * non-ASCII character appears and near V8's string size limit; steno takes the pieces as buffers.
  */
 export class SnapshotFile {
-  private readonly file: TextFile;
+  private readonly writer: Writer;
 
   constructor(readonly path: string) {
-    this.file = new TextFile(path);
-  }
-
-  /** The stored snapshot, or null when there is none yet. */
-  async read(): Promise<StoreSnapshot | null> {
-    const text = await this.file.read();
-    return text === null ? null : parseSnapshot(text, this.path);
+    this.writer = new Writer(path);
   }
 
   /**
-   * Replaces the snapshot and makes it durable. steno renames without fsync, so we fsync the
-   * renamed file and its directory before anyone may rely on it (e.g. delete a WAL it supersedes).
+   * The stored snapshot (collections parsed on first use), or null when there is none yet. Read as
+   * bytes, so each collection is decoded only when the store first needs it.
    */
-  async write(snapshot: StoreSnapshot): Promise<void> {
-    await this.file.write(await stringifySnapshotAsync(snapshot));
+  async read(): Promise<PersistedSnapshot | null> {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(this.path);
+    } catch (err) {
+      if (hasCode(err, 'ENOENT')) return null;
+      throw err;
+    }
+    return readSnapshot(bytes, this.path);
+  }
+
+  /**
+   * Replaces the snapshot and makes it durable. Serialises piece by piece, yielding to the event loop
+   * between pieces so compacting a large store does not stall requests. steno renames without fsync,
+   * so we fsync the renamed file and its directory before anyone may rely on it (e.g. delete a WAL it
+   * supersedes).
+   */
+  async write(snapshot: PersistedSnapshot): Promise<void> {
+    await this.writer.write(await snapshotBuffers(snapshot, nextTurn));
     await fsyncFile(this.path);
     await fsyncDir(dirname(this.path));
   }

@@ -1,6 +1,13 @@
 import { StoreError } from './errors.js';
 import { Index, IndexSet } from './indexes.js';
-import type { Entity, IndexKeyFn, StoreSnapshot, WalOp } from './types.js';
+import type {
+  DeferredCollection,
+  Entity,
+  IndexKeyFn,
+  PersistedSnapshot,
+  StoreSnapshot,
+  WalOp,
+} from './types.js';
 import { assertCollectionName, assertEntity } from './validate.js';
 
 /** An entity plus its insertion ordinal, which lets a rollback restore iteration order exactly. */
@@ -21,6 +28,28 @@ class Collection {
   // Set when an undone delete re-inserted an entity at the end of the Map instead of its old place.
   unordered = false;
 
+  /** Not parsed yet: the slots are empty until `materialise` fills them from this. */
+  constructor(public deferred: DeferredCollection | null = null) {}
+
+  /** Parses a deferred collection into slots; a corrupt one throws on every access and stays deferred. */
+  materialise(name: string, freeze: <T>(value: T) => T): this {
+    const deferred = this.deferred;
+    if (!deferred) return this;
+    const slots = new Map<string, Slot>();
+    let ord = 0;
+    for (const entity of deferred.parse()) {
+      assertEntity(entity, name);
+      if (slots.has(entity.id)) {
+        throw new StoreError(`snapshot has duplicate id ${JSON.stringify(entity.id)} in "${name}"`);
+      }
+      slots.set(entity.id, { e: freeze(entity), ord: ord++ });
+    }
+    this.slots = slots;
+    this.nextOrd = ord;
+    this.deferred = null;
+    return this;
+  }
+
   /** Slots in insertion order, repairing the order after a rolled-back delete. */
   ordered(): Map<string, Slot> {
     if (this.unordered) {
@@ -40,21 +69,29 @@ export class StoreState {
   private meta = new Map<string, unknown>();
   private metaView: Readonly<Record<string, unknown>> | null = null;
   private readonly indexes = new IndexSet();
+  /** Applied to entities of deferred collections as they are parsed (deep-freeze in tests). */
+  private freeze: <T>(value: T) => T = (value) => value;
+
+  /** The collection, parsed first if it was deferred. */
+  private collection(name: string): Collection | undefined {
+    return this.collections.get(name)?.materialise(name, this.freeze);
+  }
 
   get(collection: string, id: string): Entity | undefined {
-    return this.collections.get(collection)?.slots.get(id)?.e;
+    return this.collection(collection)?.slots.get(id)?.e;
   }
 
   has(collection: string, id: string): boolean {
-    return this.collections.get(collection)?.slots.has(id) ?? false;
+    return this.collection(collection)?.slots.has(id) ?? false;
   }
 
   count(collection: string): number {
-    return this.collections.get(collection)?.slots.size ?? 0;
+    const col = this.collections.get(collection);
+    return col?.deferred ? col.deferred.count : (col?.slots.size ?? 0);
   }
 
   *all(collection: string): Generator<Entity, undefined, undefined> {
-    const col = this.collections.get(collection);
+    const col = this.collection(collection);
     if (!col) return;
     for (const slot of col.ordered().values()) yield slot.e;
   }
@@ -62,15 +99,30 @@ export class StoreState {
   /** Entities under `key` in collection insertion order, so results do not depend on history. */
   lookup(indexName: string, key: string): Entity[] {
     const index = this.indexes.get(indexName);
+    if (!index.built) index.install(index.build(this.all(index.collection)));
     const col = this.collections.get(index.collection);
     if (!col) return [];
     const slots: Slot[] = [];
+    let ordered = true;
     for (const id of index.ids(key)) {
       const slot = col.slots.get(id);
-      if (slot) slots.push(slot);
+      if (!slot) continue;
+      // Buckets mostly hold ids in insertion order already; sort only when they do not.
+      if (ordered && slots.length > 0 && slots[slots.length - 1]!.ord > slot.ord) ordered = false;
+      slots.push(slot);
     }
-    if (slots.length > 1) slots.sort((a, b) => a.ord - b.ord);
+    if (!ordered) slots.sort((a, b) => a.ord - b.ord);
     return slots.map((s) => s.e);
+  }
+
+  /** Names of the collections still deferred (not parsed yet). */
+  deferredNames(): string[] {
+    return [...this.collections].filter(([, col]) => col.deferred).map(([name]) => name);
+  }
+
+  /** Parses one deferred collection now (background warm-up); a no-op once parsed. */
+  materialise(name: string): void {
+    this.collection(name);
   }
 
   /** A frozen copy of the meta record, cached until meta changes. */
@@ -80,11 +132,10 @@ export class StoreState {
     return this.metaView;
   }
 
+  /** Registers an index; it is built from the data on its first lookup. */
   defineIndex(name: string, collection: string, key: IndexKeyFn): void {
     assertCollectionName(collection);
-    const index = new Index(name, collection, key);
-    index.install(index.build(this.all(collection)));
-    this.indexes.add(index);
+    this.indexes.add(new Index(name, collection, key));
   }
 
   /** Inserts or replaces; throws before changing anything if the entity or a key function is bad. */
@@ -92,7 +143,7 @@ export class StoreState {
     assertCollectionName(collection);
     assertEntity(entity, collection);
     const id = entity.id;
-    const col = this.collections.get(collection);
+    const col = this.collection(collection);
     const prev = col?.slots.get(id);
     const indexes = this.indexes.on(collection);
     const newKeys = indexes.map((ix) => ix.keysOf(entity));
@@ -108,7 +159,7 @@ export class StoreState {
 
   /** Removes; returns undefined (nothing to undo) when the entity does not exist. */
   delete(collection: string, id: string): Undo | undefined {
-    const col = this.collections.get(collection);
+    const col = this.collection(collection);
     const prev = col?.slots.get(id);
     if (!col || !prev) return undefined;
     for (const ix of this.indexes.on(collection)) ix.remove(id, ix.keysOf(prev.e));
@@ -133,7 +184,7 @@ export class StoreState {
       this.metaView = null;
       return;
     }
-    const col = this.collections.get(u.c);
+    const col = this.collection(u.c);
     if (!col) throw new StoreError(`undo: collection "${u.c}" vanished`);
     const indexes = this.indexes.on(u.c);
     if (u.k === 'put') {
@@ -161,13 +212,18 @@ export class StoreState {
   }
 
   /**
-   * Replaces all data (indexes rebuilt). Everything is built aside first, so a duplicate id or a
-   * throwing key function leaves the current state untouched.
+   * Replaces all data; indexes are dropped and rebuilt on their next lookup. Parsed collections are
+   * checked aside first, so a duplicate id leaves the current state untouched; deferred ones are
+   * checked when they are parsed.
    */
-  load(snapshot: StoreSnapshot, seq: number, freeze: <T>(value: T) => T): void {
+  load(snapshot: StoreSnapshot | PersistedSnapshot, seq: number, freeze: <T>(value: T) => T): void {
     const collections = new Map<string, Collection>();
     for (const [name, entities] of Object.entries(snapshot.collections)) {
       assertCollectionName(name);
+      if (!Array.isArray(entities)) {
+        collections.set(name, new Collection(entities as DeferredCollection));
+        continue;
+      }
       const col = new Collection();
       for (const entity of entities) {
         assertEntity(entity, name);
@@ -178,12 +234,9 @@ export class StoreState {
       }
       collections.set(name, col);
     }
-    const built = [...this.indexes.values()].map((ix) => {
-      const entities = [...(collections.get(ix.collection)?.slots.values() ?? [])].map((s) => s.e);
-      return [ix, ix.build(entities)] as const;
-    });
-    for (const [ix, buckets] of built) ix.install(buckets);
+    for (const ix of this.indexes.values()) ix.drop();
     this.collections = collections;
+    this.freeze = freeze;
     this.meta = new Map(Object.entries(snapshot.meta).map(([k, v]) => [k, freeze(v)]));
     this.metaView = null;
     this.seq = seq;
@@ -191,13 +244,28 @@ export class StoreState {
 
   /**
    * A consistent snapshot sharing entity objects (immutable by contract): collections sorted by
-   * name, empty ones omitted, entities in insertion order, meta keys sorted.
+   * name, empty ones omitted, entities in insertion order, meta keys sorted. Deferred collections
+   * are parsed for it.
    */
   capture(): StoreSnapshot {
+    const persisted = this.captureForWrite();
+    const collections = Object.fromEntries(
+      Object.keys(persisted.collections).map((n) => [n, Array.from(this.all(n))]),
+    );
+    return { version: 1, seq: persisted.seq, meta: persisted.meta, collections };
+  }
+
+  /** The same snapshot for a backend to write: collections never parsed stay text, written back as read. */
+  captureForWrite(): PersistedSnapshot {
     const names = [...this.collections.keys()].filter((n) => this.count(n) > 0).sort();
-    const collections = Object.fromEntries(names.map((n) => [n, Array.from(this.all(n))]));
+    const collections = Object.fromEntries(
+      names.map((n) => {
+        const col = this.collections.get(n)!;
+        return [n, col.deferred ?? Array.from(this.all(n))];
+      }),
+    );
     const meta = Object.fromEntries([...this.meta].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    return { version: 1, seq: this.seq, meta, collections };
+    return { seq: this.seq, meta, collections };
   }
 
   private createCollection(name: string): Collection {

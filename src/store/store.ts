@@ -77,7 +77,7 @@ export class Store implements StoreReader {
       }
       state.seq = record.seq;
     }
-    await backend.start(() => state.capture());
+    await backend.start(() => state.captureForWrite());
     return new Store(backend, state, options);
   }
 
@@ -186,6 +186,19 @@ export class Store implements StoreReader {
   /** A consistent snapshot: collections sorted by name, entities in insertion order, objects shared. */
   toSnapshot(): StoreSnapshot {
     return this.state.capture();
+  }
+
+  /**
+   * Parses, one per turn of the event loop, the collections a snapshot file left deferred, so they
+   * are ready before requests need them; resolves when all are (rejects on a corrupt one, which then
+   * also fails every access to it).
+   */
+  async warm(): Promise<void> {
+    for (const name of this.state.deferredNames()) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.closed) return;
+      this.state.materialise(name);
+    }
   }
 
   /** Compacts the WAL into a snapshot now (normally automatic past the backend's threshold). */

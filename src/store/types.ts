@@ -1,12 +1,31 @@
 /** A stored document: JSON values only, identified by a string id unique within its collection. */
 export type Entity = { id: string } & Record<string, unknown>;
 
-/** The persisted form of a whole store: the snapshot file and the result of `Store.toSnapshot()`. */
+/** A whole store: the result of `Store.toSnapshot()` and what `Store.reset()` takes. */
 export interface StoreSnapshot {
   version: 1;
   seq: number;
   meta: Record<string, unknown>;
   collections: Record<string, Entity[]>;
+}
+
+/**
+ * A collection of a snapshot file that is parsed only when first needed, so opening a 100k-contact
+ * store does not parse every collection before the first request.
+ */
+export interface DeferredCollection {
+  readonly count: number;
+  /** The collection's JSON array exactly as the canonical writer produced it, to write back untouched. */
+  bytes(): Buffer;
+  /** Parses the array; throws `StoreCorruptError` naming the file when it is not an array of entities. */
+  parse(): Entity[];
+}
+
+/** A snapshot as read from or written to a backend: each collection parsed, or still its text. */
+export interface PersistedSnapshot {
+  seq: number;
+  meta: Record<string, unknown>;
+  collections: Record<string, Entity[] | DeferredCollection>;
 }
 
 /** One change inside a WAL record; a `meta` op without `v` removes the key. */

@@ -138,6 +138,8 @@ describe('Store (memory)', () => {
       return 'k';
     });
     await store.transact((tx) => tx.put('contacts', { id: 'a', name: 'A', companyId: 'x' }));
+    // Indexes are built on first lookup; from then on every write maintains them.
+    expect(ids(store.lookup('strict', 'k'))).toEqual(['a']);
     await expect(
       store.transact((tx) => tx.put('contacts', { id: 'a', name: 'A', companyId: 'y', bad: true })),
     ).rejects.toThrow('bad key');
@@ -197,7 +199,8 @@ describe('Store (memory)', () => {
     const first = await run();
     expect(await run()).toBe(first);
     expect(first).toBe(
-      '{"version":1,"seq":5,"meta":{"alpha":true,"version":"1.4.0"},"collections":{\n' +
+      '{"version":2,"seq":5,"meta":{"alpha":true,"version":"1.4.0"},' +
+        '"index":{"contacts":{"at":12,"length":49,"count":2},"z":{"at":67,"length":14,"count":1}},"collections":{\n' +
         '"contacts":[\n{"id":"a","name":"A"},\n{"id":"b","name":"B2"}\n],\n"z":[\n{"id":"1"}\n]\n}}\n',
     );
   });

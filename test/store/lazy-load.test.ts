@@ -1,0 +1,110 @@
+import { describe, expect, it } from '@jest/globals';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FileBackend, Store, StoreCorruptError } from '../../src/store/index.js';
+import type { Entity } from '../../src/store/index.js';
+import { openFile, withTempDir } from './helpers.js';
+
+const ids = (list: Iterable<Entity>): string[] => Array.from(list, (e) => e.id);
+
+/** Writes a closed store named "t" with two collections and returns its snapshot text. */
+async function writeTwoCollections(dir: string): Promise<string> {
+  const store = await openFile(dir);
+  await store.transact((tx) => {
+    tx.put('contacts', { id: 'c1', name: 'Île – One', companyId: 'x' });
+    tx.put('contacts', { id: 'c2', name: 'Two', companyId: 'y' });
+    tx.put('notes', { id: 'n1', text: 'a "quoted" note, with ] brackets [' });
+    tx.setMeta('seed', 7);
+  });
+  await store.close();
+  return readFile(join(dir, 't.json'), 'utf8');
+}
+
+describe('snapshot files are read lazily', () => {
+  it('is still one JSON document, whose first line indexes every collection', async () => {
+    await withTempDir(async (dir) => {
+      const text = await writeTwoCollections(dir);
+      const doc = JSON.parse(text) as { version: number; seq: number; collections: Record<string, Entity[]> };
+      expect(doc.version).toBe(2);
+      expect(ids(doc.collections['notes']!)).toEqual(['n1']);
+      const firstLine = JSON.parse(`${text.split('\n')[0]}}}`) as {
+        index: Record<string, { at: number; length: number; count: number }>;
+      };
+      // Offsets count bytes (the names hold non-ASCII characters), so a reader can decode one collection.
+      const bytes = Buffer.from(text);
+      const body = bytes.indexOf('\n');
+      for (const [name, expected] of [
+        ['contacts', ['c1', 'c2']],
+        ['notes', ['n1']],
+      ] as const) {
+        const { at, length, count } = firstLine.index[name]!;
+        const section = bytes.toString('utf8', body + at, body + at + length);
+        expect(count).toBe(expected.length);
+        expect(ids(JSON.parse(section) as Entity[])).toEqual(expected);
+      }
+    });
+  });
+
+  it('counts without parsing, parses a collection on first use, and writes an untouched one back as read', async () => {
+    await withTempDir(async (dir) => {
+      const before = await writeTwoCollections(dir);
+      // Corrupt the notes array in place (same length, so the index still points at it).
+      const broken = before.replace('"text":"a', '"text":!a');
+      await writeFile(join(dir, 't.json'), broken);
+      const store = await openFile(dir);
+      expect(store.count('notes')).toBe(1);
+      expect(store.meta).toEqual({ seed: 7 });
+      // Contacts parse fine; the corrupt notes fail every access, naming the file and the collection.
+      store.defineIndex('byCompany', 'contacts', (c) => c['companyId'] as string);
+      expect(ids(store.lookup('byCompany', 'y'))).toEqual(['c2']);
+      expect(() => store.get('notes', 'n1')).toThrow(StoreCorruptError);
+      expect(() => store.get('notes', 'n1')).toThrow(
+        /t\.json: invalid snapshot: collection "notes" is not JSON/,
+      );
+      await store.transact((tx) => tx.put('contacts', { id: 'c3', name: 'Three' }));
+      await store.close();
+      // The rewrite re-serialised contacts and copied the never-parsed notes byte for byte.
+      const after = await readFile(join(dir, 't.json'), 'utf8');
+      expect(after).toContain('"text":!a');
+      expect(after).toContain('{"id":"c3","name":"Three"}');
+    });
+  });
+
+  it('warm() parses every deferred collection ahead of use; WAL replay parses what it touches', async () => {
+    await withTempDir(async (dir) => {
+      await writeTwoCollections(dir);
+      const writer = await openFile(dir);
+      await writer.transact((tx) => tx.delete('contacts', 'c1'));
+      // Reopen without close(): the delete is only in the WAL and must be replayed over the snapshot.
+      const reader = await Store.open(new FileBackend(dir, 't'));
+      expect(ids(reader.all('contacts'))).toEqual(['c2']);
+      await reader.warm();
+      await writeFile(join(dir, 't.json'), 'overwritten: warm() has parsed everything already');
+      expect(reader.get('notes', 'n1')?.['text']).toBe('a "quoted" note, with ] brackets [');
+      await writer.close();
+      await reader.close();
+    });
+  });
+
+  it('still opens version 1 files written by earlier releases', async () => {
+    await withTempDir(async (dir) => {
+      const v1 =
+        '{"version":1,"seq":3,"meta":{"seed":1},"collections":{\n"contacts":[\n{"id":"a"},\n{"id":"b"}\n]\n}}\n';
+      await writeFile(join(dir, 't.json'), v1);
+      const store = await openFile(dir);
+      expect(ids(store.all('contacts'))).toEqual(['a', 'b']);
+      expect(store.seq).toBe(3);
+      await store.close();
+    });
+  });
+
+  it('refuses a truncated file and an index that points outside it', async () => {
+    await withTempDir(async (dir) => {
+      const text = await writeTwoCollections(dir);
+      await writeFile(join(dir, 't.json'), text.slice(0, text.length - 10));
+      await expect(openFile(dir)).rejects.toThrow(/invalid snapshot: truncated file/);
+      await writeFile(join(dir, 't.json'), text.replace(/"at":\d+/, '"at":999999'));
+      await expect(openFile(dir)).rejects.toThrow(/index entry of "contacts" is out of bounds/);
+    });
+  });
+});
