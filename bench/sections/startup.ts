@@ -17,6 +17,8 @@ export interface StartupFigures {
   startMs: number;
   listenMs: number;
   firstRequestMs: number;
+  /** After the first answer, until the background warm-up has parsed every collection. */
+  warmMs: number;
   startPeakRssMb: number;
   /** The seeded data dir (temporary), reused by the load phase. */
   dataDir: string;
@@ -54,6 +56,7 @@ export async function measureStartup(
       startMs: pick((p) => p.ms),
       listenMs: pick((p) => p.listenMs),
       firstRequestMs: pick((p) => p.firstRequestMs),
+      warmMs: pick((p) => p.warmMs),
       startPeakRssMb: pick((p) => p.peakRssMb),
       dataDir,
     });
