@@ -4,6 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { resolveConformFlags } from '../../src/cli/resolve-conform.js';
+import { resolveServeFlags } from '../../src/cli/resolve-serve.js';
 import { runCli } from '../../src/cli/run.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -79,6 +81,71 @@ describe('an unusable config file is exit 2 with one line naming the file and th
     expect(conform.code).toBe(2);
     expect(conform.stderr).toMatch(/^rm-harness: .*: \/conform\/targets\/prod\/token: .*tokenEnv.*\n$/);
     expect(conform.stderr).not.toContain('sekrit');
+  });
+});
+
+describe('precedence: flag, then (named target,) file, then default; tokens from flags or env', () => {
+  it('serve', () => {
+    const file = configFile({ serve: { host: '0.0.0.0', port: 4100, limits: { maxDepth: 9 } } });
+    const env = { RM_HARNESS_ADMIN_TOKEN: 'from-env' };
+    expect(resolveServeFlags({ config: file, port: 0 }, env)).toMatchObject({
+      host: '0.0.0.0',
+      port: 0,
+      maxDepth: 9,
+      maxAliases: 200,
+      dataDir: '.data',
+      profile: 'default',
+      inMemory: false,
+      adminToken: 'from-env',
+    });
+    expect(resolveServeFlags({ config: file, adminToken: 'from-flag' }, env).adminToken).toBe('from-flag');
+    expect(resolveServeFlags({ config: false }, { RM_HARNESS_ADMIN_TOKEN: '' }).adminToken).toBe(
+      'admin-token',
+    );
+  });
+
+  it('conform', () => {
+    const dir = tempDir();
+    const file = configFile(
+      {
+        conform: {
+          timeout: 5000,
+          retries: 3,
+          region: 'au',
+          targets: {
+            stage: {
+              url: 'https://stage.example/{version}/graphql',
+              timeout: 7000,
+              limitedTokenEnv: 'STAGE_LIMITED',
+            },
+          },
+        },
+      },
+      dir,
+    );
+    const env = {
+      RM_HARNESS_TOKEN: 'default-env-token',
+      STAGE_LIMITED: 'stage-limited',
+      RM_HARNESS_LIMITED_TOKEN: 'x',
+    };
+    expect(resolveConformFlags({ config: file, target: 'stage', retries: 0 }, env)).toMatchObject({
+      target: 'https://stage.example/{version}/graphql',
+      timeout: 7000,
+      retries: 0,
+      region: 'au',
+      version: ['1.4.0', '1.2.0'],
+      reportDir: 'reports',
+      token: 'default-env-token',
+      limitedToken: 'stage-limited',
+      drift: true,
+      header: [],
+    });
+    // The simulator has its own dev tokens: the default variables (meant for a real endpoint) are not sent to it.
+    expect(resolveConformFlags({ config: file, target: 'sim' }, env)).toMatchObject({
+      token: undefined,
+      limitedToken: undefined,
+    });
+    expect(resolveConformFlags({ config: false, target: 'sim', timeout: 1 }, env).timeout).toBe(1);
   });
 });
 
