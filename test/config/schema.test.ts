@@ -43,6 +43,12 @@ describe('config schema', () => {
     expect(loaded?.config.conform?.targets?.['staging']?.reportDir).toBe(path.join(root, 'reports/staging'));
   });
 
+  it('is shown whole in the README', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const block = /### Configuration[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(JSON.parse(block ?? 'null')).toEqual(readJson('rm-harness.config.example.json'));
+  });
+
   it('names the JSON path and the problem in one line', () => {
     expect(problem({ serve: { port: 70000 } })).toBe('c.json: /serve/port must be <= 65535');
     expect(problem({ serve: { prot: 1, limits: { maxDepth: 0 } } })).toBe(
