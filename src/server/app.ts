@@ -5,7 +5,7 @@ import { isRegion, REGIONS, type Region } from '../domain/tenancy.js';
 import { adminRouter } from './admin.js';
 import { lastResortHandler, maskInternal } from './errors.js';
 import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
-import { Faults } from './faults.js';
+import { Faults, type FaultConfig } from './faults.js';
 import { bearerToken, sendError } from './http.js';
 import { graphqlRoute } from './graphql-route.js';
 import { homeRouter } from './home.js';
@@ -19,6 +19,8 @@ export interface AppOptions {
   log?: (message: string) => void;
   /** Folder of the reports the home page links; default `reports/` of the working directory. */
   reportsDir?: string;
+  /** Faults active from the start (as `PUT /__admin/faults` would set them); none by default. */
+  faults?: FaultConfig;
 }
 
 /** The GraphQL path below every base address (§1.4). */
@@ -79,6 +81,10 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
 
   // Injected faults (off by default) come after authentication, so a rule can name a tenant.
   const faults = new Faults();
+  if (options.faults) {
+    const problem = faults.configure(options.faults);
+    if (problem !== undefined) throw new Error(`invalid fault configuration: ${problem}`);
+  }
   const faultsMiddleware = faults.middleware((req) => contexts.get(req)?.tenant.id);
   // A browser opening an endpoint gets GraphiQL for it; the dev token is preset only while it is configured.
   const explorer = (region: Region, version: Version, endpoint: string) =>

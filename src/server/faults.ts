@@ -20,8 +20,15 @@ export interface FaultRule {
   errorKind?: FaultKind;
 }
 
-/** JSON Schema of the admin API's fault configuration. */
-const FAULTS_SCHEMA = {
+/** A whole fault configuration: what `PUT /__admin/faults` takes and `serve.faults` of the config file holds. */
+export interface FaultConfig {
+  /** Seed of the generator that picks the failing requests (default 1). */
+  seed?: number;
+  rules: FaultRule[];
+}
+
+/** JSON Schema of the admin API's fault configuration (the config file's `serve.faults` reuses it). */
+export const FAULTS_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['rules'],
@@ -45,9 +52,16 @@ const FAULTS_SCHEMA = {
   },
 } as const;
 
-const validateFaults = new Ajv({ allErrors: true }).compile<{ seed?: number; rules: FaultRule[] }>(
-  FAULTS_SCHEMA,
-);
+const validateFaults = new Ajv({ allErrors: true }).compile<FaultConfig>(FAULTS_SCHEMA);
+
+function faultErrors(): string {
+  return (validateFaults.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ');
+}
+
+/** Checks a fault configuration; returns why it is invalid, or undefined. */
+export function checkFaults(body: unknown): string | undefined {
+  return validateFaults(body) ? undefined : faultErrors();
+}
 
 /** A small seeded generator (mulberry32) so a fault run with a seed fails the same requests every time. */
 function generator(seed: number): () => number {
@@ -73,11 +87,7 @@ export class Faults {
 
   /** Replaces the rules; returns an error message for an invalid configuration. */
   configure(body: unknown): string | undefined {
-    if (!validateFaults(body)) {
-      return (validateFaults.errors ?? [])
-        .map((e) => `${e.instancePath || '(root)'} ${e.message}`)
-        .join('; ');
-    }
+    if (!validateFaults(body)) return faultErrors();
     this.rules = body.rules.map((r) => ({ ...r }));
     this.random = generator(body.seed ?? 1);
     return undefined;

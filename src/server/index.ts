@@ -1,10 +1,13 @@
 import { createApp } from './app.js';
+import { checkFaults, type FaultConfig } from './faults.js';
 import { listen } from './listen.js';
-import { Simulator, type SimulatorOptions } from './simulator.js';
+import { Simulator, SimulatorSetupError, type SimulatorOptions } from './simulator.js';
 
 export { Simulator, SimulatorSetupError } from './simulator.js';
 export type { SimulatorOptions } from './simulator.js';
-export { DEFAULT_TENANTS, loadTenantsFile, TenantConfigError } from './tenants.js';
+export { DEFAULT_TENANTS, loadTenantsFile, parseTenants, TenantConfigError } from './tenants.js';
+export { checkFaults, FAULTS_SCHEMA } from './faults.js';
+export type { FaultConfig, FaultRule } from './faults.js';
 export type { TenantConfig } from './tenants.js';
 export { GRAPHQL_PATH } from './app.js';
 export { DEFAULT_LIMITS } from './limits.js';
@@ -19,6 +22,8 @@ export interface ServerOptions extends SimulatorOptions {
   /** 0 picks a free port. */
   port?: number;
   adminToken?: string;
+  /** Faults active from the start, in the shape of `PUT /__admin/faults`. */
+  faults?: FaultConfig;
   log?: (message: string) => void;
 }
 
@@ -34,9 +39,12 @@ export interface RunningServer {
 
 /** Starts the simulator over HTTP (express + graphql-http). */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  // Checked before the simulator opens its stores, so a bad configuration leaves nothing open.
+  const faultProblem = options.faults === undefined ? undefined : checkFaults(options.faults);
+  if (faultProblem !== undefined) throw new SimulatorSetupError(`invalid faults: ${faultProblem}`);
   const simulator = new Simulator(options);
   const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
-  const app = createApp(simulator, { adminToken, log: options.log });
+  const app = createApp(simulator, { adminToken, log: options.log, faults: options.faults });
   const server = await listen(app, options.host ?? '127.0.0.1', options.port ?? 4000);
   let closing: Promise<void> | undefined;
   return {

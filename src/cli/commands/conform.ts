@@ -9,11 +9,13 @@ import { renderConsole } from '../../conformance/report/console.js';
 import { renderReports, writeReports } from '../../conformance/report/write.js';
 import { formatScenarioFileError } from '../../conformance/scenario/errors.js';
 import { loadScenarios } from '../../conformance/scenario/load.js';
-import { SCENARIO_DIR } from '../../conformance/scenario/paths.js';
 import { selectScenarios } from '../../conformance/scenario/select.js';
 import { openTarget, preflight, type OpenTarget } from '../../conformance/setup.js';
 import type { TargetFactory } from '../../conformance/target.js';
+import { LIMITED_TOKEN_ENV, TOKEN_ENV } from '../../config/env.js';
+import { configOption } from '../config-option.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { CONFORM_DEFAULTS, resolveConformFlags, type ConformFlags } from '../resolve-conform.js';
 import { startSimulatorTarget } from '../sim-target.js';
 
 /** Arguments of `conform`. */
@@ -83,7 +85,8 @@ function nonNegativeInt(name: string, min: number) {
   };
 }
 
-const list = { type: 'string', array: true, default: [] as string[] } as const satisfies Options;
+// No yargs defaults for what the config file can set: an absent flag must stay undefined.
+const list = { type: 'string', array: true } as const satisfies Options;
 
 async function open(
   target: string,
@@ -201,36 +204,31 @@ export async function handleConform(
 }
 
 /** `rm-harness conform`: replays the conformance scenarios against the simulator or a real endpoint. */
-export const conformCommand = defineCommand<ConformArgs>({
+export const conformCommand = defineCommand<ConformFlags>({
   command: 'conform',
   describe: 'Replay the conformance scenarios against the simulator or an endpoint and report differences',
   builder: (y) =>
     y
-      .usage('$0 conform --target sim|URL [options]')
+      .usage('$0 conform --target sim|URL|NAME [options]')
+      .option('config', configOption)
       .option('target', {
         type: 'string',
-        demandOption: true,
         describe:
-          '"sim" (the simulator, started in-process on a fresh in-memory store) or the endpoint URL; {version} in the URL is replaced per revision',
+          '"sim" (the simulator, started in-process on a fresh in-memory store), the endpoint URL ({version} is replaced per revision) or a target named in the config file; required unless the config file has "target"',
       })
       .option('version', {
         type: 'string',
-        default: 'all',
+        defaultDescription: CONFORM_DEFAULTS.version,
         describe: `Revision(s) to check: ${VERSIONS.join(', ')} or all`,
         coerce: parseVersions,
       })
       .option('token', {
         type: 'string',
-        describe: 'Bearer token (default for sim: dev-token; env RM_HARNESS_TOKEN)',
-        default: process.env.RM_HARNESS_TOKEN,
-        defaultDescription: '$RM_HARNESS_TOKEN',
+        describe: `Bearer token (sim: dev-token; a URL: env ${TOKEN_ENV}; a named target: the env var of its tokenEnv)`,
       })
       .option('limited-token', {
         type: 'string',
-        describe:
-          'Bearer token of a second, limited tenant for steps with "as: limited" (default for sim: dev-token-limited; env RM_HARNESS_LIMITED_TOKEN); without one such scenarios are skipped',
-        default: process.env.RM_HARNESS_LIMITED_TOKEN,
-        defaultDescription: '$RM_HARNESS_LIMITED_TOKEN',
+        describe: `Bearer token of a second, limited tenant for steps with "as: limited" (sim: dev-token-limited; a URL: env ${LIMITED_TOKEN_ENV}; a named target: its limitedTokenEnv); without one such scenarios are skipped`,
       })
       .option('header', { ...list, describe: 'Extra request header name=value (repeatable)' })
       .option('scenario', {
@@ -240,7 +238,7 @@ export const conformCommand = defineCommand<ConformArgs>({
       .option('tag', { ...list, describe: 'Only scenarios with this tag or data area (repeatable)' })
       .option('allow-mutations', {
         type: 'boolean',
-        default: false,
+        defaultDescription: 'false',
         describe: 'Run scenarios tagged "mutates" against a target that is not the simulator',
       })
       .option('baseline', {
@@ -249,13 +247,13 @@ export const conformCommand = defineCommand<ConformArgs>({
       })
       .option('report-dir', {
         type: 'string',
-        default: 'reports',
+        defaultDescription: CONFORM_DEFAULTS.reportDir,
         describe: 'Where the JSON, JUnit, Markdown and HTML reports go',
       })
       .option('compare', {
         type: 'string',
         describe:
-          'Differential mode: also run against this target (sim or URL) and report structural differences',
+          'Differential mode: also run against this target (sim, URL or a named target) and report structural differences',
       })
       .option('compare-token', {
         type: 'string',
@@ -267,31 +265,30 @@ export const conformCommand = defineCommand<ConformArgs>({
       })
       .option('timeout', {
         type: 'number',
-        default: 10000,
+        defaultDescription: String(CONFORM_DEFAULTS.timeout),
         describe: 'Per-request timeout in ms',
         coerce: nonNegativeInt('timeout', 1),
       })
       .option('retries', {
         type: 'number',
-        default: 1,
+        defaultDescription: String(CONFORM_DEFAULTS.retries),
         describe: 'Retries of a request after a network failure (never after a response)',
         coerce: nonNegativeInt('retries', 0),
       })
       .option('region', {
         type: 'string',
-        default: 'us',
+        defaultDescription: CONFORM_DEFAULTS.region,
         choices: ['us', 'eu', 'au'],
         describe: 'Region of the simulator (and of {region} in a URL)',
       })
       .option('scenarios-dir', {
         type: 'string',
-        default: SCENARIO_DIR,
         defaultDescription: 'conformance/',
         describe: 'Folder of scenario YAML files',
       })
       .option('drift', {
         type: 'boolean',
-        default: true,
+        defaultDescription: 'true',
         describe: 'Introspect the target and diff it against the contract (--no-drift to skip)',
       })
       .option('min-operation-coverage', {
@@ -302,7 +299,7 @@ export const conformCommand = defineCommand<ConformArgs>({
       })
       .option('require-rules', {
         type: 'boolean',
-        default: false,
+        defaultDescription: 'false',
         describe: 'CI gate: exit 1 when a rule of conformance/spec-rules.yaml is cited by no scenario',
       })
       .example('$0 conform --target sim --version all', 'Check the simulator against both revisions')
@@ -313,6 +310,6 @@ export const conformCommand = defineCommand<ConformArgs>({
       .example(
         '$0 conform --target sim --version all --min-operation-coverage 100 --require-rules',
         'The CI run: fail on any difference, on operation coverage below 100% or on an uncited spec rule',
-      ) as unknown as Argv<ConformArgs>,
-  handler: (args: ArgumentsCamelCase<ConformArgs>, ctx) => handleConform(args, ctx),
+      ) as unknown as Argv<ConformFlags>,
+  handler: (args: ArgumentsCamelCase<ConformFlags>, ctx) => handleConform(resolveConformFlags(args), ctx),
 });

@@ -1,14 +1,24 @@
 import type { Argv } from 'yargs';
 import { REGIONS, isRegion, type Region } from '../../domain/tenancy.js';
 import { Simulator, SimulatorSetupError } from '../../server/index.js';
+import { readConfig } from '../config-option.js';
 import { CliUsageError, defineCommand, type CliContext } from '../context.js';
-import { resolveStoreArgs, storeOptions, type StoreArgs } from '../simulator-options.js';
+import {
+  resolveStoreArgs,
+  resolveStoreFlags,
+  storeOptions,
+  type StoreArgs,
+  type StoreFlags,
+} from '../simulator-options.js';
 
 /** Arguments of `seed`. */
 export interface SeedArgs extends StoreArgs {
   tenant?: string;
   region?: string;
 }
+
+/** Arguments of `seed` as given: store settings the flags leave out come from the config file's `serve`. */
+type SeedFlags = StoreFlags & Pick<SeedArgs, 'tenant' | 'region'>;
 
 /** Writes freshly seeded store files (replacing what is there) for the chosen tenants and regions. */
 export async function handleSeed(args: SeedArgs, ctx: CliContext): Promise<number> {
@@ -48,7 +58,7 @@ export async function handleSeed(args: SeedArgs, ctx: CliContext): Promise<numbe
 
 /** `rm-harness seed`: deterministic fixture stores. */
 // yargs types the kebab-case option names; the handler reads the camel-case keys yargs also sets.
-export const seedCommand = defineCommand<SeedArgs>({
+export const seedCommand = defineCommand<SeedFlags>({
   command: 'seed',
   describe: 'Write seeded store files; the same --seed and --profile give byte-identical files',
   builder: (y) =>
@@ -59,6 +69,7 @@ export const seedCommand = defineCommand<SeedArgs>({
       .example(
         '$0 seed --seed 7 --profile large --data-dir /tmp/rm',
         'A large deterministic store',
-      ) as unknown as Argv<SeedArgs>,
-  handler: (args, ctx) => handleSeed(args, ctx),
+      ) as unknown as Argv<SeedFlags>,
+  handler: (args, ctx) =>
+    handleSeed({ ...args, ...resolveStoreFlags(args, readConfig(args.config)?.config.serve) }, ctx),
 });

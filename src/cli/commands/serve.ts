@@ -1,9 +1,17 @@
 import type { Argv } from 'yargs';
 import { REGIONS } from '../../domain/tenancy.js';
 import { VERSIONS } from '../../contract/versions.js';
-import { DEFAULT_LIMITS, GRAPHQL_PATH, startServer } from '../../server/index.js';
+import { ADMIN_TOKEN_ENV } from '../../config/env.js';
+import {
+  DEFAULT_ADMIN_TOKEN,
+  DEFAULT_LIMITS,
+  GRAPHQL_PATH,
+  startServer,
+  type FaultConfig,
+} from '../../server/index.js';
 import { DEFAULT_MOCK_VERSION, mockBanner, MockSchemaError, startMockServer } from '../../mock/server.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { resolveServeFlags, SERVE_DEFAULTS, type ServeFlags } from '../resolve-serve.js';
 import { resolveStoreArgs, storeOptions, type StoreArgs } from '../simulator-options.js';
 
 /** Arguments of `serve`. */
@@ -20,6 +28,8 @@ export interface ServeArgs extends StoreArgs {
   /** An SDL file: serve a stateless mock of it instead of the simulator. */
   schema?: string;
   schemaVersion: string;
+  /** Faults active from start-up (config file only). */
+  faults?: FaultConfig;
 }
 
 const LIMIT_FLAGS = ['maxBodyBytes', 'maxDepth', 'maxAliases', 'maxComplexity', 'maxPageSize'] as const;
@@ -51,6 +61,7 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
       profile: args.profile,
       tenants,
       adminToken: args.adminToken,
+      faults: args.faults,
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
     });
   } catch (error) {
@@ -76,6 +87,10 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
     ].join(', ');
     out.write(`  ${tenant.token.padEnd(20)} ${tenant.name} (${switches})\n`);
   }
+  if (args.faults?.rules.length)
+    out.write(
+      `\nFaults: ${args.faults.rules.length} rule(s) active from the start (GET/DELETE /__admin/faults)\n`,
+    );
   out.write(`\nHome page: ${server.url}/ (open any endpoint in a browser for GraphiQL)\n`);
   out.write(`Admin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\nPress Ctrl+C to stop.\n`);
   await untilStopped(server.close, out);
@@ -137,44 +152,57 @@ async function serveMock(
 
 /** `rm-harness serve`: the stateful simulator over HTTP. */
 // yargs types the kebab-case option names; the handler reads the camel-case keys yargs also sets.
-export const serveCommand = defineCommand<ServeArgs>({
+export const serveCommand = defineCommand<ServeFlags>({
   command: 'serve',
   describe:
     'Start the stateful simulator (both revisions, three regions), or with --schema a stateless mock of an SDL',
   builder: (y) =>
     y
-      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' })
-      .option('port', { type: 'number', default: 4000, describe: 'Port (0 picks a free one)' })
+      // No yargs defaults for what the config file can set: an absent flag must stay undefined.
+      .option('host', {
+        type: 'string',
+        defaultDescription: SERVE_DEFAULTS.host,
+        describe: 'Interface to listen on',
+      })
+      .option('port', {
+        type: 'number',
+        defaultDescription: String(SERVE_DEFAULTS.port),
+        describe: 'Port (0 picks a free one)',
+      })
       .option(storeOptions)
-      .option('in-memory', { type: 'boolean', default: false, describe: 'Keep the stores in memory only' })
+      .option('in-memory', {
+        type: 'boolean',
+        defaultDescription: 'false',
+        describe: 'Keep the stores in memory only',
+      })
       .option('admin-token', {
         type: 'string',
-        default: 'admin-token',
+        defaultDescription: `$${ADMIN_TOKEN_ENV} or ${DEFAULT_ADMIN_TOKEN}`,
         describe: 'Bearer token of the admin API',
       })
       .option('max-body-bytes', {
         type: 'number',
-        default: DEFAULT_LIMITS.maxBodyBytes,
+        defaultDescription: String(DEFAULT_LIMITS.maxBodyBytes),
         describe: 'Largest request body',
       })
       .option('max-depth', {
         type: 'number',
-        default: DEFAULT_LIMITS.maxDepth,
+        defaultDescription: String(DEFAULT_LIMITS.maxDepth),
         describe: 'Deepest selection',
       })
       .option('max-aliases', {
         type: 'number',
-        default: DEFAULT_LIMITS.maxAliases,
+        defaultDescription: String(DEFAULT_LIMITS.maxAliases),
         describe: 'Most aliases per operation',
       })
       .option('max-complexity', {
         type: 'number',
-        default: DEFAULT_LIMITS.maxComplexity,
+        defaultDescription: String(DEFAULT_LIMITS.maxComplexity),
         describe: 'Highest operation cost',
       })
       .option('max-page-size', {
         type: 'number',
-        default: DEFAULT_LIMITS.maxPageSize,
+        defaultDescription: String(DEFAULT_LIMITS.maxPageSize),
         describe: 'Largest limit (at least 500)',
       })
       .option('schema', {
@@ -190,6 +218,6 @@ export const serveCommand = defineCommand<ServeArgs>({
       .example(
         '$0 serve --schema next.graphql --seed 7',
         'A stateless mock of next.graphql at /{us|eu|au}/next/public-api/graphql',
-      ) as unknown as Argv<ServeArgs>,
-  handler: (args, ctx) => handleServe(args, ctx),
+      ) as unknown as Argv<ServeFlags>,
+  handler: (args, ctx) => handleServe(resolveServeFlags(args), ctx),
 });

@@ -1,0 +1,37 @@
+import { ADMIN_TOKEN_ENV, envValue, type Env } from '../config/env.js';
+import { DEFAULT_MOCK_VERSION } from '../mock/server.js';
+import { DEFAULT_ADMIN_TOKEN, DEFAULT_LIMITS, type Limits } from '../server/index.js';
+import type { ServeArgs } from './commands/serve.js';
+import { firstSet, readConfig } from './config-option.js';
+import { resolveStoreFlags, type StoreFlags } from './simulator-options.js';
+
+/** Defaults of `serve`, applied after the flags and the config file. */
+export const SERVE_DEFAULTS = { host: '127.0.0.1', port: 4000, inMemory: false } as const;
+
+/** `serve`'s arguments as yargs gives them: absent flags are undefined. */
+export type ServeFlags = StoreFlags & Partial<Omit<ServeArgs, keyof StoreFlags | 'tenantList' | 'faults'>>;
+
+/**
+ * The settings `serve` runs with: each one from its flag, else the config file's `serve` section, else
+ * the default; the admin token from --admin-token, else RM_HARNESS_ADMIN_TOKEN, else the default.
+ */
+export function resolveServeFlags(flags: ServeFlags, env: Env = process.env): ServeArgs {
+  const file = readConfig(flags.config)?.config.serve ?? {};
+  const limit = (key: keyof Limits): number =>
+    firstSet(flags[key], file.limits?.[key]) ?? DEFAULT_LIMITS[key];
+  return {
+    ...flags,
+    ...resolveStoreFlags(flags, file),
+    maxBodyBytes: limit('maxBodyBytes'),
+    maxDepth: limit('maxDepth'),
+    maxAliases: limit('maxAliases'),
+    maxComplexity: limit('maxComplexity'),
+    maxPageSize: limit('maxPageSize'),
+    host: firstSet(flags.host, file.host) ?? SERVE_DEFAULTS.host,
+    port: firstSet(flags.port, file.port) ?? SERVE_DEFAULTS.port,
+    inMemory: firstSet(flags.inMemory, file.inMemory) ?? SERVE_DEFAULTS.inMemory,
+    adminToken: flags.adminToken ?? envValue(env, ADMIN_TOKEN_ENV) ?? DEFAULT_ADMIN_TOKEN,
+    faults: file.faults,
+    schemaVersion: flags.schemaVersion ?? DEFAULT_MOCK_VERSION,
+  };
+}
