@@ -1,9 +1,24 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 
+/** Name used in usage lines and in every error message. */
+export const SCRIPT_NAME = 'rm-harness';
+
+/** A stream a command writes to; `isTTY` (and `columns`) as on a Node TTY stream, absent on a buffer. */
+export interface CliStream {
+  write(chunk: string): unknown;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
 /** Where a command writes; `process.stdout`/`process.stderr` in production, buffers in tests. */
 export interface CliIo {
-  stdout: { write(chunk: string): unknown };
-  stderr: { write(chunk: string): unknown };
+  stdout: CliStream;
+  stderr: CliStream;
+  /**
+   * Environment read for NO_COLOR, FORCE_COLOR and TERM; `process.env` in production. Absent means none,
+   * so an injected io decides colour by its streams alone (jest workers inherit FORCE_COLOR=1).
+   */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** What every command handler gets besides its arguments. */

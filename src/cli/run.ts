@@ -1,11 +1,11 @@
 import yargs, { type Argv } from 'yargs';
 import { commands } from './commands/index.js';
-import { CliError, CliUsageError, type CliContext, type CliIo } from './context.js';
+import { CliError, CliUsageError, SCRIPT_NAME, type CliContext, type CliIo } from './context.js';
+import { colorsFor } from './output/style.js';
 
-/** Name used in usage lines and in every error message. */
-export const SCRIPT_NAME = 'rm-harness';
+export { SCRIPT_NAME };
 
-const processIo: CliIo = { stdout: process.stdout, stderr: process.stderr };
+const processIo: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
 
 /** Rewrites yargs' validation messages into the CLI's lower-case one-liners. */
 function usageMessage(msg: string, argv: readonly string[], hasSubcommands: boolean): string {
@@ -71,8 +71,9 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     .exitProcess(false)
     .fail((msg: string | null, err: Error | undefined, y: Argv) => {
       // yargs re-wraps errors thrown by option coercion (our CliUsageErrors) in its own YError, keeping
-      // only the message; anything else arriving here is not a command-line problem.
-      if (err && err.name !== 'YError') throw err;
+      // only the message; anything else arriving here is not a command-line problem. A `.check()` that
+      // returns a message string hands yargs that string as `err`: a usage problem too.
+      if (err instanceof Error && err.name !== 'YError') throw err;
       const { helpCommand, hasSubcommands } = failingCommandOf(y);
       throw new CliUsageError(
         usageMessage(msg ?? err?.message ?? 'invalid command line', argv, hasSubcommands),
@@ -94,16 +95,18 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
 }
 
 function report(error: unknown, io: CliIo): number {
+  // The name in red on a terminal, so an error stands out from the output before it.
+  const prefix = colorsFor(io.stderr, io.env).red(`${SCRIPT_NAME}:`);
   if (error instanceof CliUsageError) {
-    io.stderr.write(`${SCRIPT_NAME}: ${error.message}. ${hint(error.helpCommand)}\n`);
+    io.stderr.write(`${prefix} ${error.message}. ${hint(error.helpCommand)}\n`);
     return error.exitCode;
   }
   if (error instanceof CliError) {
-    io.stderr.write(`${SCRIPT_NAME}: ${error.message}\n`);
+    io.stderr.write(`${prefix} ${error.message}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.stderr.write(`${SCRIPT_NAME}: internal error: ${message.split('\n')[0]}\n`);
+  io.stderr.write(`${prefix} internal error: ${message.split('\n')[0]}\n`);
   if (process.env.RM_HARNESS_DEBUG === '1' && error instanceof Error && error.stack) {
     io.stderr.write(`${error.stack}\n`);
   }

@@ -35,6 +35,7 @@ export interface ConformOptions {
   runId?: string;
   uuid?: () => string;
   now?: () => Date;
+  /** Called after each scenario × revision on each target (the compare target's too), for progress output. */
   onResult?: (result: ScenarioResult) => void;
 }
 
@@ -57,7 +58,7 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
   const drift = options.drift ? await runDrift(primary) : [];
   let compare: RunResult['compare'];
   if (options.compareTarget) {
-    const secondary = await runScenarios(options.scenarios, runner(options.compareTarget));
+    const secondary = await runScenarios(options.scenarios, runner(options.compareTarget, options.onResult));
     compare = {
       secondaryTarget: options.compareTarget.label,
       secondaryStatuses: Object.fromEntries(

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { escapeXml } from '../conformance/report/text.js';
+import { escapeXml, PLAIN, when, type TextStyle } from '../conformance/report/text.js';
 import type { DocumentCheckResult, Finding, OperationCheck } from './check.js';
 
 /** File names of the three reports inside the report folder. */
@@ -23,7 +23,8 @@ function runText(c: OperationCheck): string {
   return status === 'ok' ? 'ran ok' : `run ${status}${messages.length > 0 ? `: ${messages.join('; ')}` : ''}`;
 }
 
-interface Totals {
+/** The counts every report of a check starts with. */
+export interface Totals {
   operations: number;
   checks: number;
   valid: number;
@@ -32,7 +33,8 @@ interface Totals {
   runFailures: number;
 }
 
-function totalsOf(result: DocumentCheckResult): Totals {
+/** Operations, checks (operation × revision) and how many are valid, broken, warned about or failed to run. */
+export function totalsOf(result: DocumentCheckResult): Totals {
   const ops = new Set(result.checks.map((c) => `${c.file}\0${c.line}\0${c.operation}`));
   return {
     operations: ops.size,
@@ -47,21 +49,28 @@ function totalsOf(result: DocumentCheckResult): Totals {
   };
 }
 
-/** The console summary: one line per operation and revision, its problems indented below. */
-export function renderDocumentConsole(result: DocumentCheckResult): string {
+/**
+ * The console summary: one line per operation and revision, its problems indented below; `style`
+ * colours valid green, broken and errors red, warnings yellow.
+ */
+export function renderDocumentConsole(result: DocumentCheckResult, style: TextStyle = PLAIN): string {
+  const s = style;
   const lines: string[] = [];
-  for (const e of result.syntaxErrors) lines.push(`SYNTAX  ${at(e)} ${e.message}`);
+  for (const e of result.syntaxErrors) lines.push(`${s.red('SYNTAX')}  ${at(e)} ${e.message}`);
   for (const c of result.checks) {
     const run = runText(c);
+    const failedRun = c.run?.status === 'errors' || c.run?.status === 'failed';
     lines.push(
-      `${c.status === 'valid' ? 'OK    ' : 'BROKEN'}  ${c.revision}  ${c.type} ${c.operation}  (${c.file}:${c.line})${run ? `  ${run}` : ''}`,
+      `${c.status === 'valid' ? s.green('OK    ') : s.red('BROKEN')}  ${c.revision}  ${c.type} ${c.operation}  (${c.file}:${c.line})${run ? `  ${failedRun ? s.red(run) : run}` : ''}`,
     );
-    for (const f of c.findings) lines.push(`          ${findingLine(f)}`);
+    for (const f of c.findings)
+      lines.push(`          ${(f.severity === 'warning' ? s.yellow : s.red)(findingLine(f))}`);
   }
   const t = totalsOf(result);
+  const syntax = result.syntaxErrors.length;
   lines.push(
     '',
-    `${t.operations} operation(s) in ${result.files.length} file(s) on ${result.revisions.join(', ')}, ${t.checks} check(s) (operation × revision): ${t.valid} valid, ${t.broken} broken${t.warnings > 0 ? `, ${t.warnings} deprecation warning(s)` : ''}${t.runFailures > 0 ? `, ${t.runFailures} failed run(s)` : ''}${result.syntaxErrors.length > 0 ? `, ${result.syntaxErrors.length} syntax error(s)` : ''}.`,
+    `${t.operations} operation(s) in ${result.files.length} file(s) on ${result.revisions.join(', ')}, ${t.checks} check(s) (operation × revision): ${when(t.valid, s.green, `${t.valid} valid`)}, ${when(t.broken, s.red, `${t.broken} broken`)}${t.warnings > 0 ? `, ${s.yellow(`${t.warnings} deprecation warning(s)`)}` : ''}${t.runFailures > 0 ? `, ${s.red(`${t.runFailures} failed run(s)`)}` : ''}${syntax > 0 ? `, ${s.red(`${syntax} syntax error(s)`)}` : ''}.`,
   );
   return `${lines.join('\n')}\n`;
 }

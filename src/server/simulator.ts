@@ -7,7 +7,7 @@ import type { RequestContext } from '../domain/area.js';
 import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from '../domain/profile.js';
 import { allResolvers } from '../domain/registry.js';
 import type { Region } from '../domain/tenancy.js';
-import { openIndexedStore, seedSnapshot } from '../fixtures/seed.js';
+import { openIndexedStore, seedSnapshot, type SeedProgress } from '../fixtures/seed.js';
 import { FileBackend, MemoryBackend, type Store } from '../store/index.js';
 import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
@@ -120,11 +120,16 @@ export class Simulator {
   }
 
   /** The cached store, opened on first use; `reseed` opens it straight into its seeded state. */
-  private cachedStore(tenantId: string, region: Region, reseed: boolean): Promise<Store> {
+  private cachedStore(
+    tenantId: string,
+    region: Region,
+    reseed: boolean,
+    onProgress?: SeedProgress,
+  ): Promise<Store> {
     const key = `${tenantId}-${region}`;
     let store = this.stores.get(key);
     if (!store) {
-      store = this.openStore(tenantId, region, reseed);
+      store = this.openStore(tenantId, region, reseed, onProgress);
       this.stores.set(key, store);
       // A failed open must not poison the cache: the next request tries again.
       store.catch(() => this.stores.delete(key));
@@ -137,18 +142,23 @@ export class Simulator {
     return { store: await this.store(tenant.id, region), tenant, region, version, now: this.now };
   }
 
-  /** Puts a (tenant, region)'s store back to its seeded state; every region when none is given. */
-  async reset(tenantId: string, regions: readonly Region[]): Promise<void> {
+  /**
+   * Puts a (tenant, region)'s store back to its seeded state; every region when none is given.
+   * `onProgress` hears about each seeded area (the CLI's progress bar).
+   */
+  async reset(tenantId: string, regions: readonly Region[], onProgress?: SeedProgress): Promise<void> {
     const tenant = this.tenants.get(tenantId);
     if (!tenant) throw new SimulatorSetupError(`unknown tenant "${tenantId}"`);
     for (const region of regions) {
       // A store not open yet is opened straight into its seeded state, rather than seeded twice.
       if (!this.stores.has(`${tenantId}-${region}`)) {
-        await this.cachedStore(tenantId, region, true);
+        await this.cachedStore(tenantId, region, true, onProgress);
         continue;
       }
       const store = await this.store(tenantId, region);
-      await store.reset(await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }));
+      await store.reset(
+        await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }, onProgress),
+      );
     }
   }
 
@@ -159,7 +169,12 @@ export class Simulator {
     await Promise.all(stores.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
   }
 
-  private async openStore(tenantId: string, region: Region, reseed = false): Promise<Store> {
+  private async openStore(
+    tenantId: string,
+    region: Region,
+    reseed = false,
+    onProgress?: SeedProgress,
+  ): Promise<Store> {
     const tenant = this.tenants.get(tenantId);
     if (!tenant) throw new SimulatorSetupError(`unknown tenant "${tenantId}"`);
     const backend = this.dataDir
@@ -168,7 +183,9 @@ export class Simulator {
     const store = await openIndexedStore(backend);
     // A store that has never been seeded (new data dir, new tenant) starts from its seeded state.
     if (reseed || store.meta['seed'] === undefined) {
-      await store.reset(await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }));
+      await store.reset(
+        await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }, onProgress),
+      );
     }
     // Collections of the snapshot file are parsed on first use; parse the rest while requests are idle.
     // A corrupt one is reported by every request that touches it, so the warm-up's failure adds nothing.

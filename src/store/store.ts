@@ -128,7 +128,7 @@ export class Store implements StoreReader {
   transact<T>(fn: (tx: Transaction) => T): Promise<T> {
     const refusal = this.refusal('transact');
     if (refusal) return Promise.reject(refusal);
-    const tx = new TransactionImpl(this.state, this.freeze);
+    const tx = new TransactionImpl(this.state, this.freeze, !this.unlogged);
     let result: T;
     let line: string;
     this.inTransaction = true;
@@ -138,7 +138,7 @@ export class Store implements StoreReader {
         result.then(undefined, () => undefined);
         throw new StoreError('transaction body must be synchronous (it returned a promise)');
       }
-      if (tx.ops.length === 0) {
+      if (tx.writes === 0) {
         tx.finish();
         return Promise.resolve(result);
       }

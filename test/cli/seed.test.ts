@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { runCli } from '../../src/cli/run.js';
+import { cli, ESC } from './helpers/io.js';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -69,5 +70,82 @@ describe('rm-harness seed', () => {
     expect(await runCli(argv as string[], streams)).toBe(2);
     expect(out.stderr).toMatch(message);
     expect(out.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('rm-harness seed output', () => {
+  const args = (dir: string): string[] => [
+    'seed',
+    '--seed',
+    '42',
+    '--profile',
+    'small',
+    '--data-dir',
+    dir,
+    '--tenant',
+    'dev-firm',
+    '--region',
+    'eu',
+  ];
+
+  it('prints plain lines and a summary, and no progress, to buffers that are not terminals', async () => {
+    const r = await cli(args(await tempDir()));
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(r.stdout).not.toContain(ESC);
+    expect(r.stdout).toMatch(/^seeded .*dev-firm-eu\.json \(\d+ contacts, .*\) in \d+ ms$/m);
+    expect(r.stdout).toMatch(/^1 store seeded in \d+ ms \(seed 42, profile small\)$/m);
+  });
+
+  it('draws a progress bar on a terminal stderr only, and colours stdout on a terminal', async () => {
+    const r = await cli(args(await tempDir()), { stdoutTty: true, stderrTty: true });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('seeding');
+    expect(r.stderr).toMatch(/\d+\/\d+/);
+    expect(r.stderr).toContain('dev-firm-eu');
+    expect(r.stdout).not.toContain('seeding');
+    expect(r.stdout).toContain(`${ESC}[32m1 store seeded in`);
+  });
+
+  it('keeps a terminal stdout plain with NO_COLOR and colours a buffer with FORCE_COLOR=1', async () => {
+    const noColor = await cli(args(await tempDir()), { stdoutTty: true, env: { NO_COLOR: '1' } });
+    expect(noColor.stdout).not.toContain(ESC);
+    const forced = await cli(args(await tempDir()), { env: { FORCE_COLOR: '1' } });
+    expect(forced.stdout).toContain(`${ESC}[32m1 store seeded in`);
+    // FORCE_COLOR is about colour: a buffer still gets no progress bar.
+    expect(forced.stderr).toBe('');
+  });
+
+  it('prints nothing with --quiet, not even progress on a terminal, and still writes the store', async () => {
+    const dir = await tempDir();
+    const r = await cli([...args(dir), '--quiet'], { stdoutTty: true, stderrTty: true });
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await readdir(dir)).toEqual(['dev-firm-eu.json']);
+  });
+
+  it('prints one JSON document with the stores written, their counts and times with --json', async () => {
+    const dir = await tempDir();
+    const r = await cli([...args(dir), '--json']);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+    const doc = JSON.parse(r.stdout) as {
+      tool: string;
+      seed: number;
+      profile: string;
+      dataDir: string;
+      ms: number;
+      stores: { tenant: string; region: string; file: string; counts: Record<string, number>; ms: number }[];
+    };
+    expect(doc).toMatchObject({ tool: 'rm-harness seed', seed: 42, profile: 'small', dataDir: dir });
+    expect(doc.stores).toHaveLength(1);
+    const [store] = doc.stores;
+    expect(store).toMatchObject({ tenant: 'dev-firm', region: 'eu', file: join(dir, 'dev-firm-eu.json') });
+    expect(Object.keys(store?.counts ?? {})).toEqual(['contacts', 'activities', 'lists', 'listMembers']);
+    expect(store?.counts['contacts']).toBeGreaterThan(0);
+    expect(typeof store?.ms).toBe('number');
+    // The same seed prints the same counts in text mode.
+    const text = await cli(args(await tempDir()));
+    const c = store?.counts ?? {};
+    expect(text.stdout).toContain(
+      `(${c['contacts']} contacts, ${c['activities']} activities, ${c['lists']} lists, ${c['listMembers']} listMembers)`,
+    );
   });
 });

@@ -5,13 +5,19 @@ import { openTarget, preflight, type OpenTarget } from '../../conformance/setup.
 import type { TargetFactory } from '../../conformance/target.js';
 import { checkDocuments, exitCodeOf, type DocumentCheckResult } from '../../partner/check.js';
 import { readPartnerDocuments } from '../../partner/documents.js';
-import { renderDocumentConsole, writeDocumentReports } from '../../partner/report.js';
+import {
+  DOCUMENT_REPORT_FILES,
+  renderDocumentConsole,
+  totalsOf,
+  writeDocumentReports,
+} from '../../partner/report.js';
 import { readVariablesFile, runChecks, type VariablesFile } from '../../partner/run.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
 import { startSimulatorTarget } from '../sim-target.js';
 
 /** Arguments of `check-documents`. */
-export interface CheckDocumentsArgs {
+export interface CheckDocumentsArgs extends OutputArgs {
   globs: string[];
   version: Version[];
   reportDir: string;
@@ -46,6 +52,7 @@ export async function handleCheckDocuments(
   deps: Partial<CheckDocumentsDeps> = {},
 ): Promise<number> {
   const cwd = deps.cwd ?? process.cwd();
+  const out = new Output(ctx.io, args);
   if (!args.run) {
     if (args.variables !== undefined) throw new CliUsageError('--variables needs --run', 'check-documents');
     if (args.allowMutations) throw new CliUsageError('--allow-mutations needs --run', 'check-documents');
@@ -90,10 +97,35 @@ export async function handleCheckDocuments(
       await open.close();
     }
   }
-  const files = writeDocumentReports(path.resolve(cwd, args.reportDir), result);
-  ctx.io.stdout.write(renderDocumentConsole(result));
-  ctx.io.stdout.write(`Reports:\n${files.map((f) => `  ${path.relative(cwd, f) || f}`).join('\n')}\n`);
-  return exitCodeOf(result);
+  const dir = path.resolve(cwd, args.reportDir);
+  const files = writeDocumentReports(dir, result);
+  out.text(renderDocumentConsole(result, out.colors));
+  out.text(`Reports:\n${files.map((f) => `  ${path.relative(cwd, f) || f}`).join('\n')}\n`);
+  const exitCode = exitCodeOf(result);
+  const totals = totalsOf(result);
+  out.json({
+    tool: 'rm-harness check-documents',
+    revisions: result.revisions,
+    files: result.files.length,
+    exitCode,
+    totals,
+    syntaxErrors: result.syntaxErrors,
+    // The checks a script acts on; the valid ones are in the JSON report.
+    problems: result.checks.filter(
+      (c) => c.status === 'broken' || c.run?.status === 'errors' || c.run?.status === 'failed',
+    ),
+    reports: {
+      json: path.join(dir, DOCUMENT_REPORT_FILES.json),
+      junit: path.join(dir, DOCUMENT_REPORT_FILES.junit),
+      markdown: path.join(dir, DOCUMENT_REPORT_FILES.markdown),
+    },
+  });
+  if (exitCode !== 0) {
+    out.quietFailure(
+      `${totals.broken} broken check(s), ${totals.runFailures} failed run(s), ${result.syntaxErrors.length} syntax error(s); see ${path.relative(cwd, path.join(dir, DOCUMENT_REPORT_FILES.markdown))}`,
+    );
+  }
+  return exitCode;
 }
 
 /** `rm-harness check-documents <globs…>`: checks a partner's own GraphQL operations on each revision. */
@@ -102,7 +134,7 @@ export const checkDocumentsCommand = defineCommand<CheckDocumentsArgs>({
   describe:
     "Check a partner's GraphQL operations (.graphql/.gql files, gql/graphql templates) on each revision",
   builder: (y) =>
-    y
+    withOutputOptions(y)
       .usage('$0 check-documents <globs..> [options]')
       .positional('globs', {
         type: 'string',

@@ -4,9 +4,9 @@ import { describeVersions, isVersion, VERSIONS, type Version } from '../../contr
 import { readBaseline } from '../../conformance/baseline.js';
 import { conform, exitCodeOf } from '../../conformance/conform.js';
 import { readCatalogues } from '../../conformance/coverage/catalogues.js';
-import { secretValues } from '../../conformance/mask.js';
+import { scrubSecrets, secretValues } from '../../conformance/mask.js';
 import { renderConsole } from '../../conformance/report/console.js';
-import { renderReports, writeReports } from '../../conformance/report/write.js';
+import { REPORT_FILES, renderReports, writeReports } from '../../conformance/report/write.js';
 import { formatScenarioFileError } from '../../conformance/scenario/errors.js';
 import { loadScenarios } from '../../conformance/scenario/load.js';
 import { selectScenarios } from '../../conformance/scenario/select.js';
@@ -15,11 +15,13 @@ import type { TargetFactory } from '../../conformance/target.js';
 import { LIMITED_TOKEN_ENV, TOKEN_ENV } from '../../config/env.js';
 import { configOption } from '../config-option.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { conformSummary } from '../output/conform-summary.js';
+import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
 import { CONFORM_DEFAULTS, resolveConformFlags, type ConformFlags } from '../resolve-conform.js';
 import { startSimulatorTarget } from '../sim-target.js';
 
 /** Arguments of `conform`. */
-export interface ConformArgs {
+export interface ConformArgs extends OutputArgs {
   target: string;
   version: Version[];
   token?: string;
@@ -119,6 +121,7 @@ export async function handleConform(
   ctx: CliContext,
   deps: ConformDeps = defaultDeps,
 ): Promise<number> {
+  const out = new Output(ctx.io, args);
   const http = { timeoutMs: args.timeout, retries: args.retries };
   const load = loadScenarios(path.resolve(args.scenariosDir));
   if (load.errors.length > 0) {
@@ -159,7 +162,15 @@ export async function handleConform(
       if (problem) throw new CliError(problem, 2);
     }
     const generated: string[] = [];
+    // One step per scenario × revision the runner will try (skipped ones included), on each target.
+    const runs = args.version.reduce(
+      (n, v) => n + scenarios.filter((s) => s.scenario.revisions.includes(v)).length,
+      0,
+    );
+    const bar = out.progress('conform', runs * opened.length);
+    let done = 0;
     const result = await conform({
+      onResult: (r) => bar.update(++done, `${r.scenarioId} [${r.revision}]`),
       scenarios,
       target: primary.target,
       ...(secondary ? { compareTarget: secondary.target } : {}),
@@ -185,18 +196,30 @@ export async function handleConform(
         generated.push(id);
         return id;
       },
-    });
+    }).finally(() => bar.stop());
     const secrets = opened.flatMap((t) => [
       ...secretValues(t.target.headers),
       ...secretValues(t.target.limitedHeaders ?? {}),
     ]);
-    const files = writeReports(path.resolve(args.reportDir), renderReports(result, secrets, { generated }));
-    ctx.io.stdout.write(renderConsole(result));
-    ctx.io.stdout.write(
-      `Reports:\n${files.map((f) => `  ${path.relative(process.cwd(), f) || f}`).join('\n')}\n`,
-    );
-    for (const failure of result.gate?.failures ?? [])
-      ctx.io.stderr.write(`rm-harness: coverage gate failed: ${failure}\n`);
+    const dir = path.resolve(args.reportDir);
+    const files = writeReports(dir, renderReports(result, secrets, { generated }));
+    out.text(renderConsole(result, out.colors));
+    out.text(`Reports:\n${files.map((f) => `  ${path.relative(process.cwd(), f) || f}`).join('\n')}\n`);
+    const reports = {
+      json: path.join(dir, REPORT_FILES.json),
+      junit: path.join(dir, REPORT_FILES.junit),
+      markdown: path.join(dir, REPORT_FILES.markdown),
+      html: path.join(dir, REPORT_FILES.html),
+    };
+    // Scrubbed like the reports: the target label is a URL a user may have put a secret in.
+    out.json(conformSummary(result, reports), (text) => scrubSecrets(text, secrets));
+    for (const failure of result.gate?.failures ?? []) out.error(`coverage gate failed: ${failure}`);
+    if (!result.summary.conforms) {
+      const s = result.summary;
+      out.quietFailure(
+        `does not conform: ${s.breaking} breaking difference(s), ${s.failed} failed, ${s.errors + s.networkErrors} errors; see ${path.relative(process.cwd(), reports.markdown) || reports.markdown}`,
+      );
+    }
     return exitCodeOf(result);
   } finally {
     for (const t of opened.reverse()) await t.close();
@@ -208,7 +231,7 @@ export const conformCommand = defineCommand<ConformFlags>({
   command: 'conform',
   describe: 'Replay the conformance scenarios against the simulator or an endpoint and report differences',
   builder: (y) =>
-    y
+    withOutputOptions(y)
       .usage('$0 conform --target sim|URL|NAME [options]')
       .option('config', configOption)
       .option('target', {

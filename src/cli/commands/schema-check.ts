@@ -5,9 +5,11 @@ import {
 } from '../../contract/generate.js';
 import { contractTypesCurrent } from '../../contract/typegen.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
+import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
 
 /** Fails (exit 1) naming the generated revision files that are missing or differ from the source. */
-export async function handleSchemaCheck(ctx: CliContext): Promise<number> {
+export async function handleSchemaCheck(ctx: CliContext, args: OutputArgs = {}): Promise<number> {
+  const out = new Output(ctx.io, args);
   let stale: RevisionFileStatus[];
   try {
     stale = checkRevisionFiles();
@@ -15,20 +17,26 @@ export async function handleSchemaCheck(ctx: CliContext): Promise<number> {
     if (error instanceof ContractGenerationError) throw new CliError(error.message);
     throw error;
   }
-  const names = stale.map((f) => `${f.displayPath} (${f.state})`);
-  if (!(await contractTypesCurrent())) names.push('src/contract/types.generated.ts (outdated)');
-  if (names.length > 0) {
-    const list = names.join(', ');
+  const files: { file: string; state: string }[] = stale.map((f) => ({
+    file: f.displayPath,
+    state: f.state,
+  }));
+  if (!(await contractTypesCurrent()))
+    files.push({ file: 'src/contract/types.generated.ts', state: 'outdated' });
+  // With --json the stale list is the result too; the error line still goes to stderr, exit 1.
+  out.json({ tool: 'rm-harness schema check', upToDate: files.length === 0, stale: files });
+  if (files.length > 0) {
+    const list = files.map((f) => `${f.file} (${f.state})`).join(', ');
     throw new CliError(`stale generated contract files: ${list}; run "npm run contracts"`);
   }
-  ctx.io.stdout.write('generated contract files are up to date\n');
+  out.text(`${out.colors.green('generated contract files are up to date')}\n`);
   return 0;
 }
 
 /** `rm-harness schema check`. */
-export const schemaCheckCommand = defineCommand<object>({
+export const schemaCheckCommand = defineCommand<OutputArgs>({
   command: 'check',
   describe: 'Check that the generated revision files match contracts/schema.graphql',
-  builder: (y) => y,
-  handler: (_args, ctx) => handleSchemaCheck(ctx),
+  builder: (y) => withOutputOptions(y),
+  handler: (args, ctx) => handleSchemaCheck(ctx, args),
 });

@@ -5,10 +5,11 @@ import { diffSchemas, introspect } from '../../conformance/drift/drift.js';
 import { openTarget, type OpenTarget } from '../../conformance/setup.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
 import { versionOption } from '../options.js';
+import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
 import { startSimulatorTarget } from '../sim-target.js';
 
 /** Arguments of `schema diff`. */
-export interface SchemaDiffArgs {
+export interface SchemaDiffArgs extends OutputArgs {
   target: string;
   version: Version;
   token?: string;
@@ -18,6 +19,8 @@ export interface SchemaDiffArgs {
 
 /** Introspects the target, diffs it against the contract, prints the changes; 1 when any is breaking. */
 export async function handleSchemaDiff(args: SchemaDiffArgs, ctx: CliContext): Promise<number> {
+  const out = new Output(ctx.io, args);
+  const c = out.colors;
   const http = { timeoutMs: args.timeout, retries: 1 };
   const factory = args.target === 'sim' ? startSimulatorTarget : undefined;
   const opened = await openTarget(
@@ -34,12 +37,25 @@ export async function handleSchemaDiff(args: SchemaDiffArgs, ctx: CliContext): P
     if (!remote.ok) throw new CliError(remote.reason, 2);
     const changes = await diffSchemas(buildRevisionSchema(args.version), remote.schema);
     const label = { BREAKING: 'breaking', DANGEROUS: 'dangerous', NON_BREAKING: 'safe' } as const;
-    for (const c of changes) ctx.io.stdout.write(`${label[c.criticality].padEnd(9)}  ${c.message}\n`);
-    const n = (k: keyof typeof label): number => changes.filter((c) => c.criticality === k).length;
-    ctx.io.stdout.write(
-      `${open.target.label} vs contract ${args.version}: ${n('BREAKING')} breaking, ${n('DANGEROUS')} dangerous, ${n('NON_BREAKING')} safe\n`,
-    );
-    return n('BREAKING') > 0 ? 1 : 0;
+    const colour = { BREAKING: c.red, DANGEROUS: c.yellow, NON_BREAKING: c.green } as const;
+    for (const ch of changes)
+      out.text(`${colour[ch.criticality](label[ch.criticality].padEnd(9))}  ${ch.message}\n`);
+    const n = (k: keyof typeof label): number => changes.filter((ch) => ch.criticality === k).length;
+    const counts = `${n('BREAKING')} breaking, ${n('DANGEROUS')} dangerous, ${n('NON_BREAKING')} safe`;
+    const verdict =
+      n('BREAKING') > 0 ? c.red(counts) : n('DANGEROUS') > 0 ? c.yellow(counts) : c.green(counts);
+    out.text(`${open.target.label} vs contract ${args.version}: ${verdict}\n`);
+    const exitCode = n('BREAKING') > 0 ? 1 : 0;
+    out.json({
+      tool: 'rm-harness schema diff',
+      target: open.target.label,
+      version: args.version,
+      exitCode,
+      counts: { breaking: n('BREAKING'), dangerous: n('DANGEROUS'), safe: n('NON_BREAKING') },
+      changes,
+    });
+    if (exitCode !== 0) out.quietFailure(`${open.target.label} vs contract ${args.version}: ${counts}`);
+    return exitCode;
   } finally {
     await open.close();
   }
@@ -50,7 +66,7 @@ export const schemaDiffCommand = defineCommand<SchemaDiffArgs>({
   command: 'diff',
   describe: 'Introspect an endpoint and diff its schema against the contract (breaking / dangerous / safe)',
   builder: (y) =>
-    y
+    withOutputOptions(y)
       .option('target', {
         type: 'string',
         demandOption: true,

@@ -1,8 +1,12 @@
+import path from 'node:path';
 import type { Argv } from 'yargs';
 import { REGIONS, isRegion, type Region } from '../../domain/tenancy.js';
+import type { SeedProgress } from '../../fixtures/seed.js';
 import { Simulator, SimulatorSetupError } from '../../server/index.js';
 import { readConfig } from '../config-option.js';
 import { CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
+import type { Progress } from '../output/progress.js';
 import {
   resolveStoreArgs,
   resolveStoreFlags,
@@ -12,16 +16,30 @@ import {
 } from '../simulator-options.js';
 
 /** Arguments of `seed`. */
-export interface SeedArgs extends StoreArgs {
+export interface SeedArgs extends StoreArgs, OutputArgs {
   tenant?: string;
   region?: string;
 }
 
 /** Arguments of `seed` as given: store settings the flags leave out come from the config file's `serve`. */
-type SeedFlags = StoreFlags & Pick<SeedArgs, 'tenant' | 'region'>;
+type SeedFlags = StoreFlags & OutputArgs & Pick<SeedArgs, 'tenant' | 'region'>;
+
+/** The collections whose sizes the summary and --json report. */
+const COUNTED = ['contacts', 'activities', 'lists', 'listMembers'] as const;
+
+/** One store file `seed` wrote: what --json prints per store. */
+export interface SeededStore {
+  tenant: string;
+  region: Region;
+  file: string;
+  counts: Record<(typeof COUNTED)[number], number>;
+  ms: number;
+}
 
 /** Writes freshly seeded store files (replacing what is there) for the chosen tenants and regions. */
 export async function handleSeed(args: SeedArgs, ctx: CliContext): Promise<number> {
+  const out = new Output(ctx.io, args);
+  const c = out.colors;
   const { seed, tenants } = resolveStoreArgs(args);
   if (args.region !== undefined && !isRegion(args.region)) {
     throw new CliUsageError(`unknown region "${args.region}" (expected ${REGIONS.join(', ')})`);
@@ -36,23 +54,50 @@ export async function handleSeed(args: SeedArgs, ctx: CliContext): Promise<numbe
   const chosen = simulator.listTenants().filter((t) => args.tenant === undefined || t.id === args.tenant);
   if (chosen.length === 0) throw new CliUsageError(`unknown tenant "${args.tenant}"`);
   const regions: Region[] = args.region === undefined ? [...REGIONS] : [args.region as Region];
+  const stores = chosen.flatMap((tenant) => regions.map((region) => ({ tenant: tenant.id, region })));
+  const seeded: SeededStore[] = [];
+  const started = Date.now();
+  // One bar over every area of every store; its length is known once the first store reports its areas.
+  let bar: Progress | undefined;
   try {
-    for (const tenant of chosen) {
-      for (const region of regions) {
-        const started = Date.now();
-        await simulator.reset(tenant.id, [region]);
-        const store = await simulator.store(tenant.id, region);
-        const counts = ['contacts', 'activities', 'lists', 'listMembers']
-          .map((c) => `${store.count(c)} ${c}`)
-          .join(', ');
-        ctx.io.stdout.write(
-          `seeded ${args.dataDir}/${tenant.id}-${region}.json (${counts}) in ${Date.now() - started} ms\n`,
-        );
-      }
+    for (const [index, { tenant, region }] of stores.entries()) {
+      const storeStarted = Date.now();
+      const onProgress: SeedProgress = (done, areas, area) => {
+        bar ??= out.progress('seeding', stores.length * areas);
+        bar.update(index * areas + done, `${tenant}-${region} ${area}`);
+      };
+      await simulator.reset(tenant, [region], onProgress);
+      const store = await simulator.store(tenant, region);
+      const counts = Object.fromEntries(COUNTED.map((k) => [k, store.count(k)])) as SeededStore['counts'];
+      seeded.push({
+        tenant,
+        region,
+        file: path.join(args.dataDir, `${tenant}-${region}.json`),
+        counts,
+        ms: Date.now() - storeStarted,
+      });
     }
   } finally {
+    bar?.stop();
     await simulator.close();
   }
+  const ms = Date.now() - started;
+  for (const s of seeded) {
+    const counts = COUNTED.map((k) => `${s.counts[k]} ${k}`).join(', ');
+    out.text(`seeded ${c.bold(s.file)} (${counts}) in ${s.ms} ms\n`);
+  }
+  out.text(
+    c.green(`${seeded.length} store${seeded.length === 1 ? '' : 's'} seeded in ${ms} ms`) +
+      ` (seed ${simulator.seed}, profile ${simulator.profile.name})\n`,
+  );
+  out.json({
+    tool: 'rm-harness seed',
+    dataDir: args.dataDir,
+    seed: simulator.seed,
+    profile: simulator.profile.name,
+    stores: seeded,
+    ms,
+  });
   return 0;
 }
 
@@ -62,7 +107,7 @@ export const seedCommand = defineCommand<SeedFlags>({
   command: 'seed',
   describe: 'Write seeded store files; the same --seed and --profile give byte-identical files',
   builder: (y) =>
-    y
+    withOutputOptions(y)
       .option(storeOptions)
       .option('tenant', { type: 'string', describe: 'Only this tenant id' })
       .option('region', { type: 'string', describe: 'Only this region (us, eu, au)' })

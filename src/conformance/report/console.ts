@@ -1,26 +1,36 @@
 import type { RunResult } from '../result.js';
 import { coverageLine, gateChecks } from './coverage-text.js';
-import { basisText, brief, passRate } from './text.js';
+import { basisText, brief, passRate, PLAIN, when, type TextStyle } from './text.js';
 
 const MAX_LINES = 40;
 
-/** The readable summary the CLI prints after a run. */
-export function renderConsole(result: RunResult): string {
+/**
+ * The readable summary the CLI prints after a run; `style` colours verdicts (conforming green, breaking
+ * red, warnings yellow) and changes nothing else.
+ */
+export function renderConsole(result: RunResult, style: TextStyle = PLAIN): string {
   const s = result.summary;
+  const c = style;
   const lines: string[] = [
-    `Conformance of ${result.target.label}${result.target.isSimulator ? ' (simulator)' : ''}`,
+    c.bold(`Conformance of ${result.target.label}${result.target.isSimulator ? ' (simulator)' : ''}`),
   ];
   for (const [revision, t] of Object.entries(s.byRevision)) {
+    const errors = t.errors + t.networkErrors;
+    const ran = t.total - t.skipped;
+    const passed = `${t.passed}/${ran} passed (${passRate(t)})`;
     lines.push(
-      `  ${revision}: ${t.passed}/${t.total - t.skipped} passed (${passRate(t)}), ${t.failed} failed, ${t.errors + t.networkErrors} errors, ${t.skipped} skipped`,
+      `  ${revision}: ${t.passed === ran && ran > 0 ? c.green(passed) : passed}, ${when(t.failed, c.red, `${t.failed} failed`)}, ${when(errors, c.red, `${errors} errors`)}, ${when(t.skipped, c.yellow, `${t.skipped} skipped`)}`,
     );
   }
   let shown = 0;
   for (const r of result.scenarios) {
     if (r.status === 'passed' || r.status === 'skipped') continue;
-    lines.push(`  ${r.status.toUpperCase()} ${r.scenarioId} [${r.revision}]`);
+    lines.push(`  ${c.red(r.status.toUpperCase())} ${r.scenarioId} [${r.revision}]`);
     for (const st of r.steps) {
-      if (st.note && st.status !== 'passed') lines.push(`    ${st.stepId}: ${st.status}: ${st.note}`);
+      if (st.note && st.status !== 'passed')
+        lines.push(
+          `    ${st.stepId}: ${(st.status === 'skipped' ? c.yellow : c.red)(st.status)}: ${st.note}`,
+        );
       for (const d of st.differences.filter((x) => x.severity === 'breaking')) {
         if (shown++ >= MAX_LINES) continue;
         lines.push(
@@ -31,30 +41,31 @@ export function renderConsole(result: RunResult): string {
   }
   if (shown > MAX_LINES) lines.push(`  … ${shown - MAX_LINES} more differences in the reports`);
   for (const d of result.drift) {
-    if (d.status === 'unavailable') lines.push(`  drift ${d.revision}: not checked (${d.reason})`);
+    if (d.status === 'unavailable')
+      lines.push(`  drift ${d.revision}: ${c.yellow('not checked')} (${d.reason})`);
     else {
-      const n = (c: string): number => d.changes.filter((x) => x.criticality === c).length;
+      const n = (k: string): number => d.changes.filter((x) => x.criticality === k).length;
       lines.push(
-        `  drift ${d.revision}: ${n('BREAKING')} breaking, ${n('DANGEROUS')} dangerous, ${n('NON_BREAKING')} safe`,
+        `  drift ${d.revision}: ${when(n('BREAKING'), c.red, `${n('BREAKING')} breaking`)}, ${when(n('DANGEROUS'), c.yellow, `${n('DANGEROUS')} dangerous`)}, ${n('NON_BREAKING')} safe`,
       );
     }
   }
   if (result.compare)
     lines.push(
-      `  compared with ${result.compare.secondaryTarget}: ${result.compare.differences.length} structural difference(s)`,
+      `  compared with ${result.compare.secondaryTarget}: ${when(result.compare.differences.length, c.red, `${result.compare.differences.length} structural difference(s)`)}`,
     );
   if (result.baseline)
     lines.push(
-      `  baseline ${result.baseline.file}: ${result.baseline.newFailures.length} new, ${result.baseline.fixed.length} fixed`,
+      `  baseline ${result.baseline.file}: ${when(result.baseline.newFailures.length, c.red, `${result.baseline.newFailures.length} new`)}, ${when(result.baseline.fixed.length, c.green, `${result.baseline.fixed.length} fixed`)}`,
     );
   lines.push(`  ${coverageLine(result.coverage)}`);
   lines.push(
-    `  ${s.breaking} breaking, ${s.nonBreaking} non-breaking difference(s): ${s.conforms ? 'CONFORMS' : 'DOES NOT CONFORM'}`,
+    `  ${when(s.breaking, c.red, `${s.breaking} breaking`)}, ${when(s.nonBreaking, c.yellow, `${s.nonBreaking} non-breaking`)} difference(s): ${s.conforms ? c.bold(c.green('CONFORMS')) : c.bold(c.red('DOES NOT CONFORM'))}`,
   );
   if (result.gate) {
     const n = result.gate.failures.length;
     lines.push(
-      `  coverage gate (${gateChecks(result.gate)}): ${result.gate.passed ? 'passed' : `FAILED, ${n} check${n === 1 ? '' : 's'}`}`,
+      `  coverage gate (${gateChecks(result.gate)}): ${result.gate.passed ? c.green('passed') : c.red(`FAILED, ${n} check${n === 1 ? '' : 's'}`)}`,
     );
   }
   return `${lines.join('\n')}\n`;

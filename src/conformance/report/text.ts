@@ -31,3 +31,25 @@ export function basisText(basis: { spec: string[]; assumptions: string[] }): str
   const all = [...basis.spec, ...basis.assumptions];
   return all.length > 0 ? all.join(', ') : 'contract';
 }
+
+/**
+ * How console text marks emphasis and verdicts; the CLI passes terminal colours (picocolors has this
+ * shape), everything else keeps {@link PLAIN}, so reports never depend on a terminal.
+ */
+export interface TextStyle {
+  bold(s: string): string;
+  dim(s: string): string;
+  green(s: string): string;
+  red(s: string): string;
+  yellow(s: string): string;
+}
+
+const same = (s: string): string => s;
+
+/** No styling: the text as it is. */
+export const PLAIN: TextStyle = { bold: same, dim: same, green: same, red: same, yellow: same };
+
+/** `text` in `colour` when `n` is above zero, as it is otherwise: counts that only matter when present. */
+export function when(n: number, colour: (s: string) => string, text: string): string {
+  return n > 0 ? colour(text) : text;
+}
