@@ -8,6 +8,8 @@ type Bucket = string | Set<string>;
 
 const EMPTY: ReadonlySet<string> = new Set();
 
+const NO_INDEXES: readonly Index[] = [];
+
 /**
  * A secondary index: key -> ids of the entities of one collection that produce that key. Built on
  * first lookup rather than at definition or load, so opening or seeding a large store pays only for
@@ -114,9 +116,13 @@ export class IndexSet {
   }
 
   /** The built indexes over `collection`: the ones a write must maintain. */
-  on(collection: string): Index[] {
+  on(collection: string): readonly Index[] {
     const all = this.byCollection.get(collection);
-    return all ? all.filter((ix) => ix.built) : [];
+    if (!all) return NO_INDEXES;
+    // Every write asks, so the common answers (all built, none built) allocate nothing.
+    let built = 0;
+    for (const ix of all) if (ix.built) built++;
+    return built === all.length ? all : built === 0 ? NO_INDEXES : all.filter((ix) => ix.built);
   }
 
   /** Every index. */

@@ -45,7 +45,10 @@ describe('config schema', () => {
 
   it('is shown whole in the README', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    const block = /### Configuration[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    const block =
+      /### Configuration[\s\S]*?```json include rm-harness.config.example.json\n([\s\S]*?)```/.exec(
+        readme,
+      )?.[1];
     expect(JSON.parse(block ?? 'null')).toEqual(readJson('rm-harness.config.example.json'));
   });
 

@@ -108,14 +108,23 @@ function listenError(error: unknown, args: ServeArgs): unknown {
   return error;
 }
 
-/** Resolves once SIGINT or SIGTERM has stopped the server. */
+/**
+ * Resolves once SIGINT or SIGTERM has stopped the server. The handlers stay installed while stopping: a
+ * signal often arrives twice (Ctrl+C reaches the whole process group, and tsx also relays it when the
+ * event loop was busy), and without a listener the second one would kill the process mid-flush.
+ */
 async function untilStopped(close: () => Promise<void>, out: CliContext['io']['stdout']): Promise<void> {
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      if (stopping) return;
+      stopping = true;
       out.write(`\n${signal}: stopping…\n`);
-      void close().then(resolve);
+      void close().then(() => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      });
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
