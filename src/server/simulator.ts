@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { addResolversToSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { buildRevisionSchema } from '../contract/generate.js';
-import { VERSIONS, type Version } from '../contract/versions.js';
+import type { Version } from '../contract/versions.js';
 import type { RequestContext } from '../domain/area.js';
 import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from '../domain/profile.js';
 import { allResolvers } from '../domain/registry.js';
@@ -61,16 +61,6 @@ export class Simulator {
     this.dataDir = options.inMemory ? undefined : options.dataDir;
     if (this.dataDir) mkdirSync(this.dataDir, { recursive: true });
     for (const tenant of options.tenants ?? DEFAULT_TENANTS) this.tenants.set(tenant.id, { ...tenant });
-    const resolvers = allResolvers();
-    for (const version of VERSIONS) {
-      const schema = addResolversToSchema({
-        schema: buildRevisionSchema(version),
-        resolvers,
-        // Resolvers of 1.4.0-only types and fields are simply not attached to the 1.2.0 schema.
-        resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
-      });
-      this.schemas.set(version, withPageSizeLimit(schema, this.limits.maxPageSize));
-    }
   }
 
   /** Whether the stores live only in memory. */
@@ -78,9 +68,20 @@ export class Simulator {
     return this.dataDir === undefined;
   }
 
-  /** The executable schema of a revision. */
+  /** The executable schema of a revision, built on first use (`rm-harness seed` never needs one). */
   schema(version: Version): GraphQLSchema {
-    return this.schemas.get(version)!;
+    let schema = this.schemas.get(version);
+    if (!schema) {
+      const executable = addResolversToSchema({
+        schema: buildRevisionSchema(version),
+        resolvers: allResolvers(),
+        // Resolvers of 1.4.0-only types and fields are simply not attached to the 1.2.0 schema.
+        resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
+      });
+      schema = withPageSizeLimit(executable, this.limits.maxPageSize);
+      this.schemas.set(version, schema);
+    }
+    return schema;
   }
 
   /** Every tenant (copies). */
