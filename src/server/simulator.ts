@@ -7,7 +7,7 @@ import type { RequestContext } from '../domain/area.js';
 import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from '../domain/profile.js';
 import { allResolvers } from '../domain/registry.js';
 import type { Region } from '../domain/tenancy.js';
-import { openIndexedStore, seedSnapshot, type SeedProgress } from '../fixtures/seed.js';
+import { openIndexedStore, seedStore, type SeedProgress } from '../fixtures/seed.js';
 import { FileBackend, MemoryBackend, type Store } from '../store/index.js';
 import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
@@ -158,7 +158,7 @@ export class Simulator {
       }
       const store = await this.store(tenantId, region);
       await store.reset(
-        await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }, onProgress),
+        await seedStore({ tenant, region, seed: this.seed, profile: this.profile }, onProgress),
       );
     }
   }
@@ -185,7 +185,7 @@ export class Simulator {
     // A store that has never been seeded (new data dir, new tenant) starts from its seeded state.
     if (reseed || store.meta['seed'] === undefined) {
       await store.reset(
-        await seedSnapshot({ tenant, region, seed: this.seed, profile: this.profile }, onProgress),
+        await seedStore({ tenant, region, seed: this.seed, profile: this.profile }, onProgress),
       );
     }
     // Collections of the snapshot file are parsed on first use; parse the rest while requests are idle.

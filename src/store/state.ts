@@ -242,6 +242,18 @@ export class StoreState {
     this.seq = seq;
   }
 
+  /** Takes over the collections and meta of `other`, which must not be used afterwards; indexes rebuild on lookup. */
+  adopt(other: StoreState, seq: number): void {
+    for (const ix of this.indexes.values()) ix.drop();
+    this.collections = other.collections;
+    this.freeze = other.freeze;
+    this.meta = other.meta;
+    this.metaView = null;
+    this.seq = seq;
+    other.collections = new Map();
+    other.meta = new Map();
+  }
+
   /**
    * A consistent snapshot sharing entity objects (immutable by contract): collections sorted by
    * name, empty ones omitted, entities in insertion order, meta keys sorted. Deferred collections

@@ -171,16 +171,38 @@ export class Store implements StoreReader {
    * as a fresh snapshot with an empty WAL. The new seq is max(seq + 1, snapshot.seq), so stale WAL
    * records are never replayed over it.
    */
-  reset(snapshot: StoreSnapshot): Promise<void> {
+  reset(snapshot: StoreSnapshot | Store): Promise<void> {
     const refusal = this.refusal('reset');
     if (refusal) return Promise.reject(refusal);
     try {
-      assertSnapshot(snapshot, 'reset()');
-      this.state.load(snapshot, Math.max(this.state.seq + 1, snapshot.seq), this.freeze);
+      if (snapshot instanceof Store) this.takeOver(snapshot);
+      else {
+        assertSnapshot(snapshot, 'reset()');
+        this.state.load(snapshot, Math.max(this.state.seq + 1, snapshot.seq), this.freeze);
+      }
     } catch (err) {
       return Promise.reject(err);
     }
     return this.backend.reset().catch((err: unknown) => Promise.reject(this.fail(err)));
+  }
+
+  /**
+   * Takes over the data of `source`, an unlogged in-memory store (seeding builds one), without copying
+   * it; `source` is closed. Falls back to a copy when the two stores freeze differently.
+   */
+  private takeOver(source: Store): void {
+    const problem = source.refusal('reset source');
+    if (problem) throw problem;
+    if (!source.unlogged || !(source.backend instanceof MemoryBackend)) {
+      throw new StoreError('reset(store): the source must be an unlogged in-memory store');
+    }
+    if (source.freeze !== this.freeze) {
+      const snapshot = source.toSnapshot();
+      this.state.load(snapshot, Math.max(this.state.seq + 1, snapshot.seq), this.freeze);
+    } else {
+      this.state.adopt(source.state, Math.max(this.state.seq + 1, source.state.seq));
+    }
+    source.closed = Promise.resolve();
   }
 
   /** A consistent snapshot: collections sorted by name, entities in insertion order, objects shared. */

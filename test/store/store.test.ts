@@ -243,3 +243,28 @@ describe('Store (memory)', () => {
     await store.close();
   });
 });
+
+describe('Store.reset(store)', () => {
+  it('takes over the data of an unlogged in-memory store without copying it, and retires that store', async () => {
+    const source = await Store.open(new MemoryBackend(), { unlogged: true });
+    await source.transact((tx) => {
+      tx.put('contacts', { id: 'b', name: 'B', companyId: 'x' });
+      tx.put('contacts', { id: 'a', name: 'A', companyId: 'x' });
+      tx.setMeta('seed', 7);
+    });
+    const entity = source.get('contacts', 'a');
+    const target = await Store.open(new MemoryBackend());
+    target.defineIndex<Contact>('byCompany', 'contacts', (c) => c.companyId);
+    await target.transact((tx) => tx.put('contacts', { id: 'old', name: 'Old', companyId: 'x' }));
+    expect(ids(target.lookup('byCompany', 'x'))).toEqual(['old']);
+    await target.reset(source);
+    expect(target.get('contacts', 'a')).toBe(entity);
+    expect(ids(target.lookup('byCompany', 'x'))).toEqual(['b', 'a']);
+    expect(target.meta).toEqual({ seed: 7 });
+    await expect(source.transact((tx) => tx.put('contacts', { id: 'c', name: 'C' }))).rejects.toThrow(
+      /closed/,
+    );
+    await expect(target.reset(await Store.open(new MemoryBackend()))).rejects.toThrow(/unlogged in-memory/);
+    expect(target.count('contacts')).toBe(2);
+  });
+});
