@@ -73,6 +73,11 @@ export class StoreState {
     return slots.map((s) => s.e);
   }
 
+  /** Keys of an index that have at least one entity under them, unordered. */
+  indexKeys(indexName: string): IterableIterator<string> {
+    return this.indexes.get(indexName).keys();
+  }
+
   /** A frozen copy of the meta record, cached until meta changes. */
   metaRecord(): Readonly<Record<string, unknown>> {
     // fromEntries defines own properties, so a "__proto__" key stays data, never a prototype.
