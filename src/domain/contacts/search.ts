@@ -139,23 +139,28 @@ function predicateOf(
 /**
  * Contacts that may match (a superset; the filters' tests decide): fetched by id with an ids filter, from
  * the name indexes with a firstName/lastName filter (the smallest set when both are given), otherwise
- * every contact. Candidate order does not matter, as the result is sorted on a total order.
+ * every contact. Candidate order does not matter, as the result is sorted on a total order. `decided` is
+ * the name filter the candidates are exactly the matches of, whose test need not run again.
  */
-function candidatesOf(store: StoreReader, filters: readonly ContactFilterInput[]): Iterable<ContactRecord> {
+function candidatesOf(
+  store: StoreReader,
+  filters: readonly ContactFilterInput[],
+): { contacts: Iterable<ContactRecord>; decided?: ContactFilterInput } {
   const idsFilter = filters.find((f) => f.field === 'ids');
   if (idsFilter) {
-    return [...new Set(idsFilter.values ?? [])].flatMap((id) => {
+    const contacts = [...new Set(idsFilter.values ?? [])].flatMap((id) => {
       const c = typeof id === 'string' ? store.get<ContactRecord>(CONTACTS, id) : undefined;
       return c ? [c] : [];
     });
+    return { contacts };
   }
-  let best: ContactRecord[] | undefined;
+  let best: { contacts: ContactRecord[]; decided: ContactFilterInput } | undefined;
   for (const f of filters) {
     if ((f.field !== 'firstName' && f.field !== 'lastName') || typeof f.value !== 'string') continue;
     const people = nameCandidates(store, f.field, f.value);
-    if (people && (!best || people.length < best.length)) best = people;
+    if (people && (!best || people.length < best.contacts.length)) best = { contacts: people, decided: f };
   }
-  return best ?? store.all<ContactRecord>(CONTACTS);
+  return best ?? { contacts: store.all<ContactRecord>(CONTACTS) };
 }
 
 /**
@@ -165,7 +170,10 @@ function candidatesOf(store: StoreReader, filters: readonly ContactFilterInput[]
 export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: RequestContext) {
   const store = ctx.store;
   const filters = (args.filter ?? []).filter((f): f is ContactFilterInput => f !== null && f !== undefined);
-  const predicates = filters.map((f, i) => predicateOf(store, f, i)).sort((a, b) => a.cost - b.cost);
+  // Every filter is checked (and may be refused) even when the candidates already decide it.
+  const predicates = filters
+    .map((f, i) => ({ filter: f, ...predicateOf(store, f, i) }))
+    .sort((a, b) => a.cost - b.cost);
   const sortField = args.sort?.field ?? 'displayName';
   // Own keys only: a field named "__proto__" or "constructor" must not find Object.prototype's members.
   const sortValue = Object.hasOwn(SORT_FIELDS, sortField) ? SORT_FIELDS[sortField] : undefined;
@@ -175,9 +183,10 @@ export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: Reque
     );
   }
   const candidates = candidatesOf(store, filters);
+  const tests = predicates.filter((p) => p.filter !== candidates.decided).map((p) => p.test);
   const matches: Keyed[] = [];
-  for (const c of candidates)
-    if (predicates.every((p) => p.test(c))) matches.push({ c, key: sortValue(c) ?? null });
+  for (const c of candidates.contacts)
+    if (tests.every((test) => test(c))) matches.push({ c, key: sortValue(c) ?? null });
   // Only the contacts up to the end of the page are put in order; the rest are only counted.
   const { skip, limit } = checkPaging(args);
   const upToPage = firstSorted(matches, skip + limit, contactOrder(args.sort?.direction));
