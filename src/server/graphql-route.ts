@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { GraphQLError, parse, type GraphQLSchema, type Source } from 'graphql';
 import { createHandler, type HandlerOptions, type OperationContext } from 'graphql-http';
 import type { RequestContext } from '../domain/area.js';
+import { DocumentCache } from './document-cache.js';
 import { errorBody } from './http.js';
 import { limitedValidate, type Limits } from './limits.js';
 
@@ -45,11 +46,13 @@ export interface GraphqlRouteOptions<C extends OperationContext = RequestContext
  * answers graphql-http leaves empty get the error envelope too.
  */
 export function graphqlRoute<C extends OperationContext = RequestContext>(options: GraphqlRouteOptions<C>) {
+  // One cache per route, so per schema: a document valid for one revision may not be for the other.
+  const documents = new DocumentCache();
   const handle = createHandler<Request, undefined, C>({
     schema: options.schema,
     context: (req) => options.context(req.raw),
-    validate: limitedValidate(options.limits),
-    parse: boundedParse,
+    validate: documents.validator(options.schema, limitedValidate(options.limits)),
+    parse: documents.parser(boundedParse),
     formatError: options.formatError,
     ...(options.execute ? { execute: options.execute } : {}),
   });

@@ -69,6 +69,11 @@ export class Index {
     return typeof bucket === 'string' ? [bucket] : bucket;
   }
 
+  /** Keys with at least one id (empty buckets are dropped), unordered; live, like `Map#keys`. */
+  keys(): IterableIterator<string> {
+    return this.buckets.keys();
+  }
+
   /** Computes buckets for `entities` without touching the live ones, so a failing key function changes nothing. */
   build(entities: Iterable<Entity>): Map<string, Bucket> {
     const live = this.buckets;

@@ -98,8 +98,7 @@ export class StoreState {
 
   /** Entities under `key` in collection insertion order, so results do not depend on history. */
   lookup(indexName: string, key: string): Entity[] {
-    const index = this.indexes.get(indexName);
-    if (!index.built) index.install(index.build(this.all(index.collection)));
+    const index = this.builtIndex(indexName);
     const col = this.collections.get(index.collection);
     if (!col) return [];
     const slots: Slot[] = [];
@@ -115,6 +114,13 @@ export class StoreState {
     return slots.map((s) => s.e);
   }
 
+  /** The index called `indexName`, built first if this is its first use. */
+  private builtIndex(indexName: string): Index {
+    const index = this.indexes.get(indexName);
+    if (!index.built) index.install(index.build(this.all(index.collection)));
+    return index;
+  }
+
   /** Names of the collections still deferred (not parsed yet). */
   deferredNames(): string[] {
     return [...this.collections].filter(([, col]) => col.deferred).map(([name]) => name);
@@ -123,6 +129,11 @@ export class StoreState {
   /** Parses one deferred collection now (background warm-up); a no-op once parsed. */
   materialise(name: string): void {
     this.collection(name);
+  }
+
+  /** Keys of an index that have at least one entity under them, unordered. */
+  indexKeys(indexName: string): IterableIterator<string> {
+    return this.builtIndex(indexName).keys();
   }
 
   /** A frozen copy of the meta record, cached until meta changes. */

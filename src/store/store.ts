@@ -107,6 +107,10 @@ export class Store implements StoreReader {
     return this.state.lookup(indexName, key) as T[];
   }
 
+  indexKeys(indexName: string): IterableIterator<string> {
+    return this.state.indexKeys(indexName);
+  }
+
   get meta(): Readonly<Record<string, unknown>> {
     return this.state.metaRecord();
   }

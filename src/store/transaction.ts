@@ -14,6 +14,11 @@ export interface StoreReader {
   count(collection: string): number;
   /** Entities whose index key matches, in collection insertion order; throws for an unknown index. */
   lookup<T extends Entity = Entity>(indexName: string, key: string): T[];
+  /**
+   * Keys of an index that have at least one entity under them, unordered; throws for an unknown index.
+   * For look-ups by part of a key (e.g. names containing a text): scan the keys, then `lookup` the matches.
+   */
+  indexKeys(indexName: string): IterableIterator<string>;
   /** Frozen view of the meta record. */
   readonly meta: Readonly<Record<string, unknown>>;
 }
@@ -71,6 +76,10 @@ export class TransactionImpl implements Transaction {
 
   lookup<T extends Entity = Entity>(indexName: string, key: string): T[] {
     return this.state.lookup(indexName, key) as T[];
+  }
+
+  indexKeys(indexName: string): IterableIterator<string> {
+    return this.state.indexKeys(indexName);
   }
 
   get meta(): Readonly<Record<string, unknown>> {

@@ -214,6 +214,27 @@ describe('limits (A-59): refused with LIMIT_EXCEEDED before anything runs', () =
     expect(codes(input)).toEqual([['LIMIT_EXCEEDED', 'pageSize']]);
   });
 
+  it("gives a repeated document the same answer: refused again, and the page size checked with each call's variables", async () => {
+    const aliases =
+      '{ a: firm { settings { titles } } b: firm { settings { titles } } c: firm { settings { titles } } d: firm { settings { titles } } }';
+    const first = await server.gql(aliases);
+    const again = await server.gql(aliases);
+    expect(codes(again)).toEqual([['LIMIT_EXCEEDED', 'aliases']]);
+    expect(again.errors).toEqual(first.errors);
+    // The same text validated once with a small page; the limit comes from the variables of each call.
+    const paged = 'query Page($limit: Int) { activities(limit: $limit) { totalModels } }';
+    expect((await server.gql(paged, { limit: 5 })).errors).toBeUndefined();
+    expect(codes(await server.gql(paged, { limit: 501 }))).toEqual([['LIMIT_EXCEEDED', 'pageSize']]);
+    expect((await server.gql(paged, { limit: 500 })).errors).toBeUndefined();
+  });
+
+  it('validates a document cached for one revision afresh for the other', async () => {
+    const query = '{ currencies }';
+    expect((await server.gql(query, {}, { version: '1.4.0' })).errors).toBeUndefined();
+    const old = await server.gql(query, {}, { version: '1.2.0' });
+    expect(old.errors?.[0]?.extensions?.['code']).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
   it('still accepts documents within every limit', async () => {
     const ok = await server.gql(
       '{ a: firm { settings { titles } } b: regionalSettings { locale { code } } }',

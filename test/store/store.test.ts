@@ -61,6 +61,28 @@ describe('Store (memory)', () => {
     expect(() => store.lookup('nope', 'x')).toThrow(/unknown index/);
   });
 
+  it('lists the keys of an index that have entities, after writes and in a rolled-back transaction', async () => {
+    const store = await memoryStore();
+    const keys = (reader: { indexKeys(name: string): Iterable<string> }) =>
+      [...reader.indexKeys('byTag')].sort();
+    await store.transact((tx) => {
+      tx.put('contacts', { id: 'a', name: 'A', tags: ['vip', 'new'] });
+      tx.put('contacts', { id: 'b', name: 'B', tags: ['new'] });
+    });
+    expect(keys(store)).toEqual(['new', 'vip']);
+    await store.transact((tx) => tx.put('contacts', { id: 'a', name: 'A', tags: ['old'] }));
+    expect(keys(store)).toEqual(['new', 'old']);
+    await expect(
+      store.transact((tx) => {
+        tx.delete('contacts', 'b');
+        expect(keys(tx)).toEqual(['old']);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(keys(store)).toEqual(['new', 'old']);
+    expect(() => store.indexKeys('nope')).toThrow(/unknown index/);
+  });
+
   it('rolls back memory and indexes when the body throws', async () => {
     const store = await memoryStore();
     await store.transact((tx) => {

@@ -16,7 +16,7 @@ import {
   PROFILES,
   PROFILES_BY_CONTACT,
 } from './model.js';
-import { NAME_TRIGRAM_INDEX } from './name-index.js';
+import { NAME_INDEX_DEFINITIONS } from './name-index.js';
 
 function byContactId(e: Entity): string | undefined {
   return typeof e['contactId'] === 'string' ? e['contactId'] : undefined;
@@ -24,7 +24,7 @@ function byContactId(e: Entity): string | undefined {
 
 /**
  * Indexes of the contacts area: children of one contact, employees of one company, countries by name,
- * and people by name trigrams (`searchFirmContacts` name filters).
+ * and people by first and by last name (`searchFirmContacts` name filters).
  */
 export const CONTACT_INDEXES: IndexDefinition[] = [
   {
@@ -48,5 +48,5 @@ export const CONTACT_INDEXES: IndexDefinition[] = [
       return keys;
     },
   },
-  NAME_TRIGRAM_INDEX,
+  ...NAME_INDEX_DEFINITIONS,
 ];

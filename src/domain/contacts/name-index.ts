@@ -2,59 +2,51 @@ import type { Entity, StoreReader } from '../../store/index.js';
 import type { IndexDefinition } from '../area.js';
 import { CONTACTS, type ContactRecord } from './model.js';
 
-/** Index: people by the three-character substrings of their lower-cased first and last names. */
-export const PEOPLE_BY_NAME_TRIGRAM = 'contacts.byNameTrigram';
+/** Index: people by their lower-cased first name. */
+export const PEOPLE_BY_FIRST_NAME = 'contacts.peopleByFirstName';
+/** Index: people by their lower-cased last name. */
+export const PEOPLE_BY_LAST_NAME = 'contacts.peopleByLastName';
 
-/** Name fields of a person the trigram index covers, with the key prefix of each. */
-const NAME_FIELDS = { firstName: 'f', lastName: 'l' } as const;
+/** The index of each name filter the indexes answer. */
+const NAME_INDEXES = { firstName: PEOPLE_BY_FIRST_NAME, lastName: PEOPLE_BY_LAST_NAME } as const;
 
-/** A name filter the index can answer. */
-export type IndexedNameField = keyof typeof NAME_FIELDS;
+/** A name filter the indexes can answer. */
+export type IndexedNameField = keyof typeof NAME_INDEXES;
 
-function trigrams(text: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 3 <= text.length; i += 1) out.push(text.slice(i, i + 3));
-  return out;
-}
-
-/** Lower-cased exactly as `containsText` does, so a substring match implies every trigram matches. */
+/** Lower-cased exactly as `containsText` does, so "the key contains the folded value" is its match. */
 const fold = (text: string) => text.toLocaleLowerCase('en');
 
-/** Index keys of a contact: `f:<trigram>` and `l:<trigram>` of a person's names; none for a company. */
-export function nameTrigramKeys(e: Entity): string[] | undefined {
-  if (e['kind'] !== 'Person') return undefined;
-  const keys: string[] = [];
-  for (const [field, prefix] of Object.entries(NAME_FIELDS)) {
+/** The key function of one name's index: the folded name of a person; none for a company. */
+function foldedName(field: IndexedNameField) {
+  return (e: Entity): string | undefined => {
     const value = e[field];
-    if (typeof value === 'string') for (const t of trigrams(fold(value))) keys.push(`${prefix}:${t}`);
-  }
-  return keys;
+    return e['kind'] === 'Person' && typeof value === 'string' ? fold(value) : undefined;
+  };
 }
 
 /**
- * The people whose `field` may contain `value` (a superset: every person that does is included), or
- * undefined when the value is too short for the index and the caller must scan. The callers' own tests
- * still decide; this only narrows the candidates to the smallest trigram bucket.
+ * Exactly the people whose `field` contains `value` case-insensitively (as `containsText` decides), or
+ * undefined for an empty value (which every person matches: the caller scans). Names repeat (a few
+ * hundred distinct last names among 100k people), so the substring test runs over the distinct names,
+ * the keys of the index, and only the people under a matching name are read.
  */
 export function nameCandidates(
   store: StoreReader,
   field: IndexedNameField,
   value: string,
 ): ContactRecord[] | undefined {
-  const grams = [...new Set(trigrams(fold(value)))];
-  if (grams.length === 0) return undefined;
-  let best: ContactRecord[] | undefined;
-  for (const gram of grams) {
-    const people = store.lookup<ContactRecord>(PEOPLE_BY_NAME_TRIGRAM, `${NAME_FIELDS[field]}:${gram}`);
-    if (!best || people.length < best.length) best = people;
-    if (best.length === 0) break;
+  const needle = fold(value);
+  if (needle === '') return undefined;
+  const index = NAME_INDEXES[field];
+  const people: ContactRecord[] = [];
+  for (const name of store.indexKeys(index)) {
+    if (name.includes(needle)) for (const p of store.lookup<ContactRecord>(index, name)) people.push(p);
   }
-  return best;
+  return people;
 }
 
-/** The index definition (on the contacts collection). */
-export const NAME_TRIGRAM_INDEX: IndexDefinition = {
-  name: PEOPLE_BY_NAME_TRIGRAM,
-  collection: CONTACTS,
-  key: nameTrigramKeys,
-};
+/** The index definitions (on the contacts collection). */
+export const NAME_INDEX_DEFINITIONS: IndexDefinition[] = [
+  { name: PEOPLE_BY_FIRST_NAME, collection: CONTACTS, key: foldedName('firstName') },
+  { name: PEOPLE_BY_LAST_NAME, collection: CONTACTS, key: foldedName('lastName') },
+];

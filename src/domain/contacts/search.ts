@@ -6,7 +6,8 @@ import type {
 import type { StoreReader } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
 import { badUserInput } from '../shared/errors.js';
-import { containsText, page, type Direction } from '../shared/paging.js';
+import { checkPaging, containsText, type Direction } from '../shared/paging.js';
+import { firstSorted } from '../shared/select.js';
 import {
   ADDRESSES_BY_CONTACT,
   CONTACTS,
@@ -33,18 +34,19 @@ type Predicate = (c: ContactRecord) => boolean;
 // 100k contacts take seconds.
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 
+/** A contact with its sort value, read once. */
+interface Keyed {
+  c: ContactRecord;
+  key: string | null;
+}
+
 /**
- * Sorts contacts like the shared `sortItems` (case-insensitive text, absent values last in either
- * direction, ties by id so paging is stable, A-34), reading each sort value once.
+ * The order of the shared `sortItems` (case-insensitive text, absent values last in either direction,
+ * ties by id so paging is stable, A-34): a total order, so any page of it is well defined.
  */
-function sortContacts(
-  items: readonly ContactRecord[],
-  value: (c: ContactRecord) => string | null | undefined,
-  direction: Direction | null | undefined,
-): ContactRecord[] {
+function contactOrder(direction: Direction | null | undefined): (x: Keyed, y: Keyed) => number {
   const sign = direction === 'Descending' ? -1 : 1;
-  const keyed = items.map((c) => ({ c, key: value(c) ?? null }));
-  keyed.sort((x, y) => {
+  return (x, y) => {
     if (x.key !== y.key) {
       if (x.key === null) return 1;
       if (y.key === null) return -1;
@@ -52,8 +54,7 @@ function sortContacts(
       return sign * byText;
     }
     return x.c.id < y.c.id ? -1 : x.c.id > y.c.id ? 1 : 0;
-  });
-  return keyed.map((k) => k.c);
+  };
 }
 
 /** Text options echoed in `searchTerms`. */
@@ -137,24 +138,29 @@ function predicateOf(
 
 /**
  * Contacts that may match (a superset; the filters' tests decide): fetched by id with an ids filter, from
- * the name-trigram index with a firstName/lastName filter, otherwise every contact. Candidate order does
- * not matter, as the result is sorted on a total order.
+ * the name indexes with a firstName/lastName filter (the smallest set when both are given), otherwise
+ * every contact. Candidate order does not matter, as the result is sorted on a total order. `decided` is
+ * the name filter the candidates are exactly the matches of, whose test need not run again.
  */
-function candidatesOf(store: StoreReader, filters: readonly ContactFilterInput[]): Iterable<ContactRecord> {
+function candidatesOf(
+  store: StoreReader,
+  filters: readonly ContactFilterInput[],
+): { contacts: Iterable<ContactRecord>; decided?: ContactFilterInput } {
   const idsFilter = filters.find((f) => f.field === 'ids');
   if (idsFilter) {
-    return [...new Set(idsFilter.values ?? [])].flatMap((id) => {
+    const contacts = [...new Set(idsFilter.values ?? [])].flatMap((id) => {
       const c = typeof id === 'string' ? store.get<ContactRecord>(CONTACTS, id) : undefined;
       return c ? [c] : [];
     });
+    return { contacts };
   }
-  let best: ContactRecord[] | undefined;
+  let best: { contacts: ContactRecord[]; decided: ContactFilterInput } | undefined;
   for (const f of filters) {
     if ((f.field !== 'firstName' && f.field !== 'lastName') || typeof f.value !== 'string') continue;
     const people = nameCandidates(store, f.field, f.value);
-    if (people && (!best || people.length < best.length)) best = people;
+    if (people && (!best || people.length < best.contacts.length)) best = { contacts: people, decided: f };
   }
-  return best ?? store.all<ContactRecord>(CONTACTS);
+  return best ?? { contacts: store.all<ContactRecord>(CONTACTS) };
 }
 
 /**
@@ -164,7 +170,10 @@ function candidatesOf(store: StoreReader, filters: readonly ContactFilterInput[]
 export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: RequestContext) {
   const store = ctx.store;
   const filters = (args.filter ?? []).filter((f): f is ContactFilterInput => f !== null && f !== undefined);
-  const predicates = filters.map((f, i) => predicateOf(store, f, i)).sort((a, b) => a.cost - b.cost);
+  // Every filter is checked (and may be refused) even when the candidates already decide it.
+  const predicates = filters
+    .map((f, i) => ({ filter: f, ...predicateOf(store, f, i) }))
+    .sort((a, b) => a.cost - b.cost);
   const sortField = args.sort?.field ?? 'displayName';
   // Own keys only: a field named "__proto__" or "constructor" must not find Object.prototype's members.
   const sortValue = Object.hasOwn(SORT_FIELDS, sortField) ? SORT_FIELDS[sortField] : undefined;
@@ -174,9 +183,13 @@ export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: Reque
     );
   }
   const candidates = candidatesOf(store, filters);
-  const matches: ContactRecord[] = [];
-  for (const c of candidates) if (predicates.every((p) => p.test(c))) matches.push(c);
-  const sorted = sortContacts(matches, sortValue, args.sort?.direction);
+  const tests = predicates.filter((p) => p.filter !== candidates.decided).map((p) => p.test);
+  const matches: Keyed[] = [];
+  for (const c of candidates.contacts)
+    if (tests.every((test) => test(c))) matches.push({ c, key: sortValue(c) ?? null });
+  // Only the contacts up to the end of the page are put in order; the rest are only counted.
+  const { skip, limit } = checkPaging(args);
+  const upToPage = firstSorted(matches, skip + limit, contactOrder(args.sort?.direction));
   const searchTerms: SearchTerms = {
     term: null,
     firstName: null,
@@ -189,7 +202,10 @@ export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: Reque
       searchTerms[f.field as keyof SearchTerms] = f.value;
   }
   return {
-    ...page(sorted, args),
+    skip,
+    limit,
+    totalModels: matches.length,
+    models: upToPage.slice(skip).map((k) => k.c),
     searchTerms,
     resultsFrom: filters.some((f) => f.field === 'term') ? 'Term' : 'Filter',
   };

@@ -155,6 +155,33 @@ describe('searchFirmContacts', () => {
     expect(companies.models.every((c) => c.contactEntity === 'Company')).toBe(true);
   });
 
+  it('finds exactly the people whose name contains the text, and pages them in the full order', async () => {
+    const people = contacts.filter((c) => c.contactEntity === 'Person');
+    for (const [field, text] of [
+      ['lastName', 'AN'],
+      ['firstName', 'e'],
+      ['lastName', employed().lastName!.slice(1, 4)],
+    ] as const) {
+      const expected = people.filter((c) => (c[field] ?? '').toLowerCase().includes(text.toLowerCase()));
+      for (const direction of ['Ascending', 'Descending']) {
+        const sort = { field: 'displayName', direction };
+        const all = await search(server, { filter: [{ field, value: text }], sort, limit: 1000 });
+        expect(all.models.map((c) => c.id).sort()).toEqual(expected.map((c) => c.id).sort());
+        expect(all.totalModels).toBe(expected.length);
+        // Consecutive pages are consecutive slices of the whole ordered result.
+        const pages: string[] = [];
+        for (let skip = 0; skip < all.totalModels; skip += 7) {
+          const page = await search(server, { filter: [{ field, value: text }], sort, skip, limit: 7 });
+          expect(page.totalModels).toBe(all.totalModels);
+          pages.push(...page.models.map((c) => c.id));
+        }
+        expect(pages).toEqual(all.models.map((c) => c.id));
+      }
+    }
+    const none = await search(server, { filter: [{ field: 'lastName', value: 'no such name' }] });
+    expect(none.totalModels).toBe(0);
+  });
+
   it('filters by ids, contactTypeIds and industryIds (values)', async () => {
     const ids = [contacts[3]!.id, contacts[7]!.id, 'no-such-id'];
     const byIds = await search(server, { filter: [{ field: 'ids', values: ids }] });
