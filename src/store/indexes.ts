@@ -3,15 +3,25 @@ import type { Entity, IndexKeyFn } from './types.js';
 
 const NO_KEYS: readonly string[] = [];
 
-/** Ids under one key: a bare string for the common unique case, so 100k-entry indexes do not allocate 100k Sets. */
-type Bucket = string | Set<string>;
+/** An entity plus its insertion ordinal, which lets a rollback restore iteration order exactly. */
+export interface Slot {
+  readonly e: Entity;
+  readonly ord: number;
+}
 
-const EMPTY: ReadonlySet<string> = new Set();
+/**
+ * The slots under one key: a bare slot for the common unique case, so 100k-entry indexes do not
+ * allocate 100k Sets. Slots rather than ids, so a lookup does not pay a probe of the collection's
+ * 100k-entry map per result (the dominant cost of a lookup before).
+ */
+type Bucket = Slot | Set<Slot>;
+
+const EMPTY: ReadonlySet<Slot> = new Set();
 
 const NO_INDEXES: readonly Index[] = [];
 
 /**
- * A secondary index: key -> ids of the entities of one collection that produce that key. Built on
+ * A secondary index: key -> slots of the entities of one collection that produce that key. Built on
  * first lookup rather than at definition or load, so opening or seeding a large store pays only for
  * the indexes its requests use; once built it is maintained on every write.
  */
@@ -39,47 +49,47 @@ export class Index {
     );
   }
 
-  /** Records `id` under each key. */
-  add(id: string, keys: readonly string[]): void {
+  /** Records `slot` under each key. */
+  add(slot: Slot, keys: readonly string[]): void {
     for (const key of keys) {
       const bucket = this.buckets.get(key);
-      if (bucket === undefined) this.buckets.set(key, id);
-      else if (typeof bucket !== 'string') bucket.add(id);
-      else if (bucket !== id) this.buckets.set(key, new Set([bucket, id]));
+      if (bucket === undefined) this.buckets.set(key, slot);
+      else if (bucket instanceof Set) bucket.add(slot);
+      else if (bucket !== slot) this.buckets.set(key, new Set([bucket, slot]));
     }
   }
 
-  /** Forgets `id` under each key, dropping empty buckets so the map does not grow forever. */
-  remove(id: string, keys: readonly string[]): void {
+  /** Forgets `slot` under each key, dropping empty buckets so the map does not grow forever. */
+  remove(slot: Slot, keys: readonly string[]): void {
     for (const key of keys) {
       const bucket = this.buckets.get(key);
-      if (bucket === id) {
+      if (bucket === slot) {
         this.buckets.delete(key);
-      } else if (bucket !== undefined && typeof bucket !== 'string') {
-        bucket.delete(id);
+      } else if (bucket instanceof Set) {
+        bucket.delete(slot);
         if (bucket.size === 0) this.buckets.delete(key);
       }
     }
   }
 
-  /** Ids under `key` (unordered). */
-  ids(key: string): Iterable<string> {
+  /** Slots under `key` (mostly, not always, in insertion order). */
+  slots(key: string): Iterable<Slot> {
     const bucket = this.buckets.get(key);
     if (bucket === undefined) return EMPTY;
-    return typeof bucket === 'string' ? [bucket] : bucket;
+    return bucket instanceof Set ? bucket : [bucket];
   }
 
-  /** Keys with at least one id (empty buckets are dropped), unordered; live, like `Map#keys`. */
+  /** Keys with at least one entity (empty buckets are dropped), unordered; live, like `Map#keys`. */
   keys(): IterableIterator<string> {
     return this.buckets.keys();
   }
 
-  /** Computes buckets for `entities` without touching the live ones, so a failing key function changes nothing. */
-  build(entities: Iterable<Entity>): Map<string, Bucket> {
+  /** Computes buckets for `slots` without touching the live ones, so a failing key function changes nothing. */
+  build(slots: Iterable<Slot>): Map<string, Bucket> {
     const live = this.buckets;
     this.buckets = new Map();
     try {
-      for (const e of entities) this.add(e.id, this.keysOf(e));
+      for (const slot of slots) this.add(slot, this.keysOf(slot.e));
       return this.buckets;
     } finally {
       this.buckets = live;

@@ -1,5 +1,5 @@
 import { StoreError } from './errors.js';
-import { Index, IndexSet } from './indexes.js';
+import { Index, IndexSet, type Slot } from './indexes.js';
 import type {
   DeferredCollection,
   Entity,
@@ -9,12 +9,6 @@ import type {
   WalOp,
 } from './types.js';
 import { assertCollectionName, assertEntity } from './validate.js';
-
-/** An entity plus its insertion ordinal, which lets a rollback restore iteration order exactly. */
-export interface Slot {
-  readonly e: Entity;
-  readonly ord: number;
-}
 
 /** One undo-log entry; undoing entries in reverse restores the state before a transaction. */
 export type Undo =
@@ -98,15 +92,10 @@ export class StoreState {
 
   /** Entities under `key` in collection insertion order, so results do not depend on history. */
   lookup(indexName: string, key: string): Entity[] {
-    const index = this.builtIndex(indexName);
-    const col = this.collections.get(index.collection);
-    if (!col) return [];
     const slots: Slot[] = [];
     let ordered = true;
-    for (const id of index.ids(key)) {
-      const slot = col.slots.get(id);
-      if (!slot) continue;
-      // Buckets mostly hold ids in insertion order already; sort only when they do not.
+    for (const slot of this.builtIndex(indexName).slots(key)) {
+      // Buckets mostly hold slots in insertion order already; sort only when they do not.
       if (ordered && slots.length > 0 && slots[slots.length - 1]!.ord > slot.ord) ordered = false;
       slots.push(slot);
     }
@@ -117,7 +106,7 @@ export class StoreState {
   /** The index called `indexName`, built first if this is its first use. */
   private builtIndex(indexName: string): Index {
     const index = this.indexes.get(indexName);
-    if (!index.built) index.install(index.build(this.all(index.collection)));
+    if (!index.built) index.install(index.build(this.collection(index.collection)?.ordered().values() ?? []));
     return index;
   }
 
@@ -160,11 +149,12 @@ export class StoreState {
     const newKeys = indexes.map((ix) => ix.keysOf(entity));
     const oldKeys = prev ? indexes.map((ix) => ix.keysOf(prev.e)) : undefined;
     const target = col ?? this.createCollection(collection);
+    const slot: Slot = { e: entity, ord: prev ? prev.ord : target.nextOrd++ };
     indexes.forEach((ix, i) => {
-      if (oldKeys) ix.remove(id, oldKeys[i]);
-      ix.add(id, newKeys[i]);
+      if (prev) ix.remove(prev, oldKeys![i]!);
+      ix.add(slot, newKeys[i]!);
     });
-    target.slots.set(id, { e: entity, ord: prev ? prev.ord : target.nextOrd++ });
+    target.slots.set(id, slot);
     return { k: 'put', c: collection, id, prev };
   }
 
@@ -173,7 +163,7 @@ export class StoreState {
     const col = this.collection(collection);
     const prev = col?.slots.get(id);
     if (!col || !prev) return undefined;
-    for (const ix of this.indexes.on(collection)) ix.remove(id, ix.keysOf(prev.e));
+    for (const ix of this.indexes.on(collection)) ix.remove(prev, ix.keysOf(prev.e));
     col.slots.delete(id);
     return { k: 'del', c: collection, prev };
   }
@@ -200,9 +190,9 @@ export class StoreState {
     const indexes = this.indexes.on(u.c);
     if (u.k === 'put') {
       const current = col.slots.get(u.id);
-      if (current) for (const ix of indexes) ix.remove(u.id, ix.keysOf(current.e));
+      if (current) for (const ix of indexes) ix.remove(current, ix.keysOf(current.e));
       if (u.prev) {
-        for (const ix of indexes) ix.add(u.id, ix.keysOf(u.prev.e));
+        for (const ix of indexes) ix.add(u.prev, ix.keysOf(u.prev.e));
         col.slots.set(u.id, u.prev);
       } else {
         col.slots.delete(u.id);
@@ -210,7 +200,7 @@ export class StoreState {
       return;
     }
     const id = u.prev.e.id;
-    for (const ix of indexes) ix.add(id, ix.keysOf(u.prev.e));
+    for (const ix of indexes) ix.add(u.prev, ix.keysOf(u.prev.e));
     col.slots.set(id, u.prev);
     if (col.slots.size > 1) col.unordered = true;
   }
