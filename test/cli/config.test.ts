@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { resolveConformFlags } from '../../src/cli/resolve-conform.js';
 import { resolveServeFlags } from '../../src/cli/resolve-serve.js';
-import { runCli } from '../../src/cli/run.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { cliArgs as cli } from '../helpers/cli-io.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -24,16 +24,6 @@ function configFile(config: unknown, dir = tempDir()): string {
   const file = path.join(dir, 'harness.json');
   writeFileSync(file, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
   return file;
-}
-
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-  });
-  return { code, stdout, stderr };
 }
 
 describe('an unusable config file is exit 2 with one line naming the file and the JSON path', () => {

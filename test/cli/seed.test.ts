@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { runCli } from '../../src/cli/run.js';
-import { cli, ESC } from './helpers/io.js';
+import { cli, ESC } from '../helpers/cli-io.js';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {

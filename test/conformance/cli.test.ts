@@ -2,20 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { runCli } from '../../src/cli/run.js';
 import { handleConform, type ConformArgs } from '../../src/cli/commands/conform.js';
 import { startTestServer, TEST_TOKEN, unreachableUrl, type TestServer } from './helpers/server.js';
 import { FIXTURE_SCENARIOS } from './helpers/run.js';
-
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-  });
-  return { code, stdout, stderr };
-}
+import { cliArgs as cli } from '../helpers/cli-io.js';
 
 const tmp = (): string => mkdtempSync(path.join(tmpdir(), 'conform-'));
 

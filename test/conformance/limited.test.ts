@@ -2,25 +2,15 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { runCli } from '../../src/cli/run.js';
 import { handleConform, type ConformArgs } from '../../src/cli/commands/conform.js';
 import { loadScenarios, parseScenario } from '../../src/conformance/scenario/load.js';
 import { formatScenarioFileError } from '../../src/conformance/scenario/errors.js';
 import { startTestServer, TEST_TOKEN, type TestServer } from './helpers/server.js';
 import { runShipped, targetOf } from './helpers/run.js';
+import { cliArgs as cli } from '../helpers/cli-io.js';
 
 const LIMITED_DIR = path.resolve('test/conformance/fixtures/limited');
 const LIMITED_TOKEN = 'limited-s3cret-token';
-
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-  });
-  return { code, stdout, stderr };
-}
 
 describe('second tenant (as: limited)', () => {
   let server: TestServer;

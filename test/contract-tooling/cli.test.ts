@@ -1,16 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { runCli } from '../../src/cli/run.js';
-
-/** Runs the CLI in-process and captures what it writes. */
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-  });
-  return { code, stdout, stderr };
-}
+import { cliArgs as cli } from '../helpers/cli-io.js';
 
 const lines = (s: string): string[] => s.split('\n').filter(Boolean);
 

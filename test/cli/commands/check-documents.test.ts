@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { cli, ESC } from '../helpers/io.js';
+import { cli, ESC } from '../../helpers/cli-io.js';
 
 const F = 'test/partner/fixtures';
 const tmp = (): string => mkdtempSync(path.join(tmpdir(), 'check-docs-output-'));

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { cli, ESC } from '../helpers/io.js';
+import { cli, ESC } from '../../helpers/cli-io.js';
 import { startTestServer, TEST_TOKEN, type TestServer } from '../../conformance/helpers/server.js';
 import { FIXTURE_SCENARIOS } from '../../conformance/helpers/run.js';
 

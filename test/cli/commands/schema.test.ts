@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { cli, ESC } from '../helpers/io.js';
+import { cli, ESC } from '../../helpers/cli-io.js';
 
 describe('rm-harness schema check output', () => {
   it('prints nothing with --quiet and { upToDate: true } with --json on the checked-in contract', async () => {

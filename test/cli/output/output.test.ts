@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { cli } from '../helpers/io.js';
+import { cli } from '../../helpers/cli-io.js';
 
 describe('--quiet with --json', () => {
   it.each([

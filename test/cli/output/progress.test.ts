@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { startProgress } from '../../../src/cli/output/progress.js';
 import { colorsFor } from '../../../src/cli/output/style.js';
-import { ESC } from '../helpers/io.js';
+import { ESC } from '../../helpers/cli-io.js';
 
 function stream(isTTY: boolean) {
   const s = { text: '', write: (chunk: string) => (s.text += chunk), isTTY, columns: 100 };

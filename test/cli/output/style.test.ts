@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { colorEnabled, colorsFor } from '../../../src/cli/output/style.js';
-import { cli, ESC } from '../helpers/io.js';
+import { cli, ESC } from '../../helpers/cli-io.js';
 
 const tty = { isTTY: true };
 const pipe = {};

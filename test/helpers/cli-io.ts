@@ -1,5 +1,5 @@
-import type { CliIo } from '../../../src/cli/context.js';
-import { runCli } from '../../../src/cli/run.js';
+import type { CliIo } from '../../src/cli/context.js';
+import { runCli } from '../../src/cli/run.js';
 
 /** The escape byte every colour and cursor sequence starts with. */
 export const ESC = '\u001b';
@@ -42,4 +42,9 @@ export async function cli(
   const { io, out } = fakeIo(options);
   const code = await runCli(argv, io);
   return { code, ...out };
+}
+
+/** Runs the real CLI on fake streams (not a terminal), with the arguments given one by one. */
+export function cliArgs(...argv: string[]): Promise<Captured & { code: number }> {
+  return cli(argv);
 }
