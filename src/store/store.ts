@@ -13,8 +13,9 @@ export interface StoreOptions {
   /** Deep-freeze entities and meta values on write and load, so accidental mutation throws (tests). */
   freeze?: boolean;
   /**
-   * Skip writing the log line of each transaction. Only for a store whose backend persists nothing and
-   * whose writes are known to be JSON (seeding builds a snapshot this way); every other store serialises.
+   * Skip writing the log line of each transaction, and keep no undo log: a transaction that throws (or
+   * aborts) after writing fails the store instead of rolling back. Only for a store whose backend
+   * persists nothing and whose writes are known to be JSON and valid (seeding builds its data this way).
    */
   unlogged?: boolean;
 }

@@ -92,7 +92,7 @@ export class TransactionImpl implements Transaction {
 
   put<T extends Entity>(collection: string, entity: T): T {
     this.assertWritable();
-    this.undoLog.push(this.state.put(collection, this.freeze(entity)));
+    this.keep(this.state.put(collection, this.freeze(entity)));
     this.record({ op: 'put', c: collection, e: entity });
     return entity;
   }
@@ -101,14 +101,14 @@ export class TransactionImpl implements Transaction {
     this.assertWritable();
     const undo = this.state.delete(collection, id);
     if (!undo) return false;
-    this.undoLog.push(undo);
+    this.keep(undo);
     this.record({ op: 'del', c: collection, id });
     return true;
   }
 
   setMeta(key: string, value: unknown): void {
     this.assertWritable();
-    this.undoLog.push(this.state.setMeta(key, this.freeze(value)));
+    this.keep(this.state.setMeta(key, this.freeze(value)));
     this.record(value === undefined ? { op: 'meta', k: key } : { op: 'meta', k: key, v: value });
   }
 
@@ -121,6 +121,7 @@ export class TransactionImpl implements Transaction {
 
   /** Undoes all writes (indexes included, through the state primitives). */
   rollback(): void {
+    if (!this.logged && this.writes > 0) throw new StoreError('an unlogged store keeps no undo log');
     for (let i = this.undoLog.length - 1; i >= 0; i--) this.state.undo(this.undoLog[i]);
     this.undoLog.length = 0;
     this.ops.length = 0;
@@ -131,6 +132,12 @@ export class TransactionImpl implements Transaction {
   finish(): void {
     if (this.status === 'open') this.status = 'done';
     this.undoLog.length = 0;
+  }
+
+  private keep(undo: Undo): void {
+    // An unlogged (seeding) store keeps no undo log either: a million undo entries living until the
+    // transaction ends cost more garbage collection than anything else seeding does; it cannot roll back.
+    if (this.logged) this.undoLog.push(undo);
   }
 
   private record(op: WalOp): void {

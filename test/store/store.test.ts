@@ -290,3 +290,28 @@ describe('Store.reset(store)', () => {
     expect(target.count('contacts')).toBe(2);
   });
 });
+
+describe('an unlogged store', () => {
+  it('keeps no undo log: a transaction that throws after writing fails the store instead of half-applying silently', async () => {
+    const store = await Store.open(new MemoryBackend(), { unlogged: true });
+    await store.transact((tx) => tx.put('contacts', { id: 'a', name: 'A' }));
+    await expect(
+      store.transact((tx) => {
+        tx.put('contacts', { id: 'b', name: 'B' });
+        throw new Error('seeding bug');
+      }),
+    ).rejects.toThrow('seeding bug');
+    await expect(store.transact((tx) => tx.put('contacts', { id: 'c', name: 'C' }))).rejects.toThrow(
+      /rollback failed: an unlogged store keeps no undo log/,
+    );
+    // A body that throws before writing anything still leaves it usable.
+    const fresh = await Store.open(new MemoryBackend(), { unlogged: true });
+    await expect(
+      fresh.transact(() => {
+        throw new Error('early');
+      }),
+    ).rejects.toThrow('early');
+    await fresh.transact((tx) => tx.put('contacts', { id: 'd', name: 'D' }));
+    expect(fresh.count('contacts')).toBe(1);
+  });
+});
