@@ -10,8 +10,14 @@ import type { WalContents } from './wal.js';
 
 /** Tuning of a `FileBackend`. */
 export interface FileBackendOptions {
-  /** Compact once the WAL reaches this many bytes (default 8 MiB). */
+  /** Compact once the WAL reaches this many bytes (default 8 MiB) … */
   compactWalBytes?: number;
+  /**
+   * … or this share of the snapshot's size, whichever is larger (default 0.25): each compaction rewrites
+   * the whole snapshot, so a 370 MB store is not rewritten after every 8 MiB of writes, while the work
+   * stays proportional to what was written and a restart replays at most a quarter of the store's size.
+   */
+  compactWalRatio?: number;
   /** Compact once the WAL holds this many records (default 100 000). */
   compactWalRecords?: number;
   /** Receives background compaction failures (default: a process warning); the WAL keeps the data safe. */
@@ -38,6 +44,7 @@ export class FileBackend implements StoreBackend {
   private readonly snapshotLock = new Mutex();
   private readonly compactWalBytes: number;
   private readonly compactWalRecords: number;
+  private readonly compactWalRatio: number;
   private readonly onError: (err: Error) => void;
   private wal: WalWriter | null = null;
   private capture: (() => PersistedSnapshot) | null = null;
@@ -63,6 +70,7 @@ export class FileBackend implements StoreBackend {
     this.snapshotFile = new SnapshotFile(this.snapshotPath);
     this.compactWalBytes = options.compactWalBytes ?? 8 * 1024 * 1024;
     this.compactWalRecords = options.compactWalRecords ?? 100_000;
+    this.compactWalRatio = options.compactWalRatio ?? 0.25;
     this.onError = options.onError ?? ((err) => process.emitWarning(err));
   }
 
@@ -197,7 +205,8 @@ export class FileBackend implements StoreBackend {
   private maybeCompact(): void {
     const wal = this.wal;
     if (!wal || this.compacting || this.closing) return;
-    if (wal.bytes < this.compactWalBytes && wal.records < this.compactWalRecords) return;
+    const byteLimit = Math.max(this.compactWalBytes, this.snapshotFile.size * this.compactWalRatio);
+    if (wal.bytes < byteLimit && wal.records < this.compactWalRecords) return;
     if (Date.now() < this.retryCompactionAt) return;
     this.compact().catch((err: unknown) => {
       // The WAL still holds everything; just do not retry on every flush while the disk is unhappy.

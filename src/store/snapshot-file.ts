@@ -15,6 +15,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export class SnapshotFile {
   private readonly writer: Writer;
+  /** Bytes of the snapshot last read or written (0 when there is none). */
+  size = 0;
 
   constructor(readonly path: string) {
     this.writer = new Writer(path);
@@ -32,6 +34,7 @@ export class SnapshotFile {
       if (hasCode(err, 'ENOENT')) return null;
       throw err;
     }
+    this.size = bytes.length;
     return readSnapshot(bytes, this.path);
   }
 
@@ -42,7 +45,9 @@ export class SnapshotFile {
    * supersedes).
    */
   async write(snapshot: PersistedSnapshot): Promise<void> {
-    await this.writer.write(await snapshotBuffers(snapshot, nextTurn));
+    const buffers = await snapshotBuffers(snapshot, nextTurn);
+    await this.writer.write(buffers);
+    this.size = buffers.reduce((n, b) => n + b.length, 0);
     await fsyncFile(this.path);
     await fsyncDir(dirname(this.path));
   }

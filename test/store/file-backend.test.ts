@@ -144,6 +144,33 @@ describe('FileBackend', () => {
     });
   });
 
+  it('waits for the WAL to reach a share of a large snapshot before compacting it', async () => {
+    await withTempDir(async (dir) => {
+      const store = await openFile(dir, { compactWalBytes: 1000, compactWalRatio: 0.5 });
+      const big = Array.from({ length: 200 }, (_, i) => ({ id: `e${i}`, text: 'x'.repeat(100) }));
+      await store.reset({ version: 1, seq: 0, meta: {}, collections: { c: big } });
+      const snapshotSize = (await stat(join(dir, 't.json'))).size;
+      expect(snapshotSize).toBeGreaterThan(20_000);
+      let i = 0;
+      // Past the byte threshold but under half the snapshot: no compaction yet.
+      while (store.stats().walBytes < snapshotSize / 3) {
+        await store.transact((tx) => tx.put('c', { id: `w${i++}`, text: 'y'.repeat(100) }));
+      }
+      expect(store.stats().compactions).toBe(0);
+      // Write until the WAL is rotated (its size drops), noting how large it had grown.
+      let peak = 0;
+      while (store.stats().walBytes >= peak && i < 10_000) {
+        peak = store.stats().walBytes;
+        await store.transact((tx) => tx.put('c', { id: `w${i++}`, text: 'y'.repeat(100) }));
+      }
+      expect(peak).toBeGreaterThanOrEqual(snapshotSize / 2 - 200);
+      expect(peak).toBeLessThan(snapshotSize / 2 + 200);
+      await store.compact();
+      expect(store.stats().compactions).toBeGreaterThanOrEqual(1);
+      await store.close();
+    });
+  });
+
   it('recovers a rotated WAL left by a compaction interrupted before its snapshot', async () => {
     await withTempDir(async (dir) => {
       const store = await openFile(dir);
