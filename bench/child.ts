@@ -11,8 +11,8 @@ export interface Child<T> {
   stop(): Promise<void>;
 }
 
-function nodeArgs(script: string, args: readonly string[]): string[] {
-  return ['--import', 'tsx', script.startsWith('/') ? script : `${BENCH_DIR}${script}`, ...args];
+function nodeArgs(script: string, args: readonly string[], flags: readonly string[] = []): string[] {
+  return [...flags, '--import', 'tsx', script.startsWith('/') ? script : `${BENCH_DIR}${script}`, ...args];
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -22,9 +22,14 @@ function exited(child: ChildProcess): Promise<number | null> {
   });
 }
 
-/** Starts `node --import tsx bench/<script>` and resolves with its first stdout line, parsed as JSON. */
+/**
+ * Starts `node --expose-gc --import tsx bench/<script>` and resolves with its first stdout line, parsed
+ * as JSON. `--expose-gc` lets a server collect its start-up garbage before it says it is ready.
+ */
 export function startChild<T>(script: string, args: readonly string[]): Promise<Child<T>> {
-  const child = spawn(process.execPath, nodeArgs(script, args), { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, nodeArgs(script, args, ['--expose-gc']), {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const done = exited(child);
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
