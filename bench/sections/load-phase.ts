@@ -5,6 +5,9 @@ import { log } from '../log.js';
 import { REQUEST_NAMES, type BenchFixture, type RequestName } from '../queries.js';
 import { median } from '../stats.js';
 
+/** Idle time before each server's measurements in a round (see `runLoadPhase`). */
+const SETTLE_MS = 3000;
+
 /** A server under load: what it is and how to start it. */
 export interface ServerSpec {
   /** Key in the report, e.g. `sim@bench-1k`, `bare`, `mock`. */
@@ -49,9 +52,10 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
       for (const { spec, child } of children) {
         const own = child.message.fixture ?? fixture;
         rounds[spec.key] ??= { read: [], search: [], mutation: [] };
-        // A server that sat idle while the others were measured has had V8 shrink its young generation;
-        // an unrecorded second of load lets it grow back, so the first request measured is not the one
-        // that pays for it (at 100k contacts that showed as a 3x p99 on whichever request came first).
+        // The server measured before this one collects its garbage once its load stops, on one of only two
+        // cores: a short pause lets that finish. Then an unrecorded warm-up lets a server that sat idle grow
+        // its young generation back. Without both, whichever request came first showed a 3x p99 at 100k.
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         await loadOnce(child.message.url, REQUEST_NAMES[0], own, { ...options, duration: config.warmup });
         for (const name of REQUEST_NAMES) {
           rounds[spec.key]![name].push(await loadOnce(child.message.url, name, own, options));
