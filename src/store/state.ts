@@ -261,22 +261,22 @@ export class StoreState {
    * are parsed for it.
    */
   capture(): StoreSnapshot {
-    const persisted = this.captureForWrite();
-    const collections = Object.fromEntries(
-      Object.keys(persisted.collections).map((n) => [n, Array.from(this.all(n))]),
-    );
-    return { version: 1, seq: persisted.seq, meta: persisted.meta, collections };
+    return { version: 1, ...this.snapshotOf((n) => Array.from(this.all(n))) };
   }
 
   /** The same snapshot for a backend to write: collections never parsed stay text, written back as read. */
   captureForWrite(): PersistedSnapshot {
+    return this.snapshotOf((n) => this.collections.get(n)!.deferred ?? Array.from(this.all(n)));
+  }
+
+  /** seq, sorted meta and the non-empty collections (sorted by name), each as `collection` gives it. */
+  private snapshotOf<C>(collection: (name: string) => C): {
+    seq: number;
+    meta: Record<string, unknown>;
+    collections: Record<string, C>;
+  } {
     const names = [...this.collections.keys()].filter((n) => this.count(n) > 0).sort();
-    const collections = Object.fromEntries(
-      names.map((n) => {
-        const col = this.collections.get(n)!;
-        return [n, col.deferred ?? Array.from(this.all(n))];
-      }),
-    );
+    const collections = Object.fromEntries(names.map((n) => [n, collection(n)]));
     const meta = Object.fromEntries([...this.meta].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     return { seq: this.seq, meta, collections };
   }

@@ -70,7 +70,7 @@ describe('snapshot files are read lazily', () => {
     });
   });
 
-  it('warm() parses every deferred collection ahead of use; WAL replay parses what it touches', async () => {
+  it('WAL replay parses what it touches; warm() parses every other deferred collection ahead of use', async () => {
     await withTempDir(async (dir) => {
       await writeTwoCollections(dir);
       const writer = await openFile(dir);
@@ -79,10 +79,15 @@ describe('snapshot files are read lazily', () => {
       const reader = await Store.open(new FileBackend(dir, 't'));
       expect(ids(reader.all('contacts'))).toEqual(['c2']);
       await reader.warm();
-      await writeFile(join(dir, 't.json'), 'overwritten: warm() has parsed everything already');
       expect(reader.get('notes', 'n1')?.['text']).toBe('a "quoted" note, with ] brackets [');
       await writer.close();
       await reader.close();
+      // warm() really parses: on a corrupt collection nobody has touched, it is warm() that fails.
+      const text = await readFile(join(dir, 't.json'), 'utf8');
+      await writeFile(join(dir, 't.json'), text.replace('"text":"a', '"text":!a'));
+      const broken = await openFile(dir);
+      await expect(broken.warm()).rejects.toThrow(/collection "notes" is not JSON/);
+      await broken.close();
     });
   });
 
