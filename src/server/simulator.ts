@@ -6,7 +6,7 @@ import type { Version } from '../contract/versions.js';
 import type { RequestContext } from '../domain/area.js';
 import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from '../domain/profile.js';
 import { allResolvers } from '../domain/registry.js';
-import type { Region } from '../domain/tenancy.js';
+import type { Region, TenantSettings } from '../domain/tenancy.js';
 import { openIndexedStore, seedStore, type SeedProgress } from '../fixtures/seed.js';
 import { FileBackend, MemoryBackend, type Store } from '../store/index.js';
 import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
@@ -157,9 +157,7 @@ export class Simulator {
         continue;
       }
       const store = await this.store(tenantId, region);
-      await store.reset(
-        await seedStore({ tenant, region, seed: this.seed, profile: this.profile }, onProgress),
-      );
+      await store.reset(await this.seeded(tenant, region, onProgress));
     }
   }
 
@@ -168,6 +166,11 @@ export class Simulator {
     const stores = await Promise.allSettled(this.stores.values());
     this.stores.clear();
     await Promise.all(stores.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+  }
+
+  /** A fresh seeded store of (tenant, region) for `Store.reset` to take over. */
+  private seeded(tenant: TenantSettings, region: Region, onProgress?: SeedProgress): Promise<Store> {
+    return seedStore({ tenant, region, seed: this.seed, profile: this.profile }, onProgress);
   }
 
   private async openStore(
@@ -184,9 +187,7 @@ export class Simulator {
     const store = await openIndexedStore(backend);
     // A store that has never been seeded (new data dir, new tenant) starts from its seeded state.
     if (reseed || store.meta['seed'] === undefined) {
-      await store.reset(
-        await seedStore({ tenant, region, seed: this.seed, profile: this.profile }, onProgress),
-      );
+      await store.reset(await this.seeded(tenant, region, onProgress));
     }
     // Collections of the snapshot file are parsed on first use; parse the rest while requests are idle.
     // A corrupt one is reported by every request that touches it, so the warm-up's failure adds nothing.

@@ -27,7 +27,7 @@ import {
   type ProfileRecord,
 } from './model.js';
 import { firmGenders } from './rules.js';
-import { SeedRandom } from './random.js';
+import { SeedRandom } from '../shared/seed-random.js';
 import {
   CITIES,
   CLIENT_JOB_TITLES,
