@@ -9,6 +9,10 @@ const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
 export interface Child<T> {
   message: T;
   stop(): Promise<void>;
+  /** Freezes the process (SIGSTOP): no timers, no background GC, nothing taking CPU from others. */
+  pause(): void;
+  /** Lets a paused process run again (SIGCONT). */
+  resume(): void;
 }
 
 function nodeArgs(script: string, args: readonly string[], flags: readonly string[] = []): string[] {
@@ -37,9 +41,14 @@ export function startChild<T>(script: string, args: readonly string[]): Promise<
       resolve({
         message: JSON.parse(line) as T,
         stop: async () => {
-          if (child.exitCode === null) child.kill('SIGTERM');
+          if (child.exitCode === null) {
+            child.kill('SIGCONT');
+            child.kill('SIGTERM');
+          }
           await done;
         },
+        pause: () => void child.kill('SIGSTOP'),
+        resume: () => void child.kill('SIGCONT'),
       });
     });
     void done.then((code) => reject(new Error(`${script} ${args.join(' ')} exited with ${code}`)));

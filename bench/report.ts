@@ -14,9 +14,10 @@ function loadTable(results: BenchResults): string[] {
     '### Throughput and latency',
     '',
     `autocannon, ${results.settings.connections} connections, ${results.settings.duration} s per measurement, ` +
-      `median of ${results.settings.runs} interleaved rounds; in every round each server gets 3 s of idle (the ` +
-      `previous one's garbage collection) and ${results.settings.warmup} s of unrecorded load before its ` +
-      'measurements; servers in their own processes on 127.0.0.1.',
+      `median of ${results.settings.runs} interleaved rounds; servers in their own processes on 127.0.0.1, ` +
+      'the ones not being measured frozen (SIGSTOP); in every round each server gets 3 s of idle (the ' +
+      `garbage collection its timers held back) and ${results.settings.warmup} s of unrecorded load before ` +
+      'its measurements.',
     '',
     row(['request', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors']),
     row(['---', '---', '---:', '---:', '---:', '---:']),

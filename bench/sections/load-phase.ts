@@ -48,18 +48,24 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
       log(`warmed ${spec.key}`);
     }
     const rounds: Record<string, Record<RequestName, LoadResult[]>> = {};
+    // Only the server being measured runs: the others are frozen (SIGSTOP), so the garbage collection an
+    // idle server does after its load (V8's memory reducer: major GCs for seconds on a 600 MB heap) does
+    // not take one of the two cores from the measured server and the load generator.
+    for (const { child } of children) child.pause();
     for (let round = 0; round < config.runs; round += 1) {
       for (const { spec, child } of children) {
         const own = child.message.fixture ?? fixture;
         rounds[spec.key] ??= { read: [], search: [], mutation: [] };
-        // The server measured before this one collects its garbage once its load stops, on one of only two
-        // cores: a short pause lets that finish. Then an unrecorded warm-up lets a server that sat idle grow
-        // its young generation back. Without both, whichever request came first showed a 3x p99 at 100k.
+        child.resume();
+        // A resumed server first runs what its timers held back (its own memory reducer): a short idle
+        // lets that finish. Then an unrecorded warm-up lets a server that sat idle grow its young
+        // generation back before the recorded requests.
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         await loadOnce(child.message.url, REQUEST_NAMES[0], own, { ...options, duration: config.warmup });
         for (const name of REQUEST_NAMES) {
           rounds[spec.key]![name].push(await loadOnce(child.message.url, name, own, options));
         }
+        child.pause();
       }
       log(`round ${round + 1}/${config.runs} done`);
     }
