@@ -48,7 +48,7 @@ export function benchConfig(): BenchConfig {
     sections: new Set(listEnv('BENCH_SECTIONS', ['throughput', 'growth', 'startup', 'runner'])),
     growthProfiles: listEnv('BENCH_GROWTH_PROFILES', ['bench-1k', 'bench-10k', 'large']),
     largeProfile: process.env['BENCH_LARGE_PROFILE'] || 'large',
-    startupRuns: Math.round(numberEnv('BENCH_STARTUP_RUNS', 1)),
+    startupRuns: Math.round(numberEnv('BENCH_STARTUP_RUNS', 3)),
     reportDir: process.env['BENCH_REPORT_DIR'] || 'reports',
   };
 }

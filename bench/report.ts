@@ -48,7 +48,8 @@ function startupTable(results: BenchResults): string[] {
   const lines = [
     '### Seeding and start-up',
     '',
-    'Each in a fresh child process; seeding writes one (tenant, region) store file; start-up is ' +
+    `Each in a fresh child process, median of ${results.settings.startupRuns}; seeding writes one (tenant, ` +
+      'region) store file into a fresh data dir; start-up is ' +
       '`startServer({ dataDir })` plus the first request (which opens the store: reads the file, parses its ' +
       'first line and the collections the request touches). The other collections are parsed in the ' +
       'background after that; the next column is how long until all are.',

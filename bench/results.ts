@@ -14,7 +14,7 @@ export interface TargetCheck {
 export interface BenchResults {
   generatedAt: string;
   machine: { node: string; cpus: number; platform: string; loadAverage: number[] };
-  settings: { duration: number; runs: number; connections: number; warmup: number };
+  settings: { duration: number; runs: number; connections: number; warmup: number; startupRuns: number };
   /** Median figures per server key (`bare`, `mock`, `sim@<profile>`) and request. */
   load: Record<string, Record<RequestName, LoadResult>>;
   /** Profile of the side-by-side comparison (the smallest growth profile). */

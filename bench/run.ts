@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       runs: config.runs,
       connections: config.connections,
       warmup: config.warmup,
+      startupRuns: config.startupRuns,
     },
     load,
     startup: on('startup') || on('growth') ? startup : [],
