@@ -2,7 +2,6 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { runCli } from '../../src/cli/run.js';
 import { cli, ESC } from '../helpers/cli-io.js';
 
 const dirs: string[] = [];
@@ -15,37 +14,25 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-function io() {
-  const out = { stdout: '', stderr: '' };
-  return {
-    out,
-    io: {
-      stdout: { write: (s: string) => (out.stdout += s) },
-      stderr: { write: (s: string) => (out.stderr += s) },
-    },
-  };
-}
+/** `rm-harness seed` of the small profile into `dir`, for one (tenant, region). */
+const seedArgs = (dir: string, seedValue = '42'): string[] => [
+  'seed',
+  '--seed',
+  seedValue,
+  '--profile',
+  'small',
+  '--data-dir',
+  dir,
+  '--tenant',
+  'dev-firm',
+  '--region',
+  'eu',
+];
 
 async function seed(dir: string, seedValue: string): Promise<Buffer> {
-  const { io: streams, out } = io();
-  const code = await runCli(
-    [
-      'seed',
-      '--seed',
-      seedValue,
-      '--profile',
-      'small',
-      '--data-dir',
-      dir,
-      '--tenant',
-      'dev-firm',
-      '--region',
-      'eu',
-    ],
-    streams,
-  );
-  expect({ code, stderr: out.stderr }).toEqual({ code: 0, stderr: '' });
-  expect(out.stdout).toMatch(/seeded .*dev-firm-eu\.json/);
+  const r = await cli(seedArgs(dir, seedValue));
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+  expect(r.stdout).toMatch(/seeded .*dev-firm-eu\.json/);
   expect(await readdir(dir)).toEqual(['dev-firm-eu.json']);
   return readFile(join(dir, 'dev-firm-eu.json'));
 }
@@ -66,30 +53,16 @@ describe('rm-harness seed', () => {
     [['seed', '--seed', '-1'], /--seed must be a non-negative integer/],
     [['seed', '--tenants', '/nonexistent/tenants.json'], /cannot read tenants file/],
   ])('refuses %j with exit 2 and one line', async (argv, message) => {
-    const { io: streams, out } = io();
-    expect(await runCli(argv as string[], streams)).toBe(2);
-    expect(out.stderr).toMatch(message);
-    expect(out.stderr.trim().split('\n')).toHaveLength(1);
+    const r = await cli(argv as string[]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
 
 describe('rm-harness seed output', () => {
-  const args = (dir: string): string[] => [
-    'seed',
-    '--seed',
-    '42',
-    '--profile',
-    'small',
-    '--data-dir',
-    dir,
-    '--tenant',
-    'dev-firm',
-    '--region',
-    'eu',
-  ];
-
   it('prints plain lines and a summary, and no progress, to buffers that are not terminals', async () => {
-    const r = await cli(args(await tempDir()));
+    const r = await cli(seedArgs(await tempDir()));
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(r.stdout).not.toContain(ESC);
     expect(r.stdout).toMatch(/^seeded .*dev-firm-eu\.json \(\d+ contacts, .*\) in \d+ ms$/m);
@@ -97,7 +70,7 @@ describe('rm-harness seed output', () => {
   });
 
   it('draws a progress bar on a terminal stderr only, and colours stdout on a terminal', async () => {
-    const r = await cli(args(await tempDir()), { stdoutTty: true, stderrTty: true });
+    const r = await cli(seedArgs(await tempDir()), { stdoutTty: true, stderrTty: true });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('seeding');
     expect(r.stderr).toMatch(/\d+\/\d+/);
@@ -107,9 +80,9 @@ describe('rm-harness seed output', () => {
   });
 
   it('keeps a terminal stdout plain with NO_COLOR and colours a buffer with FORCE_COLOR=1', async () => {
-    const noColor = await cli(args(await tempDir()), { stdoutTty: true, env: { NO_COLOR: '1' } });
+    const noColor = await cli(seedArgs(await tempDir()), { stdoutTty: true, env: { NO_COLOR: '1' } });
     expect(noColor.stdout).not.toContain(ESC);
-    const forced = await cli(args(await tempDir()), { env: { FORCE_COLOR: '1' } });
+    const forced = await cli(seedArgs(await tempDir()), { env: { FORCE_COLOR: '1' } });
     expect(forced.stdout).toContain(`${ESC}[32m1 store seeded in`);
     // FORCE_COLOR is about colour: a buffer still gets no progress bar.
     expect(forced.stderr).toBe('');
@@ -117,14 +90,14 @@ describe('rm-harness seed output', () => {
 
   it('prints nothing with --quiet, not even progress on a terminal, and still writes the store', async () => {
     const dir = await tempDir();
-    const r = await cli([...args(dir), '--quiet'], { stdoutTty: true, stderrTty: true });
+    const r = await cli([...seedArgs(dir), '--quiet'], { stdoutTty: true, stderrTty: true });
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(await readdir(dir)).toEqual(['dev-firm-eu.json']);
   });
 
   it('prints one JSON document with the stores written, their counts and times with --json', async () => {
     const dir = await tempDir();
-    const r = await cli([...args(dir), '--json']);
+    const r = await cli([...seedArgs(dir), '--json']);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
     const doc = JSON.parse(r.stdout) as {
       tool: string;
@@ -142,7 +115,7 @@ describe('rm-harness seed output', () => {
     expect(store?.counts['contacts']).toBeGreaterThan(0);
     expect(typeof store?.ms).toBe('number');
     // The same seed prints the same counts in text mode.
-    const text = await cli(args(await tempDir()));
+    const text = await cli(seedArgs(await tempDir()));
     const c = store?.counts ?? {};
     expect(text.stdout).toContain(
       `(${c['contacts']} contacts, ${c['activities']} activities, ${c['lists']} lists, ${c['listMembers']} listMembers)`,
