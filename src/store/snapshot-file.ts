@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Writer } from 'steno';
 import { fsyncDir, fsyncFile, hasCode } from './fsutil.js';
-import { readSnapshot, snapshotBuffers } from './snapshot-codec.js';
+import { readSnapshot, snapshotPieces } from './snapshot-codec.js';
 import type { PersistedSnapshot } from './types.js';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -11,7 +11,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * The snapshot file, written atomically by steno (lowdb's file writer: temp file + rename). steno
  * rather than lowdb's TextFile adapter because the adapter takes the whole document as one string: a
  * 100k-contact store is ~370 MB, which as a JS string is two bytes a character as soon as one
- * non-ASCII character appears and near V8's string size limit; steno takes the pieces as buffers.
+ * non-ASCII character appears and near V8's string size limit; steno takes the pieces as they are made.
  */
 export class SnapshotFile {
   private readonly writer: Writer;
@@ -39,15 +39,22 @@ export class SnapshotFile {
   }
 
   /**
-   * Replaces the snapshot and makes it durable. Serialises piece by piece, yielding to the event loop
-   * between pieces so compacting a large store does not stall requests. steno renames without fsync,
-   * so we fsync the renamed file and its directory before anyone may rely on it (e.g. delete a WAL it
-   * supersedes).
+   * Replaces the snapshot and makes it durable. Serialises and writes piece by piece, yielding to the
+   * event loop between pieces so compacting a large store does not stall requests, and never holding
+   * the whole file in memory. steno renames without fsync, so we fsync the renamed file and its
+   * directory before anyone may rely on it (e.g. delete a WAL it supersedes).
    */
   async write(snapshot: PersistedSnapshot): Promise<void> {
-    const buffers = await snapshotBuffers(snapshot, nextTurn);
-    await this.writer.write(buffers);
-    this.size = buffers.reduce((n, b) => n + b.length, 0);
+    let size = 0;
+    async function* pieces(): AsyncGenerator<Buffer> {
+      for (const piece of snapshotPieces(snapshot)) {
+        size += piece.length;
+        yield piece;
+        await nextTurn();
+      }
+    }
+    await this.writer.write(pieces());
+    this.size = size;
     await fsyncFile(this.path);
     await fsyncDir(dirname(this.path));
   }

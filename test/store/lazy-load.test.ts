@@ -21,13 +21,15 @@ async function writeTwoCollections(dir: string): Promise<string> {
 }
 
 describe('snapshot files are read lazily', () => {
-  it('is still one JSON document, whose first line indexes every collection', async () => {
+  it('is still one JSON document, whose last line indexes every collection', async () => {
     await withTempDir(async (dir) => {
       const text = await writeTwoCollections(dir);
       const doc = JSON.parse(text) as { version: number; seq: number; collections: Record<string, Entity[]> };
-      expect(doc.version).toBe(2);
+      expect(doc.version).toBe(3);
       expect(ids(doc.collections['notes']!)).toEqual(['n1']);
-      const firstLine = JSON.parse(`${text.split('\n')[0]}}}`) as {
+      const lines = text.split('\n');
+      expect(lines.at(-1)).toBe('');
+      const lastLine = JSON.parse(`{${lines.at(-2)!.slice(2)}`) as {
         index: Record<string, { at: number; length: number; count: number }>;
       };
       // Offsets count bytes (the names hold non-ASCII characters), so a reader can decode one collection.
@@ -37,7 +39,7 @@ describe('snapshot files are read lazily', () => {
         ['contacts', ['c1', 'c2']],
         ['notes', ['n1']],
       ] as const) {
-        const { at, length, count } = firstLine.index[name]!;
+        const { at, length, count } = lastLine.index[name]!;
         const section = bytes.toString('utf8', body + at, body + at + length);
         expect(count).toBe(expected.length);
         expect(ids(JSON.parse(section) as Entity[])).toEqual(expected);
@@ -88,6 +90,22 @@ describe('snapshot files are read lazily', () => {
       const broken = await openFile(dir);
       await expect(broken.warm()).rejects.toThrow(/collection "notes" is not JSON/);
       await broken.close();
+    });
+  });
+
+  it('still opens version 2 files (index in the first line) written by earlier releases', async () => {
+    await withTempDir(async (dir) => {
+      const v2 =
+        '{"version":2,"seq":4,"meta":{"seed":2},"index":{"contacts":{"at":12,"length":26,"count":2}},"collections":{\n' +
+        '"contacts":[\n{"id":"a"},\n{"id":"b"}\n]\n}}\n';
+      await writeFile(join(dir, 't.json'), v2);
+      const store = await openFile(dir);
+      expect(store.count('contacts')).toBe(2);
+      expect(ids(store.all('contacts'))).toEqual(['a', 'b']);
+      expect(store.seq).toBe(4);
+      await writeFile(join(dir, 't.json'), v2.replace('"at":12', '"at":11'));
+      await expect(openFile(dir)).rejects.toThrow(/collection "contacts" is misplaced/);
+      await store.close();
     });
   });
 

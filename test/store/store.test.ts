@@ -221,9 +221,9 @@ describe('Store (memory)', () => {
     const first = await run();
     expect(await run()).toBe(first);
     expect(first).toBe(
-      '{"version":2,"seq":5,"meta":{"alpha":true,"version":"1.4.0"},' +
-        '"index":{"contacts":{"at":12,"length":49,"count":2},"z":{"at":67,"length":14,"count":1}},"collections":{\n' +
-        '"contacts":[\n{"id":"a","name":"A"},\n{"id":"b","name":"B2"}\n],\n"z":[\n{"id":"1"}\n]\n}}\n',
+      '{"version":3,"seq":5,"meta":{"alpha":true,"version":"1.4.0"},"collections":{\n' +
+        '"contacts":[\n{"id":"a","name":"A"},\n{"id":"b","name":"B2"}\n],\n"z":[\n{"id":"1"}\n]\n' +
+        '},"index":{"contacts":{"at":12,"length":49,"count":2},"z":{"at":67,"length":14,"count":1}}}\n',
     );
   });
 
