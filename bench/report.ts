@@ -14,18 +14,20 @@ function loadTable(results: BenchResults): string[] {
     '### Throughput and latency',
     '',
     `autocannon, ${results.settings.connections} connections, ${results.settings.duration} s per measurement, ` +
-      `median of ${results.settings.runs} interleaved rounds; servers in their own processes on 127.0.0.1, ` +
+      `median of ${results.settings.runs} interleaved rounds (each round starting with the next request in ` +
+      'turn); servers in their own processes on 127.0.0.1, ' +
       'the ones not being measured frozen (SIGSTOP); in every round each server gets 3 s of idle (the ' +
       `garbage collection its timers held back) and ${results.settings.warmup} s of unrecorded load before ` +
       'its measurements.',
     '',
-    row(['request', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors']),
-    row(['---', '---', '---:', '---:', '---:', '---:']),
+    row(['request', 'server', 'req/s', 'p50 ms', 'p99 ms', 'p99 worst round ms', 'errors']),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:']),
   ];
   for (const name of REQUEST_NAMES) {
     for (const key of keys) {
       const r = results.load[key]![name];
-      lines.push(row([REQUEST_LABELS[name], key, fmt(r.rps), fmt(r.p50, 1), fmt(r.p99, 1), r.errors]));
+      const cells = [fmt(r.rps), fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.p99Worst, 1), r.errors];
+      lines.push(row([REQUEST_LABELS[name], key, ...cells]));
     }
   }
   if (results.ratios) {
@@ -51,7 +53,7 @@ function startupTable(results: BenchResults): string[] {
     `Each in a fresh child process, median of ${results.settings.startupRuns}; seeding writes one (tenant, ` +
       'region) store file into a fresh data dir; start-up is ' +
       '`startServer({ dataDir })` plus the first request (which opens the store: reads the file, parses its ' +
-      'first line and the collections the request touches). The other collections are parsed in the ' +
+      'first and last lines and the collections the request touches). The other collections are parsed in the ' +
       'background after that; the next column is how long until all are.',
     '',
     row([

@@ -1,5 +1,5 @@
-import type { LoadResult } from './load.js';
 import type { RequestName } from './queries.js';
+import type { LoadSummary } from './sections/load-phase.js';
 import type { RunnerFigures } from './sections/runner.js';
 import type { StartupFigures } from './sections/startup.js';
 
@@ -15,8 +15,8 @@ export interface BenchResults {
   generatedAt: string;
   machine: { node: string; cpus: number; platform: string; loadAverage: number[] };
   settings: { duration: number; runs: number; connections: number; warmup: number; startupRuns: number };
-  /** Median figures per server key (`bare`, `mock`, `sim@<profile>`) and request. */
-  load: Record<string, Record<RequestName, LoadResult>>;
+  /** Median figures (and worst round's p99) per server key (`bare`, `mock`, `sim@<profile>`) and request. */
+  load: Record<string, Record<RequestName, LoadSummary>>;
   /** Profile of the side-by-side comparison (the smallest growth profile). */
   compareProfile?: string;
   /** Simulator throughput / baseline throughput, per request. */

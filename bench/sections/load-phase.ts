@@ -15,8 +15,13 @@ export interface ServerSpec {
   args: string[];
 }
 
+/** Median figures of one server and request over the rounds, and the worst round's p99. */
+export interface LoadSummary extends LoadResult {
+  p99Worst: number;
+}
+
 /** Median figures of each server and request. */
-export type LoadTable = Record<string, Record<RequestName, LoadResult>>;
+export type LoadTable = Record<string, Record<RequestName, LoadSummary>>;
 
 interface Announced {
   url: string;
@@ -26,7 +31,10 @@ interface Announced {
 /**
  * Starts every server (each its own child process, so the load generator has the other core), warms each,
  * then measures in rounds: every round loads every server with every request once, so slow drift of the
- * machine touches all of them alike. Reports the medians over the rounds.
+ * machine touches all of them alike. Each round starts with the next request in turn: the first load after a
+ * server resumes is the one that meets a major GC the idle time has made due (every round, on the 100k
+ * store's 600 MB heap), and a fixed order would pin that GC on the same request every time. Reports the
+ * medians over the rounds, and each request's worst round.
  */
 export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchConfig): Promise<LoadTable> {
   const children: Array<{ spec: ServerSpec; child: Child<Announced> }> = [];
@@ -56,13 +64,14 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
       for (const { spec, child } of children) {
         const own = child.message.fixture ?? fixture;
         rounds[spec.key] ??= { read: [], search: [], mutation: [] };
+        const order = REQUEST_NAMES.map((_, i) => REQUEST_NAMES[(i + round) % REQUEST_NAMES.length]!);
         child.resume();
         // A resumed server first runs what its timers held back (its own memory reducer): a short idle
         // lets that finish. Then an unrecorded warm-up lets a server that sat idle grow its young
         // generation back before the recorded requests.
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-        await loadOnce(child.message.url, REQUEST_NAMES[0], own, { ...options, duration: config.warmup });
-        for (const name of REQUEST_NAMES) {
+        await loadOnce(child.message.url, order[0]!, own, { ...options, duration: config.warmup });
+        for (const name of order) {
           rounds[spec.key]![name].push(await loadOnce(child.message.url, name, own, options));
         }
         child.pause();
@@ -74,7 +83,7 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
         key,
         Object.fromEntries(REQUEST_NAMES.map((n) => [n, summarise(byName[n])])) as Record<
           RequestName,
-          LoadResult
+          LoadSummary
         >,
       ]),
     );
@@ -83,12 +92,13 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
   }
 }
 
-/** Medians over the rounds; errors summed. */
-function summarise(results: readonly LoadResult[]): LoadResult {
+/** Medians over the rounds, and the worst round's p99; errors summed. */
+function summarise(results: readonly LoadResult[]): LoadSummary {
   return {
     rps: Math.round(median(results.map((r) => r.rps))),
     p50: median(results.map((r) => r.p50)),
     p99: median(results.map((r) => r.p99)),
+    p99Worst: Math.max(...results.map((r) => r.p99)),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
   };
 }
