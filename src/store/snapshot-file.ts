@@ -49,22 +49,27 @@ export class SnapshotFile {
    */
   async write(snapshot: PersistedSnapshot): Promise<void> {
     let size = 0;
-    // Pieces are ~64 KB; handing the file ~1 MiB at a time saves thousands of awaited writes.
+    // Pieces are ~64 KB; handing the file ~1 MiB at a time saves thousands of awaited writes. A piece
+    // that is large already (a never-parsed collection, copied as read) goes as it is, uncopied.
     async function* chunks(): AsyncGenerator<Buffer> {
       let batch: Buffer[] = [];
       let batched = 0;
-      for (const piece of snapshotPieces(snapshot)) {
-        batch.push(piece);
-        batched += piece.length;
-        if (batched < WRITE_CHUNK) continue;
-        yield Buffer.concat(batch, batched);
+      const flush = () => {
+        const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch, batched);
         size += batched;
         batch = [];
         batched = 0;
+        return chunk;
+      };
+      for (const piece of snapshotPieces(snapshot)) {
+        if (piece.length >= WRITE_CHUNK && batched > 0) yield flush();
+        batch.push(piece);
+        batched += piece.length;
+        if (batched < WRITE_CHUNK) continue;
+        yield flush();
         await nextTurn();
       }
-      if (batched > 0) yield Buffer.concat(batch, batched);
-      size += batched;
+      if (batched > 0) yield flush();
     }
     await this.writer.write(chunks());
     this.size = size;

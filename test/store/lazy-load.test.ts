@@ -72,6 +72,35 @@ describe('snapshot files are read lazily', () => {
     });
   });
 
+  it('streams a store larger than one write chunk and reads it back, big untouched collections included', async () => {
+    await withTempDir(async (dir) => {
+      const note = (i: number) => ({ id: `n${i}`, text: `${'é'.repeat(200)} ${i}` });
+      const store = await openFile(dir);
+      await store.transact((tx) => {
+        for (let i = 0; i < 4000; i += 1) tx.put('notes', note(i));
+        tx.put('contacts', { id: 'c1', name: 'One' });
+      });
+      await store.close();
+      const written = await readFile(join(dir, 't.json'));
+      expect(written.length).toBeGreaterThan(1.5 * 1024 * 1024);
+      // Reopen, touch only contacts, rewrite: the notes (never parsed, > 1 MiB) go back byte for byte.
+      const again = await openFile(dir);
+      await again.transact((tx) => tx.put('contacts', { id: 'c2', name: 'Two' }));
+      await again.close();
+      const text = await readFile(join(dir, 't.json'), 'utf8');
+      expect(text).toContain('{"id":"c2","name":"Two"}');
+      const notesAt = written.indexOf('"notes":');
+      const notes = written.toString('utf8', notesAt, written.indexOf('\n]', notesAt) + 2);
+      expect(Buffer.byteLength(notes)).toBeGreaterThan(1024 * 1024);
+      expect(text).toContain(notes);
+      const rewritten = await openFile(dir);
+      expect(rewritten.count('notes')).toBe(4000);
+      expect(rewritten.get('notes', 'n3999')).toEqual(note(3999));
+      expect(ids(rewritten.all('contacts'))).toEqual(['c1', 'c2']);
+      await rewritten.close();
+    });
+  });
+
   it('WAL replay parses what it touches; warm() parses every other deferred collection ahead of use', async () => {
     await withTempDir(async (dir) => {
       await writeTwoCollections(dir);
