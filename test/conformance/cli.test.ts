@@ -9,6 +9,10 @@ import { cliArgs as cli } from '../helpers/cli-io.js';
 
 const tmp = (): string => mkdtempSync(path.join(tmpdir(), 'conform-'));
 
+/** `rm-harness conform` over the fixture scenarios against `target`, with more flags after it. */
+const conform = (target: string, ...flags: string[]) =>
+  cli('conform', '--scenarios-dir', FIXTURE_SCENARIOS, '--target', target, ...flags);
+
 describe('rm-harness conform', () => {
   let good: TestServer;
   let bad: TestServer;
@@ -23,17 +27,7 @@ describe('rm-harness conform', () => {
 
   it('exits 0 on a conforming target, prints a summary and writes the four reports', async () => {
     const dir = tmp();
-    const { code, stdout, stderr } = await cli(
-      'conform',
-      '--scenarios-dir',
-      FIXTURE_SCENARIOS,
-      '--target',
-      good.endpoint,
-      '--token',
-      TEST_TOKEN,
-      '--report-dir',
-      dir,
-    );
+    const { code, stdout, stderr } = await conform(good.endpoint, '--token', TEST_TOKEN, '--report-dir', dir);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain('1.4.0: 5/5 passed (100%)');
@@ -46,28 +40,13 @@ describe('rm-harness conform', () => {
 
   it('exits 1 on differences, and a baseline turns known failures into passes and lists fixed ones', async () => {
     const dir = tmp();
-    const first = await cli(
-      'conform',
-      '--scenarios-dir',
-      FIXTURE_SCENARIOS,
-      '--target',
-      bad.endpoint,
-      '--token',
-      TEST_TOKEN,
-      '--report-dir',
-      dir,
-      '--no-drift',
-    );
+    const first = await conform(bad.endpoint, '--token', TEST_TOKEN, '--report-dir', dir, '--no-drift');
     expect(first.code).toBe(1);
     expect(first.stdout).toContain('FAILED settings.regional-settings [1.4.0]');
     expect(first.stdout).toContain('read data.regionalSettings.languages: missing-field');
     const baseline = path.join(dir, 'baseline.json');
     writeFileSync(baseline, readFileSync(path.join(dir, 'conformance.json')));
-    const again = await cli(
-      'conform',
-      '--scenarios-dir',
-      FIXTURE_SCENARIOS,
-      '--target',
+    const again = await conform(
       bad.endpoint,
       '--token',
       TEST_TOKEN,
@@ -80,11 +59,7 @@ describe('rm-harness conform', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('baseline');
     expect(again.stdout).toContain('0 new, 0 fixed');
-    const fixed = await cli(
-      'conform',
-      '--scenarios-dir',
-      FIXTURE_SCENARIOS,
-      '--target',
+    const fixed = await conform(
       good.endpoint,
       '--token',
       TEST_TOKEN,
@@ -106,25 +81,10 @@ describe('rm-harness conform', () => {
     const plain = await startTestServer({ simulator: false });
     try {
       const dir = tmp();
-      const skipped = await cli(
-        'conform',
-        '--scenarios-dir',
-        FIXTURE_SCENARIOS,
-        '--target',
-        plain.endpoint,
-        '--token',
-        TEST_TOKEN,
-        '--report-dir',
-        dir,
-        '--no-drift',
-      );
+      const skipped = await conform(plain.endpoint, '--token', TEST_TOKEN, '--report-dir', dir, '--no-drift');
       expect(skipped.code).toBe(0);
       expect(skipped.stdout).toContain('1.4.0: 3/3 passed (100%), 0 failed, 0 errors, 2 skipped');
-      const allowed = await cli(
-        'conform',
-        '--scenarios-dir',
-        FIXTURE_SCENARIOS,
-        '--target',
+      const allowed = await conform(
         plain.endpoint,
         '--token',
         TEST_TOKEN,
@@ -143,11 +103,7 @@ describe('rm-harness conform', () => {
 
   it('reports structural differences between two targets in --compare mode', async () => {
     const dir = tmp();
-    const { code, stdout } = await cli(
-      'conform',
-      '--scenarios-dir',
-      FIXTURE_SCENARIOS,
-      '--target',
+    const { code, stdout } = await conform(
       good.endpoint,
       '--compare',
       bad.endpoint,
@@ -242,107 +198,27 @@ describe('rm-harness conform', () => {
 
   it('exits 2 with one clear line for setup and usage errors', async () => {
     const dir = tmp();
-    const unreachable = await cli(
-      'conform',
-      '--scenarios-dir',
-      FIXTURE_SCENARIOS,
-      '--target',
-      await unreachableUrl(),
-      '--token',
-      't',
-      '--report-dir',
-      dir,
-    );
+    const unreachable = await conform(await unreachableUrl(), '--token', 't', '--report-dir', dir);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(
       /^rm-harness: cannot reach the target http:\/\/127\.0\.0\.1:\d+\/us\/1\.4\.0\/public-api\/graphql: ECONNREFUSED\n$/,
     );
-    const badToken = await cli(
-      'conform',
-      '--scenarios-dir',
-      FIXTURE_SCENARIOS,
-      '--target',
-      good.endpoint,
-      '--token',
-      'wrong',
-      '--report-dir',
-      dir,
-    );
+    const badToken = await conform(good.endpoint, '--token', 'wrong', '--report-dir', dir);
     expect(badToken).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('rejected the credentials (HTTP 401)'),
     });
-    expect(
-      (
-        await cli(
-          'conform',
-          '--scenarios-dir',
-          FIXTURE_SCENARIOS,
-          '--target',
-          good.endpoint,
-          '--version',
-          '1.3.0',
-        )
-      ).stderr,
-    ).toContain('unknown version "1.3.0"');
-    expect(
-      (
-        await cli(
-          'conform',
-          '--scenarios-dir',
-          FIXTURE_SCENARIOS,
-          '--target',
-          good.endpoint,
-          '--timeout',
-          'soon',
-        )
-      ).code,
-    ).toBe(2);
+    expect((await conform(good.endpoint, '--version', '1.3.0')).stderr).toContain('unknown version "1.3.0"');
+    expect((await conform(good.endpoint, '--timeout', 'soon')).code).toBe(2);
     expect((await cli('conform', '--scenarios-dir', FIXTURE_SCENARIOS)).stderr).toContain(
       'missing required option --target',
     );
-    expect(
-      (await cli('conform', '--scenarios-dir', FIXTURE_SCENARIOS, '--target', 'ftp://x')).stderr,
-    ).toContain('not an http(s) URL');
-    const noVersion = await cli(
-      'conform',
-      '--scenarios-dir',
-      FIXTURE_SCENARIOS,
-      '--target',
-      'http://127.0.0.1:1/public-api/graphql',
-      '--token',
-      't',
-    );
+    expect((await conform('ftp://x')).stderr).toContain('not an http(s) URL');
+    const noVersion = await conform('http://127.0.0.1:1/public-api/graphql', '--token', 't');
     expect(noVersion).toMatchObject({ code: 2, stderr: expect.stringContaining('names no revision') });
+    expect((await conform(good.endpoint, '--token', TEST_TOKEN, '--scenario', 'nothing.*')).code).toBe(2);
     expect(
-      (
-        await cli(
-          'conform',
-          '--scenarios-dir',
-          FIXTURE_SCENARIOS,
-          '--target',
-          good.endpoint,
-          '--token',
-          TEST_TOKEN,
-          '--scenario',
-          'nothing.*',
-        )
-      ).code,
-    ).toBe(2);
-    expect(
-      (
-        await cli(
-          'conform',
-          '--scenarios-dir',
-          FIXTURE_SCENARIOS,
-          '--target',
-          good.endpoint,
-          '--token',
-          TEST_TOKEN,
-          '--baseline',
-          path.join(dir, 'none.json'),
-        )
-      ).stderr,
+      (await conform(good.endpoint, '--token', TEST_TOKEN, '--baseline', path.join(dir, 'none.json'))).stderr,
     ).toContain('cannot read baseline');
   });
 
@@ -403,11 +279,7 @@ describe('rm-harness schema diff', () => {
       );
       expect(broken.code).toBe(1);
       expect(broken.stdout).toContain("breaking   Field 'currencies' was removed from object type 'Query'");
-      const run = await cli(
-        'conform',
-        '--scenarios-dir',
-        FIXTURE_SCENARIOS,
-        '--target',
+      const run = await conform(
         drifted.endpoint,
         '--version',
         '1.4.0',
