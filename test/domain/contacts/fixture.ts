@@ -1,6 +1,6 @@
 // One simulator per mutation test file, reset before each test; ESM live bindings expose it to the tests.
-import { afterAll, beforeAll, beforeEach } from '@jest/globals';
-import { dataOf, startTestServer, type TestServer } from '../../helpers/server.js';
+import { server, useResetServer } from '../../helpers/reset-server.js';
+import { dataOf } from '../../helpers/server.js';
 import { allContacts, CONTACT_FIELDS, CONTACT_FRAGMENT, type ContactView } from './helpers.js';
 
 /** Both revisions; every contact operation exists in both. */
@@ -14,22 +14,14 @@ export interface Result {
   item: ContactView | null;
 }
 
-/** The running simulator. */
-export let server: TestServer;
+export { server };
 /** Every contact right after the last reset. */
 export let contacts: ContactView[];
 
 /** Starts the server for the calling test file and resets the tenant before each test. */
 export function useContactServer(): void {
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  beforeEach(async () => {
-    await server.admin('POST', '/tenants/dev-firm/reset', { regions: ['us'] });
-    contacts = await allContacts(server);
+  useResetServer(async (running) => {
+    contacts = await allContacts(running);
   });
 }
 

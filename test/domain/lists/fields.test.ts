@@ -1,21 +1,10 @@
 // Additional field definitions and member values over HTTP (§2.4, §7.3, A-37, A-38).
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from '@jest/globals';
-import { startTestServer, dataOf, type TestServer } from '../../helpers/server.js';
+import { describe, it, expect } from '@jest/globals';
+import { server, useResetServer } from '../../helpers/reset-server.js';
+import { dataOf } from '../../helpers/server.js';
 import { expectBadInput, findList, fullyAllowed, memberIds } from './helpers.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(async () => {
-  await server.admin('POST', '/tenants/dev-firm/reset', { regions: ['us'] });
-});
+useResetServer();
 
 const DEF_FIELDS = `id name description fieldDataType dataTypeDisplayName listDataType allowsMultipleValues
   allowsSecondaryField secondaryFieldName numericDataTypeMinValue numericDataTypeMaxValue

@@ -1,6 +1,7 @@
 // addList, addWorkingList, editListDetails, editWorkingListDetails and removeWorkingList over HTTP.
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from '@jest/globals';
-import { startTestServer, dataOf, type TestServer } from '../../helpers/server.js';
+import { describe, it, expect } from '@jest/globals';
+import { server, useResetServer } from '../../helpers/reset-server.js';
+import { dataOf } from '../../helpers/server.js';
 import {
   allLists,
   contacts,
@@ -12,19 +13,7 @@ import {
   type ListView,
 } from './helpers.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(async () => {
-  await server.admin('POST', '/tenants/dev-firm/reset', { regions: ['us'] });
-});
+useResetServer();
 
 type FolderType = { id: string; name: string; listClass: string };
 type Failure = { propertyName: string; message: string };

@@ -1,7 +1,8 @@
 // List membership over HTTP: addContactsToLists, removeContactFromLists, removeContactsFromList and the
 // contact's lists; permission flags and partial results (§5.3, §7.3).
-import { describe, it, expect, beforeAll, afterAll, beforeEach } from '@jest/globals';
-import { startTestServer, dataOf, type TestServer } from '../../helpers/server.js';
+import { describe, it, expect } from '@jest/globals';
+import { server, useResetServer } from '../../helpers/reset-server.js';
+import { dataOf } from '../../helpers/server.js';
 import {
   contacts,
   expectBadInput,
@@ -12,19 +13,7 @@ import {
   type ListView,
 } from './helpers.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(async () => {
-  await server.admin('POST', '/tenants/dev-firm/reset', { regions: ['us'] });
-});
+useResetServer();
 
 const ADD = `mutation($listIds: [ID!]!, $contactIds: [ID!]!) {
   addContactsToLists(listIds: $listIds, contactIds: $contactIds) {
