@@ -3,7 +3,8 @@
  * `probe.ts seed <profile> <dataDir>`: seed one (tenant, region) store into a data dir, as `rm-harness seed` does;
  * `probe.ts start <profile> <dataDir>`: start the simulator on that data dir and answer a first request.
  */
-import { DEFAULT_TENANTS, Simulator, startServer } from '../src/server/index.js';
+import { startServer } from '../src/server/index.js';
+import { DEFAULT_TENANTS, Simulator } from '../src/simulator/index.js';
 import { BENCH_HEADERS, BENCH_PATH } from './queries.js';
 
 /** What a probe prints. */

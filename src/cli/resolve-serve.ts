@@ -1,6 +1,7 @@
 import { ADMIN_TOKEN_ENV, envValue, type Env } from '../config/env.js';
 import { DEFAULT_MOCK_VERSION } from '../mock/server.js';
-import { DEFAULT_ADMIN_TOKEN, DEFAULT_LIMITS, type Limits } from '../server/index.js';
+import { DEFAULT_ADMIN_TOKEN } from '../server/index.js';
+import { DEFAULT_LIMITS, type Limits } from '../simulator/index.js';
 import type { ServeArgs } from './commands/serve.js';
 import { firstSet, readConfig } from './config-option.js';
 import { resolveStoreFlags, type StoreFlags } from './simulator-options.js';

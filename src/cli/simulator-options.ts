@@ -1,7 +1,6 @@
 import type { Options } from 'yargs';
 import type { ServeConfig } from '../config/schema.js';
-import { profileNames } from '../domain/profile.js';
-import { loadTenantsFile, TenantConfigError, type TenantConfig } from '../server/index.js';
+import { loadTenantsFile, profileNames, TenantConfigError, type TenantConfig } from '../simulator/index.js';
 import { configOption, firstSet } from './config-option.js';
 import { CliUsageError } from './context.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
-import { parseTenants, TenantConfigError } from '../server/tenants.js';
+import { parseTenants, TenantConfigError } from '../simulator/index.js';
 import { ConfigError, describeSchemaErrors } from './errors.js';
 import { CONFIG_SCHEMA, type ConformRunConfig, type HarnessConfig } from './schema.js';
 

@@ -1,9 +1,13 @@
 import { VERSIONS, type Version } from '../contract/versions.js';
-import { profileNames } from '../domain/profile.js';
-import { REGIONS, type Region } from '../domain/tenancy.js';
-import { FAULTS_SCHEMA, type FaultConfig } from '../server/faults.js';
-import type { Limits } from '../server/limits.js';
-import { TENANT_SCHEMA, type TenantConfig } from '../server/tenants.js';
+import { FAULTS_SCHEMA, type FaultConfig } from '../server/index.js';
+import {
+  profileNames,
+  REGIONS,
+  TENANT_SCHEMA,
+  type Limits,
+  type Region,
+  type TenantConfig,
+} from '../simulator/index.js';
 import { ADMIN_TOKEN_ENV, LIMITED_TOKEN_ENV, TOKEN_ENV } from './env.js';
 
 /** Settings of a conformance run that a named target and the `conform` section may both give. */

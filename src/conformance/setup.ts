@@ -1,3 +1,4 @@
+import { DEV_TOKENS } from '../contract/endpoint.js';
 import { VERSIONS, type Version } from '../contract/versions.js';
 import { postGraphQL, type HttpOptions } from './http/client.js';
 import {
@@ -21,12 +22,6 @@ export interface TargetSpec {
   headers: readonly string[];
   region: string;
 }
-
-/** The default token of the simulator's full-cloud tenant (design.md). */
-export const SIMULATOR_TOKEN = 'dev-token';
-
-/** The default token of the simulator's limited tenant: not full cloud, language-specific information and audit off. */
-export const SIMULATOR_LIMITED_TOKEN = 'dev-token-limited';
 
 /** A target ready for requests, and how to release it. */
 export interface OpenTarget {
@@ -62,9 +57,9 @@ export async function openTarget(
   const parsed = parseHeaders(spec.headers);
   if (!parsed.ok) return parsed;
   const headers = { ...parsed.headers };
-  const token = spec.token ?? (spec.target === 'sim' ? SIMULATOR_TOKEN : undefined);
+  const token = spec.token ?? (spec.target === 'sim' ? DEV_TOKENS.full : undefined);
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  const limitedToken = spec.limitedToken ?? (spec.target === 'sim' ? SIMULATOR_LIMITED_TOKEN : undefined);
+  const limitedToken = spec.limitedToken ?? (spec.target === 'sim' ? DEV_TOKENS.limited : undefined);
   const limited =
     limitedToken !== undefined
       ? { limitedHeaders: { ...headers, authorization: `Bearer ${limitedToken}` } }

@@ -1,8 +1,6 @@
+import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import { VERSIONS, type Version } from '../contract/versions.js';
 import { sendHttp, type HttpOptions } from './http/client.js';
-
-/** The spec's endpoint path below a region's base address (§4). */
-export const GRAPHQL_PATH = '/public-api/graphql';
 
 /** Where and how the runner sends requests. */
 export interface Target {

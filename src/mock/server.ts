@@ -5,16 +5,27 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { execute, GraphQLError, Kind, parse, print, type GraphQLSchema } from 'graphql';
 import { scalarCoercions } from '../contract/scalars.js';
-import { REGIONS } from '../domain/tenancy.js';
-import { fixtureProfiles } from '../domain/profile.js';
-import { GRAPHQL_PATH } from '../server/app.js';
-import { lastResortHandler, maskInternal } from '../server/errors.js';
-import { listen } from '../server/listen.js';
-import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from '../server/explorer.js';
-import { graphqlRoute } from '../server/graphql-route.js';
-import { bearerToken, sendError } from '../server/http.js';
-import { DEFAULT_LIMITS, type Limits } from '../server/limits.js';
-import { DEFAULT_TENANTS, type TenantConfig } from '../server/tenants.js';
+import { GRAPHQL_PATH } from '../contract/endpoint.js';
+import {
+  ASSETS_PATH,
+  assetsRouter,
+  bearerToken,
+  EXPLORER_DEV_TOKEN,
+  explorerMiddleware,
+  graphqlRoute,
+  lastResortHandler,
+  listen,
+  maskInternal,
+  sendError,
+} from '../server/index.js';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_TENANTS,
+  fixtureProfiles,
+  REGIONS,
+  type Limits,
+  type TenantConfig,
+} from '../simulator/index.js';
 import { fakerMocks, newFaker, reseed } from './mocks.js';
 
 /** The revision segment of the mock's URLs unless told otherwise. */

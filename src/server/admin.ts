@@ -1,9 +1,15 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { isRegion, REGIONS, type Region } from '../domain/tenancy.js';
+import {
+  checkTenant,
+  checkTenantPatch,
+  isRegion,
+  REGIONS,
+  type Region,
+  type Simulator,
+  type TenantConfig,
+} from '../simulator/index.js';
 import type { Faults } from './faults.js';
 import { bearerToken, sendError } from './http.js';
-import type { Simulator } from './simulator.js';
-import { checkTenant, checkTenantPatch, type TenantConfig } from './tenants.js';
 
 /** A tenant as the admin API shows it: without its token (tokens stay out of logs, reports and responses). */
 function publicTenant(tenant: TenantConfig): Omit<TenantConfig, 'token'> {

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/versions.js';
-import type { RequestContext } from '../domain/area.js';
-import { isRegion, REGIONS, type Region } from '../domain/tenancy.js';
+import { GRAPHQL_PATH } from '../contract/endpoint.js';
+import { isRegion, REGIONS, type Region, type RequestContext, type Simulator } from '../simulator/index.js';
 import { adminRouter } from './admin.js';
 import { lastResortHandler, maskInternal } from './errors.js';
 import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
@@ -9,7 +9,6 @@ import { Faults, type FaultConfig } from './faults.js';
 import { bearerToken, sendError } from './http.js';
 import { graphqlRoute } from './graphql-route.js';
 import { homeRouter } from './home.js';
-import type { Simulator } from './simulator.js';
 
 /** Options of the HTTP adapter. */
 export interface AppOptions {
@@ -22,9 +21,6 @@ export interface AppOptions {
   /** Faults active from the start (as `PUT /__admin/faults` would set them); none by default. */
   faults?: FaultConfig;
 }
-
-/** The GraphQL path below every base address (§1.4). */
-export const GRAPHQL_PATH = '/public-api/graphql';
 
 /**
  * The express adapter of the simulator: `/{region}/{version}/public-api/graphql` for every region and

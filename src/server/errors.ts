@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { StoreFailedError } from '../store/index.js';
+import { StoreFailedError } from '../simulator/index.js';
 import { sendError } from './http.js';
 
 /** graphql-js's request errors get the codes of A-58, so clients can branch without parsing messages. */

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { DEV_TOKENS } from '../contract/endpoint.js';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 
 /** Where the explorer's static files are served (same origin: nothing loads from a CDN). */
 export const ASSETS_PATH = '/__assets';
 
 /** The token preset in the explorer when a tenant with it is configured (design.md's dev tenant). */
-export const EXPLORER_DEV_TOKEN = 'dev-token';
+export const EXPLORER_DEV_TOKEN = DEV_TOKENS.full;
 
 const require = createRequire(import.meta.url);
 

@@ -1,10 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import { GraphQLError, parse, type GraphQLSchema, type Source } from 'graphql';
 import { createHandler, type HandlerOptions, type OperationContext } from 'graphql-http';
-import type { RequestContext } from '../domain/area.js';
+import type { Limits, RequestContext } from '../simulator/index.js';
 import { DocumentCache } from './document-cache.js';
 import { errorBody } from './http.js';
-import { limitedValidate, type Limits } from './limits.js';
+import { limitedValidate } from './request-limits.js';
 
 /** Most tokens a document may have; far beyond any real operation, and short of what overflows the parser. */
 const MAX_TOKENS = 50_000;

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import { VERSIONS, CURRENT_VERSION } from '../contract/versions.js';
-import { REGIONS } from '../domain/tenancy.js';
+import { DEV_TOKENS } from '../contract/endpoint.js';
+import { REGIONS, type TenantConfig } from '../simulator/index.js';
 import { escapeHtml } from './explorer.js';
-import type { TenantConfig } from './tenants.js';
 
 /** The reports the home page links when they exist, and their media types; no other name is served. */
 const REPORTS: Readonly<Record<string, string>> = {
@@ -14,7 +14,7 @@ const REPORTS: Readonly<Record<string, string>> = {
 };
 
 /** Tokens design.md publishes; the page shows a tenant's token only if it is one of these. */
-const DEV_TOKENS = new Set(['dev-token', 'dev-token-limited']);
+const PUBLISHED_TOKENS = new Set<string>(Object.values(DEV_TOKENS));
 
 /** Where the reports are served. */
 export const REPORTS_PATH = '/__reports';
@@ -44,7 +44,7 @@ function homeHtml(options: HomeOptions, reportsDir: string): string {
     .map(
       (t) =>
         `<tr><td>${e(t.name)}</td><td><code>${e(t.id)}</code></td>` +
-        `<td>${DEV_TOKENS.has(t.token) ? `<code>${e(t.token)}</code>` : '(configured)'}</td>` +
+        `<td>${PUBLISHED_TOKENS.has(t.token) ? `<code>${e(t.token)}</code>` : '(configured)'}</td>` +
         `<td>${t.fullCloud ? 'yes' : 'no'}</td><td>${onOff(t.languageSpecificInformation)}</td>` +
         `<td>${onOff(t.auditFeature)}</td></tr>`,
     )

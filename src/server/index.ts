@@ -1,17 +1,15 @@
 import { createApp } from './app.js';
 import { checkFaults, type FaultConfig } from './faults.js';
 import { listen } from './listen.js';
-import { Simulator, SimulatorSetupError, type SimulatorOptions } from './simulator.js';
+import { Simulator, SimulatorSetupError, type SimulatorOptions } from '../simulator/index.js';
 
-export { Simulator, SimulatorSetupError } from './simulator.js';
-export type { SimulatorOptions } from './simulator.js';
-export { DEFAULT_TENANTS, loadTenantsFile, parseTenants, TenantConfigError } from './tenants.js';
 export { checkFaults, FAULTS_SCHEMA } from './faults.js';
 export type { FaultConfig, FaultRule } from './faults.js';
-export type { TenantConfig } from './tenants.js';
-export { GRAPHQL_PATH } from './app.js';
-export { DEFAULT_LIMITS } from './limits.js';
-export type { Limits } from './limits.js';
+export { lastResortHandler, maskInternal } from './errors.js';
+export { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
+export { graphqlRoute } from './graphql-route.js';
+export { bearerToken, sendError } from './http.js';
+export { listen } from './listen.js';
 
 /** Default admin token of design.md. */
 export const DEFAULT_ADMIN_TOKEN = 'admin-token';

@@ -24,8 +24,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { createApp } from '../../src/server/app.js';
-import { DEFAULT_TENANTS, Simulator } from '../../src/server/index.js';
-import type { Region } from '../../src/domain/tenancy.js';
+import { DEFAULT_TENANTS, Simulator, type Region } from '../../src/simulator/index.js';
 import type { Entity, Store, StoreSnapshot } from '../../src/store/index.js';
 import { startTestServer, type GqlResponse, type TestServer } from '../helpers/server.js';
 

@@ -1,8 +1,13 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
-import { REGIONS, isRegion, type Region } from '../../domain/tenancy.js';
-import type { SeedProgress } from '../../fixtures/seed.js';
-import { Simulator, SimulatorSetupError } from '../../server/index.js';
+import {
+  isRegion,
+  REGIONS,
+  Simulator,
+  SimulatorSetupError,
+  type Region,
+  type SeedProgress,
+} from '../../simulator/index.js';
 import { readConfig } from '../config-option.js';
 import { CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';

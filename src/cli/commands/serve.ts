@@ -1,14 +1,9 @@
 import type { Argv } from 'yargs';
-import { REGIONS } from '../../domain/tenancy.js';
+import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import { VERSIONS } from '../../contract/versions.js';
 import { ADMIN_TOKEN_ENV } from '../../config/env.js';
-import {
-  DEFAULT_ADMIN_TOKEN,
-  DEFAULT_LIMITS,
-  GRAPHQL_PATH,
-  startServer,
-  type FaultConfig,
-} from '../../server/index.js';
+import { DEFAULT_ADMIN_TOKEN, startServer, type FaultConfig } from '../../server/index.js';
+import { DEFAULT_LIMITS, REGIONS } from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION, mockBanner, MockSchemaError, startMockServer } from '../../mock/server.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { resolveServeFlags, SERVE_DEFAULTS, type ServeFlags } from '../resolve-serve.js';

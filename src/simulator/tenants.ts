@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
+import { DEV_TOKENS } from '../contract/endpoint.js';
 import type { TenantSettings } from '../domain/tenancy.js';
 
 /** A tenant as configured: its settings plus the bearer token of its API user. */
@@ -12,7 +13,7 @@ export const DEFAULT_TENANTS: readonly TenantConfig[] = [
   {
     id: 'dev-firm',
     name: 'Harbour & Finch LLP',
-    token: 'dev-token',
+    token: DEV_TOKENS.full,
     fullCloud: true,
     languageSpecificInformation: true,
     auditFeature: true,
@@ -20,7 +21,7 @@ export const DEFAULT_TENANTS: readonly TenantConfig[] = [
   {
     id: 'limited-firm',
     name: 'Marlow Street Partners',
-    token: 'dev-token-limited',
+    token: DEV_TOKENS.limited,
     fullCloud: false,
     languageSpecificInformation: false,
     auditFeature: false,

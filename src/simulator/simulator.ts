@@ -7,7 +7,7 @@ import type { RequestContext } from '../domain/area.js';
 import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from '../domain/profile.js';
 import { allResolvers } from '../domain/registry.js';
 import type { Region, TenantSettings } from '../domain/tenancy.js';
-import { openIndexedStore, seedStore, type SeedProgress } from '../fixtures/seed.js';
+import { openIndexedStore, seedStore, type SeedProgress } from './seeding.js';
 import { FileBackend, MemoryBackend, type Store } from '../store/index.js';
 import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';

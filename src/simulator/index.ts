@@ -1,0 +1,27 @@
+/**
+ * The simulator without HTTP: what the express adapter, the mock, the configuration and the CLI may
+ * use. Layers above reach the domain only through here, so they never learn about its areas.
+ */
+export { Simulator, SimulatorSetupError } from './simulator.js';
+export type { SimulatorOptions } from './simulator.js';
+export {
+  checkTenant,
+  checkTenantPatch,
+  DEFAULT_TENANTS,
+  loadTenantsFile,
+  parseTenants,
+  TENANT_PATCH_SCHEMA,
+  TENANT_SCHEMA,
+  TenantConfigError,
+} from './tenants.js';
+export type { TenantConfig } from './tenants.js';
+export { DEFAULT_LIMITS, limitError } from './limits.js';
+export type { Limits } from './limits.js';
+export { openIndexedStore, seedSnapshot, seedStore } from './seeding.js';
+export type { SeedInput, SeedProgress } from './seeding.js';
+export { isRegion, REGIONS } from '../domain/tenancy.js';
+export type { Region, TenantSettings } from '../domain/tenancy.js';
+export { fixtureProfiles, profileNames } from '../domain/profile.js';
+export type { FixtureProfile } from '../domain/profile.js';
+export type { RequestContext } from '../domain/area.js';
+export { StoreFailedError } from '../store/index.js';

@@ -1,0 +1,70 @@
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { defaultFieldResolver, GraphQLError, type GraphQLSchema } from 'graphql';
+
+/** Request limits (A-59: the spec shows none, so they are configurable and documented in the README). */
+export interface Limits {
+  /** Largest request body in bytes. */
+  maxBodyBytes: number;
+  /** Deepest selection (fields nested in fields, fragments expanded). */
+  maxDepth: number;
+  /** Most aliases in one operation. */
+  maxAliases: number;
+  /** Highest cost of one operation: 1 per scalar and 2 per object field, deeper fields cost more. */
+  maxComplexity: number;
+  /** Largest `limit` argument of a paged field. */
+  maxPageSize: number;
+}
+
+/** Defaults that admit every legitimate use of the API and stop abusive documents. */
+export const DEFAULT_LIMITS: Limits = {
+  maxBodyBytes: 1024 * 1024,
+  maxDepth: 15,
+  maxAliases: 200,
+  maxComplexity: 50_000,
+  maxPageSize: 1000,
+};
+
+/** A GraphQL error for a request over one of the limits, with the limit and its maximum in `extensions`. */
+export function limitError(message: string, limit: string, maximum: number): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'LIMIT_EXCEEDED', limit, maximum } });
+}
+
+/** The `limit` a field was called with: its own argument, or the `limit` of its `input` (targetPersonConnections). */
+function requestedLimit(args: Record<string, unknown>): unknown {
+  if ('limit' in args) return args['limit'];
+  const input = args['input'];
+  return input !== null && typeof input === 'object'
+    ? (input as Record<string, unknown>)['limit']
+    : undefined;
+}
+
+/**
+ * Wraps every field that pages (a `limit` argument, directly or in its input) so a page larger than
+ * `maxPageSize` is refused (A-59) before the area's resolver runs. One wrapper here instead of a check
+ * in every area.
+ */
+export function withPageSizeLimit(schema: GraphQLSchema, maxPageSize: number): GraphQLSchema {
+  return mapSchema(schema, {
+    [MapperKind.OBJECT_FIELD]: (field) => {
+      const pages =
+        field.args &&
+        Object.entries(field.args).some(
+          ([name, arg]) =>
+            name === 'limit' ||
+            (name === 'input' && String(arg.type).startsWith('TargetPersonRelationshipInput')),
+        );
+      if (!pages) return field;
+      const resolve = field.resolve ?? defaultFieldResolver;
+      return {
+        ...field,
+        resolve: (source, args: Record<string, unknown>, context, info) => {
+          const limit = requestedLimit(args);
+          if (typeof limit === 'number' && limit > maxPageSize) {
+            throw limitError(`limit must be at most ${maxPageSize} (got ${limit}).`, 'pageSize', maxPageSize);
+          }
+          return resolve(source, args, context, info);
+        },
+      };
+    },
+  });
+}
