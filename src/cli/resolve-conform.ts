@@ -1,10 +1,34 @@
-import { VERSIONS } from '../contract/versions.js';
+import { VERSIONS, type Version } from '../contract/versions.js';
 import { SCENARIO_DIR } from '../conformance/scenario/paths.js';
 import { envValue, LIMITED_TOKEN_ENV, TOKEN_ENV, type Env } from '../config/env.js';
 import type { ConformConfig, ConformRunConfig, TargetConfig } from '../config/schema.js';
-import type { ConformArgs } from './commands/conform.js';
 import { firstSet, readConfig } from './config-option.js';
 import { CliError, CliUsageError } from './context.js';
+import type { OutputArgs } from './output/output.js';
+
+/** Arguments of `conform`, resolved. */
+export interface ConformArgs extends OutputArgs {
+  target: string;
+  version: Version[];
+  token?: string;
+  limitedToken?: string;
+  header: string[];
+  scenario: string[];
+  tag: string[];
+  allowMutations: boolean;
+  baseline?: string;
+  reportDir: string;
+  compare?: string;
+  compareToken?: string;
+  compareLimitedToken?: string;
+  timeout: number;
+  retries: number;
+  region: string;
+  scenariosDir: string;
+  drift: boolean;
+  minOperationCoverage?: number;
+  requireRules?: boolean;
+}
 
 /** Defaults of `conform`, applied after the flags, the named target and the config file's `conform` section. */
 export const CONFORM_DEFAULTS = {

@@ -1,10 +1,27 @@
 import { ADMIN_TOKEN_ENV, envValue, type Env } from '../config/env.js';
 import { DEFAULT_MOCK_VERSION } from '../mock/server.js';
-import { DEFAULT_ADMIN_TOKEN } from '../server/index.js';
+import { DEFAULT_ADMIN_TOKEN, type FaultConfig } from '../server/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../simulator/index.js';
-import type { ServeArgs } from './commands/serve.js';
 import { firstSet, readConfig } from './config-option.js';
-import { resolveStoreFlags, type StoreFlags } from './simulator-options.js';
+import { resolveStoreFlags, type StoreArgs, type StoreFlags } from './simulator-options.js';
+
+/** Arguments of `serve`. */
+export interface ServeArgs extends StoreArgs {
+  host: string;
+  port: number;
+  inMemory: boolean;
+  adminToken: string;
+  maxBodyBytes: number;
+  maxDepth: number;
+  maxAliases: number;
+  maxComplexity: number;
+  maxPageSize: number;
+  /** An SDL file: serve a stateless mock of it instead of the simulator. */
+  schema?: string;
+  schemaVersion: string;
+  /** Faults active from start-up (config file only). */
+  faults?: FaultConfig;
+}
 
 /** Defaults of `serve`, applied after the flags and the config file. */
 export const SERVE_DEFAULTS = { host: '127.0.0.1', port: 4000, inMemory: false } as const;

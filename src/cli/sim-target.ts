@@ -1,4 +1,4 @@
-import type { TargetFactory } from '../conformance/target.js';
+import type { TargetFactory } from '../conformance/target/target.js';
 import { startServer } from '../server/index.js';
 
 /** `--target sim`: the simulator in-process on a fresh in-memory store and a free port, quiet. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { passRate } from '../../src/conformance/report/text.js';
 import { renderReports } from '../../src/conformance/report/write.js';
-import type { RunResult } from '../../src/conformance/result.js';
+import type { RunResult } from '../../src/conformance/results/run-result.js';
 import { runShipped } from '../conformance/helpers/run.js';
 import { startTestServer, TEST_TOKEN } from '../conformance/helpers/server.js';
 import { describeWithChromium, launchChromium } from './chromium.js';

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { handleConform, type ConformArgs } from '../../src/cli/commands/conform.js';
+import { handleConform } from '../../src/cli/commands/conform.js';
+import type { ConformArgs } from '../../src/cli/resolve-conform.js';
 import { startTestServer, TEST_TOKEN, unreachableUrl, type TestServer } from './helpers/server.js';
 import { FIXTURE_SCENARIOS } from './helpers/run.js';
 import { cliArgs as cli } from '../helpers/cli-io.js';

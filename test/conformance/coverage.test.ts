@@ -7,7 +7,7 @@ import { buildRevisionSchema } from '../../src/contract/generate.js';
 import { readAssumptionIds, readSpecRules } from '../../src/conformance/coverage/catalogues.js';
 import { computeCoverage, type CoverageReport } from '../../src/conformance/coverage/coverage.js';
 import { checkGate } from '../../src/conformance/coverage/gate.js';
-import type { ScenarioResult, StepResult } from '../../src/conformance/result.js';
+import type { ScenarioResult, StepResult } from '../../src/conformance/results/run-result.js';
 import { parseScenario } from '../../src/conformance/scenario/load.js';
 import type { LoadedScenario } from '../../src/conformance/scenario/types.js';
 import { FIXTURE_SCENARIOS } from './helpers/run.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { renderReports } from '../../src/conformance/report/write.js';
-import { secretValues } from '../../src/conformance/mask.js';
-import type { RunResult } from '../../src/conformance/result.js';
+import { secretValues } from '../../src/conformance/results/mask.js';
+import type { RunResult } from '../../src/conformance/results/run-result.js';
 import { startTestServer, TEST_TOKEN, type TestServer } from './helpers/server.js';
 import { runShipped, targetOf } from './helpers/run.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { exitCodeOf } from '../../src/conformance/conform.js';
+import { exitCodeOf } from '../../src/conformance/run/conform.js';
 import { startTestServer, unreachableUrl, type Deviation, type TestServer } from './helpers/server.js';
 import { differencesOf, fixtureScenarios, runShipped, targetOf } from './helpers/run.js';
 

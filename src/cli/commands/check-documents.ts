@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
-import { openTarget, preflight, type OpenTarget } from '../../conformance/setup.js';
-import type { TargetFactory } from '../../conformance/target.js';
+import { openTarget, preflight, type OpenTarget } from '../../conformance/target/open.js';
+import type { TargetFactory } from '../../conformance/target/target.js';
 import { checkDocuments, exitCodeOf, type DocumentCheckResult } from '../../partner/check.js';
 import { readPartnerDocuments } from '../../partner/documents.js';
 import {

@@ -1,48 +1,25 @@
 import path from 'node:path';
 import type { ArgumentsCamelCase, Argv, Options } from 'yargs';
 import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
-import { readBaseline } from '../../conformance/baseline.js';
-import { conform, exitCodeOf } from '../../conformance/conform.js';
-import { readCatalogues } from '../../conformance/coverage/catalogues.js';
-import { scrubSecrets, secretValues } from '../../conformance/mask.js';
 import { renderConsole } from '../../conformance/report/console.js';
-import { REPORT_FILES, renderReports, writeReports } from '../../conformance/report/write.js';
-import { formatScenarioFileError } from '../../conformance/scenario/errors.js';
-import { loadScenarios } from '../../conformance/scenario/load.js';
-import { selectScenarios } from '../../conformance/scenario/select.js';
-import { openTarget, preflight, type OpenTarget } from '../../conformance/setup.js';
-import type { TargetFactory } from '../../conformance/target.js';
+import { scrubSecrets } from '../../conformance/results/mask.js';
+import { exitCodeOf } from '../../conformance/run/conform.js';
+import { runConformance } from '../../conformance/run/session.js';
+import type { TargetSpec } from '../../conformance/target/open.js';
+import type { TargetFactory } from '../../conformance/target/target.js';
 import { LIMITED_TOKEN_ENV, TOKEN_ENV } from '../../config/env.js';
 import { configOption } from '../config-option.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { conformSummary } from '../output/conform-summary.js';
-import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
-import { CONFORM_DEFAULTS, resolveConformFlags, type ConformFlags } from '../resolve-conform.js';
+import { Output, withOutputOptions } from '../output/output.js';
+import type { Progress } from '../output/progress.js';
+import {
+  CONFORM_DEFAULTS,
+  resolveConformFlags,
+  type ConformArgs,
+  type ConformFlags,
+} from '../resolve-conform.js';
 import { startSimulatorTarget } from '../sim-target.js';
-
-/** Arguments of `conform`. */
-export interface ConformArgs extends OutputArgs {
-  target: string;
-  version: Version[];
-  token?: string;
-  limitedToken?: string;
-  header: string[];
-  scenario: string[];
-  tag: string[];
-  allowMutations: boolean;
-  baseline?: string;
-  reportDir: string;
-  compare?: string;
-  compareToken?: string;
-  compareLimitedToken?: string;
-  timeout: number;
-  retries: number;
-  region: string;
-  scenariosDir: string;
-  drift: boolean;
-  minOperationCoverage?: number;
-  requireRules?: boolean;
-}
 
 /** What `conform` needs from outside: how to start the simulator (injectable for tests). */
 export interface ConformDeps {
@@ -90,31 +67,6 @@ function nonNegativeInt(name: string, min: number) {
 // No yargs defaults for what the config file can set: an absent flag must stay undefined.
 const list = { type: 'string', array: true } as const satisfies Options;
 
-async function open(
-  target: string,
-  token: string | undefined,
-  limitedToken: string | undefined,
-  args: ConformArgs,
-  deps: ConformDeps,
-  http: { timeoutMs: number; retries: number },
-): Promise<OpenTarget> {
-  const factory = target === 'sim' ? await deps.startSimulator() : undefined;
-  const opened = await openTarget(
-    {
-      target,
-      token,
-      ...(limitedToken !== undefined ? { limitedToken } : {}),
-      headers: args.header,
-      region: args.region,
-    },
-    args.version,
-    http,
-    factory,
-  );
-  if (!opened.ok) throw new CliError(opened.error, 2);
-  return opened.open;
-}
-
 /** Runs the scenarios against the target(s), writes the four reports and returns the exit code. */
 export async function handleConform(
   args: ConformArgs,
@@ -122,108 +74,72 @@ export async function handleConform(
   deps: ConformDeps = defaultDeps,
 ): Promise<number> {
   const out = new Output(ctx.io, args);
-  const http = { timeoutMs: args.timeout, retries: args.retries };
-  const load = loadScenarios(path.resolve(args.scenariosDir));
-  if (load.errors.length > 0) {
-    const files = new Set(load.errors.map((e) => e.file)).size;
-    throw new CliError(
-      `invalid scenario file${files === 1 ? '' : 's'}:\n${load.errors.map((e) => `  ${formatScenarioFileError(e)}`).join('\n')}`,
-      2,
-    );
-  }
-  const catalogues = readCatalogues();
-  if (!catalogues.ok) throw new CliError(catalogues.error, 2);
-  const scenarios = selectScenarios(load.scenarios, { globs: args.scenario, tags: args.tag });
-  if (scenarios.length === 0) throw new CliUsageError('no scenario matches --scenario/--tag', 'conform');
-  let baseline: { file: string; failures: string[] } | undefined;
-  if (args.baseline !== undefined) {
-    const read = readBaseline(args.baseline);
-    if (!read.ok) throw new CliError(read.error, 2);
-    baseline = { file: args.baseline, failures: read.failures };
-  }
-  const opened: OpenTarget[] = [];
-  try {
-    const primary = await open(args.target, args.token, args.limitedToken, args, deps, http);
-    opened.push(primary);
-    const secondary =
-      args.compare !== undefined
-        ? await open(
+  const spec = (target: string, token: string | undefined, limitedToken: string | undefined): TargetSpec => ({
+    target,
+    token,
+    ...(limitedToken !== undefined ? { limitedToken } : {}),
+    headers: args.header,
+    region: args.region,
+  });
+  let bar: Progress | undefined;
+  let done = 0;
+  const run = await runConformance({
+    scenariosDir: args.scenariosDir,
+    scenarioGlobs: args.scenario,
+    tags: args.tag,
+    ...(args.baseline !== undefined ? { baselineFile: args.baseline } : {}),
+    target: spec(args.target, args.token, args.limitedToken),
+    ...(args.compare !== undefined
+      ? {
+          compare: spec(
             args.compare,
             args.compareToken ?? args.token,
             args.compareLimitedToken ?? args.limitedToken,
-            args,
-            deps,
-            http,
-          )
-        : undefined;
-    if (secondary) opened.push(secondary);
-    for (const t of opened) {
-      const problem = await preflight(t.target, args.version, http);
-      if (problem) throw new CliError(problem, 2);
-    }
-    const generated: string[] = [];
-    // One step per scenario × revision the runner will try (skipped ones included), on each target.
-    const runs = args.version.reduce(
-      (n, v) => n + scenarios.filter((s) => s.scenario.revisions.includes(v)).length,
-      0,
-    );
-    const bar = out.progress('conform', runs * opened.length);
-    let done = 0;
-    const result = await conform({
-      onResult: (r) => bar.update(++done, `${r.scenarioId} [${r.revision}]`),
-      scenarios,
-      target: primary.target,
-      ...(secondary ? { compareTarget: secondary.target } : {}),
-      revisions: args.version,
-      allowMutations: args.allowMutations,
-      http,
-      drift: args.drift,
-      ...(baseline ? { baseline } : {}),
-      filters: { tags: args.tag, scenarios: args.scenario },
-      catalogues: catalogues.catalogues,
-      ...(args.minOperationCoverage !== undefined || args.requireRules === true
-        ? {
-            gate: {
-              ...(args.minOperationCoverage !== undefined
-                ? { minOperationCoverage: args.minOperationCoverage }
-                : {}),
-              requireRules: args.requireRules === true,
-            },
-          }
-        : {}),
-      uuid: () => {
-        const id = crypto.randomUUID();
-        generated.push(id);
-        return id;
-      },
-    }).finally(() => bar.stop());
-    const secrets = opened.flatMap((t) => [
-      ...secretValues(t.target.headers),
-      ...secretValues(t.target.limitedHeaders ?? {}),
-    ]);
-    const dir = path.resolve(args.reportDir);
-    const files = writeReports(dir, renderReports(result, secrets, { generated }));
-    out.text(renderConsole(result, out.colors));
-    out.text(`Reports:\n${files.map((f) => `  ${path.relative(process.cwd(), f) || f}`).join('\n')}\n`);
-    const reports = {
-      json: path.join(dir, REPORT_FILES.json),
-      junit: path.join(dir, REPORT_FILES.junit),
-      markdown: path.join(dir, REPORT_FILES.markdown),
-      html: path.join(dir, REPORT_FILES.html),
-    };
-    // Scrubbed like the reports: the target label is a URL a user may have put a secret in.
-    out.json(conformSummary(result, reports), (text) => scrubSecrets(text, secrets));
-    for (const failure of result.gate?.failures ?? []) out.error(`coverage gate failed: ${failure}`);
-    if (!result.summary.conforms) {
-      const s = result.summary;
-      out.quietFailure(
-        `does not conform: ${s.breaking} breaking difference(s), ${s.failed} failed, ${s.errors + s.networkErrors} errors; see ${path.relative(process.cwd(), reports.markdown) || reports.markdown}`,
-      );
-    }
-    return exitCodeOf(result);
-  } finally {
-    for (const t of opened.reverse()) await t.close();
+          ),
+        }
+      : {}),
+    revisions: args.version,
+    allowMutations: args.allowMutations,
+    http: { timeoutMs: args.timeout, retries: args.retries },
+    drift: args.drift,
+    ...(args.minOperationCoverage !== undefined || args.requireRules === true
+      ? {
+          gate: {
+            ...(args.minOperationCoverage !== undefined
+              ? { minOperationCoverage: args.minOperationCoverage }
+              : {}),
+            requireRules: args.requireRules === true,
+          },
+        }
+      : {}),
+    reportDir: args.reportDir,
+    startSimulator: deps.startSimulator,
+    onPlanned: (runs) => {
+      bar = out.progress('conform', runs);
+    },
+    onResult: (r) => bar?.update(++done, `${r.scenarioId} [${r.revision}]`),
+  }).finally(() => bar?.stop());
+  if (!run.ok) {
+    if (run.error.kind === 'usage') throw new CliUsageError(run.error.message, 'conform');
+    throw new CliError(run.error.message, 2);
   }
+  const { result, reports, secrets } = run.done;
+  out.text(renderConsole(result, out.colors));
+  out.text(
+    `Reports:\n${Object.values(reports)
+      .map((f) => `  ${path.relative(process.cwd(), f) || f}`)
+      .join('\n')}\n`,
+  );
+  // Scrubbed like the reports: the target label is a URL a user may have put a secret in.
+  out.json(conformSummary(result, reports), (text) => scrubSecrets(text, secrets));
+  for (const failure of result.gate?.failures ?? []) out.error(`coverage gate failed: ${failure}`);
+  if (!result.summary.conforms) {
+    const s = result.summary;
+    out.quietFailure(
+      `does not conform: ${s.breaking} breaking difference(s), ${s.failed} failed, ${s.errors + s.networkErrors} errors; see ${path.relative(process.cwd(), reports.markdown) || reports.markdown}`,
+    );
+  }
+  return exitCodeOf(result);
 }
 
 /** `rm-harness conform`: replays the conformance scenarios against the simulator or a real endpoint. */

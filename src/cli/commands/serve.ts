@@ -2,30 +2,12 @@ import type { Argv } from 'yargs';
 import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import { VERSIONS } from '../../contract/versions.js';
 import { ADMIN_TOKEN_ENV } from '../../config/env.js';
-import { DEFAULT_ADMIN_TOKEN, startServer, type FaultConfig } from '../../server/index.js';
+import { DEFAULT_ADMIN_TOKEN, startServer } from '../../server/index.js';
 import { DEFAULT_LIMITS, REGIONS } from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION, mockBanner, MockSchemaError, startMockServer } from '../../mock/server.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
-import { resolveServeFlags, SERVE_DEFAULTS, type ServeFlags } from '../resolve-serve.js';
-import { resolveStoreArgs, storeOptions, type StoreArgs } from '../simulator-options.js';
-
-/** Arguments of `serve`. */
-export interface ServeArgs extends StoreArgs {
-  host: string;
-  port: number;
-  inMemory: boolean;
-  adminToken: string;
-  maxBodyBytes: number;
-  maxDepth: number;
-  maxAliases: number;
-  maxComplexity: number;
-  maxPageSize: number;
-  /** An SDL file: serve a stateless mock of it instead of the simulator. */
-  schema?: string;
-  schemaVersion: string;
-  /** Faults active from start-up (config file only). */
-  faults?: FaultConfig;
-}
+import { resolveServeFlags, SERVE_DEFAULTS, type ServeArgs, type ServeFlags } from '../resolve-serve.js';
+import { resolveStoreArgs, storeOptions } from '../simulator-options.js';
 
 const LIMIT_FLAGS = ['maxBodyBytes', 'maxDepth', 'maxAliases', 'maxComplexity', 'maxPageSize'] as const;
 

@@ -1,7 +1,7 @@
-import { exitCodeOf } from '../../conformance/conform.js';
-import type { RunResult } from '../../conformance/result.js';
+import { exitCodeOf } from '../../conformance/run/conform.js';
+import type { RunResult } from '../../conformance/results/run-result.js';
 import type { REPORT_FILES } from '../../conformance/report/write.js';
-import { failureKeys } from '../../conformance/summary.js';
+import { failureKeys } from '../../conformance/results/summary.js';
 
 type Count = { covered: number; total: number; percent: number };
 

@@ -1,4 +1,4 @@
-import type { DifferenceKind } from '../differences.js';
+import type { DifferenceKind } from '../results/differences.js';
 import type {
   CountSpec,
   ErrorExpectation,

@@ -1,6 +1,6 @@
 import { jsonTypeOf, deepEqual } from '../assert/deep.js';
 import { formatPath, type PathSegment } from '../assert/json-path.js';
-import type { ScenarioResult, StructuralDifference } from '../result.js';
+import type { ScenarioResult, StructuralDifference } from '../results/run-result.js';
 import type { CompareRules, LoadedScenario } from '../scenario/types.js';
 
 /** How one path is compared: by value, by JSON type only, or not at all. */

@@ -6,7 +6,7 @@ import {
   type IntrospectionQuery,
 } from 'graphql';
 import type { Version } from '../../contract/versions.js';
-import { postGraphQL, type HttpOptions } from '../http/client.js';
+import { postGraphQL, type HttpOptions } from '../target/http-client.js';
 
 /** Criticality of a schema change, as @graphql-inspector/core names it. */
 export type DriftCriticality = 'BREAKING' | 'DANGEROUS' | 'NON_BREAKING';

@@ -1,4 +1,4 @@
-import type { RunResult } from '../result.js';
+import type { RunResult } from '../results/run-result.js';
 import { coverageLine, gateChecks } from './coverage-text.js';
 import { basisText, brief, passRate, PLAIN, when, type TextStyle } from './text.js';
 

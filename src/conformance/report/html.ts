@@ -1,5 +1,5 @@
-import type { Difference } from '../differences.js';
-import type { RunResult, ScenarioResult, StepResult, Tally } from '../result.js';
+import type { Difference } from '../results/differences.js';
+import type { RunResult, ScenarioResult, StepResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { basisText, brief, escapeHtml as e, passRate } from './text.js';
 

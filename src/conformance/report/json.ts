@@ -1,5 +1,5 @@
-import type { RunResult } from '../result.js';
-import { failureKeys } from '../summary.js';
+import type { RunResult } from '../results/run-result.js';
+import { failureKeys } from '../results/summary.js';
 
 /** Values that change from run to run and are masked so two reports diff cleanly. */
 export interface Volatile {

@@ -1,5 +1,5 @@
-import type { Difference } from '../differences.js';
-import type { RunResult, ScenarioResult } from '../result.js';
+import type { Difference } from '../results/differences.js';
+import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { basisText, brief, escapeXml } from './text.js';
 
 function differenceLine(d: Difference): string {

@@ -1,4 +1,4 @@
-import type { RunResult, Tally } from '../result.js';
+import type { RunResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { basisText, brief, passRate } from './text.js';
 

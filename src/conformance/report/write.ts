@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { scrubSecrets } from '../mask.js';
-import type { RunResult } from '../result.js';
+import { scrubSecrets } from '../results/mask.js';
+import type { RunResult } from '../results/run-result.js';
 import { renderHtml } from './html.js';
 import { renderJson, type Volatile } from './json.js';
 import { renderJunit } from './junit.js';

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isIsoDate, isIsoDateTimeUtc } from '../../contract/scalars.js';
-import type { DifferenceKind } from '../differences.js';
+import type { DifferenceKind } from '../results/differences.js';
 import { formatPath, type PathSegment } from '../assert/json-path.js';
 import { DATE_FORMAT, DATE_TIME_FORMAT, TYPENAME_COMMENT, type JsonSchema } from './compile.js';
 

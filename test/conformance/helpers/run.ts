@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { VERSIONS, type Version } from '../../../src/contract/versions.js';
-import { conform, type ConformOptions } from '../../../src/conformance/conform.js';
-import type { Difference } from '../../../src/conformance/differences.js';
-import type { RunResult } from '../../../src/conformance/result.js';
+import { conform, type ConformOptions } from '../../../src/conformance/run/conform.js';
+import type { Difference } from '../../../src/conformance/results/differences.js';
+import type { RunResult } from '../../../src/conformance/results/run-result.js';
 import { loadScenarios } from '../../../src/conformance/scenario/load.js';
 import type { LoadedScenario } from '../../../src/conformance/scenario/types.js';
-import type { Target } from '../../../src/conformance/target.js';
+import type { Target } from '../../../src/conformance/target/target.js';
 import { TEST_TOKEN } from './server.js';
 
 /**

@@ -1,6 +1,6 @@
-import { GRAPHQL_PATH } from '../contract/endpoint.js';
-import { VERSIONS, type Version } from '../contract/versions.js';
-import { sendHttp, type HttpOptions } from './http/client.js';
+import { GRAPHQL_PATH } from '../../contract/endpoint.js';
+import { VERSIONS, type Version } from '../../contract/versions.js';
+import { sendHttp, type HttpOptions } from './http-client.js';
 
 /** Where and how the runner sends requests. */
 export interface Target {

@@ -1,5 +1,5 @@
-import type { Version } from '../contract/versions.js';
-import type { Basis, Level } from './scenario/types.js';
+import type { Version } from '../../contract/versions.js';
+import type { Basis, Level } from '../scenario/types.js';
 
 /** Breaking differences fail a run; non-breaking ones (extra field, extra enum value) are reported only. */
 export type Severity = 'breaking' | 'non-breaking';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { BaselineComparison } from './result.js';
+import type { BaselineComparison } from './run-result.js';
 
 /** The failure keys of a previous JSON report, or why it cannot serve as a baseline. */
 export function readBaseline(file: string): { ok: true; failures: string[] } | { ok: false; error: string } {

@@ -1,6 +1,6 @@
-import { DEV_TOKENS } from '../contract/endpoint.js';
-import { VERSIONS, type Version } from '../contract/versions.js';
-import { postGraphQL, type HttpOptions } from './http/client.js';
+import { DEV_TOKENS } from '../../contract/endpoint.js';
+import { VERSIONS, type Version } from '../../contract/versions.js';
+import { postGraphQL, type HttpOptions } from './http-client.js';
 import {
   displayUrl,
   endpointOf,

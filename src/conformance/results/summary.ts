@@ -1,5 +1,5 @@
 import { differenceKey } from './differences.js';
-import type { RunResult, ScenarioResult, Summary, Tally } from './result.js';
+import type { RunResult, ScenarioResult, Summary, Tally } from './run-result.js';
 
 function tally(results: readonly ScenarioResult[]): Tally {
   const count = (s: ScenarioResult['status']): number => results.filter((r) => r.status === s).length;

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { buildRevisionSchema } from '../contract/generate.js';
-import type { Version } from '../contract/versions.js';
-import { readCatalogues } from './coverage/catalogues.js';
-import { computeCoverage, type CoverageCatalogues } from './coverage/coverage.js';
-import { checkGate, type GateOptions } from './coverage/gate.js';
-import { compareWithBaseline } from './baseline.js';
-import { compareRuns } from './compare/structural.js';
-import type { HttpOptions } from './http/client.js';
-import type { RunResult, ScenarioResult } from './result.js';
+import { buildRevisionSchema } from '../../contract/generate.js';
+import type { Version } from '../../contract/versions.js';
+import { readCatalogues } from '../coverage/catalogues.js';
+import { computeCoverage, type CoverageCatalogues } from '../coverage/coverage.js';
+import { checkGate, type GateOptions } from '../coverage/gate.js';
+import { compareWithBaseline } from '../results/baseline.js';
+import { compareRuns } from '../compare/structural.js';
+import type { HttpOptions } from '../target/http-client.js';
+import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { runDrift, runScenarios, type RunnerOptions } from './runner.js';
-import type { LoadedScenario } from './scenario/types.js';
-import { failureKeys, summarize } from './summary.js';
-import type { Target } from './target.js';
+import type { LoadedScenario } from '../scenario/types.js';
+import { failureKeys, summarize } from '../results/summary.js';
+import type { Target } from '../target/target.js';
 
 /** Everything one conformance run needs; the CLI builds it from flags. */
 export interface ConformOptions {

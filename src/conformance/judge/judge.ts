@@ -1,0 +1,101 @@
+import {
+  checkExpectation,
+  isErrorExpectation,
+  isHttpStatusExpectation,
+  isValidationErrorsExpectation,
+  unexpectedErrors,
+  type Finding,
+} from '../assert/explicit.js';
+import type { Expectation, Level } from '../scenario/types.js';
+import { checkShape } from '../shape/check.js';
+import type { JsonSchema } from '../shape/compile.js';
+
+/** A response as judged: plain data, whoever sent the request (runner, proxy, fuzzer). */
+export interface JudgedResponse {
+  status: number;
+  contentType: string;
+  /** The parsed JSON body, or undefined when the body was not JSON. */
+  body: unknown;
+  /** The raw body text (quoted when the body is not a GraphQL response). */
+  text: string;
+}
+
+/** How the response's `data` is checked against the contract. */
+export interface ShapeJudgement {
+  /** The JSON Schema of `data` compiled from the document; absent when the shape is not checked. */
+  schema?: JsonSchema;
+  /** The response keys of the operation's root fields (aliases applied). */
+  rootFields: readonly string[];
+  /** Level of the automatic findings (shape, unexpected errors, HTTP status); MUST by default. */
+  level?: Level;
+  /** Spec clauses or assumption ids the automatic findings rest on, when not the scenario's own. */
+  basis?: readonly string[];
+}
+
+/** One finding with the level it was judged at and what it rests on (undefined: the caller's default). */
+export interface Judged {
+  finding: Finding;
+  level: Level;
+  basis?: readonly string[];
+}
+
+function isGraphQLBody(body: unknown): boolean {
+  return (
+    body !== null && typeof body === 'object' && !Array.isArray(body) && ('data' in body || 'errors' in body)
+  );
+}
+
+/**
+ * Everything wrong with one response, as plain data and without I/O: a 5xx or a body that is not a
+ * GraphQL response (unless an expectation is about the HTTP status), errors nobody expected, `data`
+ * that breaks the contract's shape, and each expectation that does not hold. Expectations must be
+ * resolved already (no `${…}` left).
+ */
+export function judge(
+  response: JudgedResponse,
+  expectations: readonly Expectation[],
+  shape: ShapeJudgement,
+): Judged[] {
+  const judged: Judged[] = [];
+  const auto = (finding: Finding): void => {
+    judged.push({ finding, level: shape.level ?? 'MUST', ...(shape.basis ? { basis: shape.basis } : {}) });
+  };
+  const statusExpected = expectations.some(isHttpStatusExpectation);
+  if (response.status >= 500 && !statusExpected) {
+    auto({
+      expectationId: 'http',
+      path: '',
+      kind: 'http-status',
+      expected: 'a GraphQL response (HTTP 2xx or 4xx)',
+      actual: response.status,
+      message: `HTTP ${response.status} from the endpoint`,
+    });
+    return judged;
+  }
+  if (!isGraphQLBody(response.body) && !statusExpected) {
+    auto({
+      expectationId: 'http',
+      path: '',
+      kind: 'invalid-response',
+      expected: 'a JSON object with data or errors',
+      actual: response.body ?? response.text.slice(0, 200),
+      message: `the response (HTTP ${response.status}, ${response.contentType || 'no content type'}) is not a GraphQL response`,
+    });
+    return judged;
+  }
+  if (!expectations.some(isErrorExpectation)) {
+    for (const f of unexpectedErrors(response.body, expectations.some(isValidationErrorsExpectation)))
+      auto(f);
+  }
+  const data = (response.body as { data?: unknown } | undefined)?.data;
+  if (shape.schema && data !== null && data !== undefined) {
+    for (const s of checkShape(data, shape.schema)) auto({ expectationId: 'shape', ...s });
+  }
+  const checked = { status: response.status, body: response.body, rootFields: [...shape.rootFields] };
+  for (const e of expectations) {
+    for (const finding of checkExpectation(e, checked)) {
+      judged.push({ finding, level: e.level ?? 'MUST', ...(e.basis ? { basis: e.basis } : {}) });
+    }
+  }
+  return judged;
+}

@@ -1,0 +1,52 @@
+import type { Version } from '../../contract/versions.js';
+import type { Phase } from '../scenario/types.js';
+import type { Difference } from './differences.js';
+
+/** Outcome of one step or scenario. `network-error` is the target failing to answer, not a difference. */
+export type Status = 'passed' | 'failed' | 'skipped' | 'network-error' | 'error';
+
+/** The request as recorded in reports; secret headers are masked before it is stored. */
+export interface RecordedRequest {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body: { query: string; variables?: Record<string, unknown>; operationName?: string };
+}
+
+/** The response as recorded in reports. */
+export interface RecordedResponse {
+  status: number;
+  contentType: string;
+  /** Parsed JSON body; absent when the body was not JSON (then `text` holds its start). */
+  body?: unknown;
+  text?: string;
+  durationMs: number;
+  attempts: number;
+}
+
+/** One step's run. */
+export interface StepResult {
+  stepId: string;
+  phase: Phase;
+  status: Status;
+  /** Why the step was skipped or errored, or the network failure. */
+  note?: string;
+  request?: RecordedRequest;
+  response?: RecordedResponse;
+  differences: Difference[];
+}
+
+/** One scenario on one revision: a JUnit testcase. */
+export interface ScenarioResult {
+  scenarioId: string;
+  title: string;
+  file: string;
+  /** Data area: the id's first segment. */
+  area: string;
+  tags: string[];
+  revision: Version;
+  status: Status;
+  note?: string;
+  steps: StepResult[];
+  durationMs: number;
+}

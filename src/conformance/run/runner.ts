@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { GraphQLSchema } from 'graphql';
+import { buildRevisionSchema } from '../../contract/generate.js';
+import type { Version } from '../../contract/versions.js';
+import { checkDrift, type DriftResult } from '../drift/drift.js';
+import type { ScenarioResult, Status, StepResult } from '../results/run-result.js';
+import type { InterpolationContext } from '../scenario/interpolate.js';
+import { MUTATES_TAG, NO_LIMITED_TENANT, usesLimitedTenant, type LoadedScenario } from '../scenario/types.js';
+import { appliesTo, runStep, type StepOptions } from './step.js';
+
+/** What a run needs besides the scenarios. */
+export interface RunnerOptions extends StepOptions {
+  revisions: readonly Version[];
+  allowMutations: boolean;
+  runId: string;
+  /** Fresh value per `${random.uuid}`; injectable so tests are deterministic. */
+  uuid?: () => string;
+  /** The contract schema of a revision; `buildRevisionSchema` by default. */
+  schemaFor?: (version: Version) => GraphQLSchema;
+  /** Called after each scenario × revision, for progress output. */
+  onResult?: (result: ScenarioResult) => void;
+}
+
+/** The scenario's id up to the first dot names its data area. */
+export function areaOf(scenarioId: string): string {
+  return scenarioId.split('.')[0] ?? scenarioId;
+}
+
+/** Runs one scenario on one revision; never throws for anything the target does. */
+async function runScenario(
+  loaded: LoadedScenario,
+  revision: Version,
+  options: RunnerOptions,
+  schema: GraphQLSchema,
+): Promise<ScenarioResult> {
+  const { scenario, file } = loaded;
+  const started = performance.now();
+  const base = {
+    scenarioId: scenario.id,
+    title: scenario.title,
+    file,
+    area: areaOf(scenario.id),
+    tags: [...scenario.tags],
+    revision,
+  };
+  if (scenario.tags.includes(MUTATES_TAG) && !options.target.isSimulator && !options.allowMutations) {
+    return {
+      ...base,
+      status: 'skipped',
+      note: 'writes to the tenant; pass --allow-mutations to run it against a non-simulator target',
+      steps: [],
+      durationMs: 0,
+    };
+  }
+  if (usesLimitedTenant(scenario) && !options.target.limitedHeaders) {
+    return { ...base, status: 'skipped', note: NO_LIMITED_TENANT, steps: [], durationMs: 0 };
+  }
+  const ctx: InterpolationContext = {
+    steps: {},
+    captures: {},
+    runId: options.runId,
+    uuid: options.uuid ?? randomUUID,
+  };
+  const steps: StepResult[] = [];
+  let blocked: string | undefined;
+  for (const step of scenario.steps.filter((s) => appliesTo(s.revisions, revision))) {
+    const phase = step.phase ?? 'test';
+    if (blocked !== undefined && phase !== 'teardown') {
+      steps.push({ stepId: step.id, phase, status: 'skipped', note: blocked, differences: [] });
+      continue;
+    }
+    const result = await runStep(scenario, step, revision, options, schema, ctx);
+    steps.push(result);
+    if (result.status !== 'passed' && result.status !== 'skipped' && phase === 'setup') {
+      blocked = `setup step "${step.id}" did not pass`;
+    } else if (result.status === 'network-error' || result.status === 'error') {
+      blocked = `step "${step.id}" ended with ${result.status}`;
+    }
+  }
+  const has = (s: Status): boolean => steps.some((st) => st.status === s);
+  const status: Status = has('network-error')
+    ? 'network-error'
+    : has('error')
+      ? 'error'
+      : has('failed')
+        ? 'failed'
+        : 'passed';
+  return { ...base, status, steps, durationMs: Math.round(performance.now() - started) };
+}
+
+/** Results of every applicable scenario × revision, in scenario order then revision order. */
+export async function runScenarios(
+  scenarios: readonly LoadedScenario[],
+  options: RunnerOptions,
+): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  const schemaFor = options.schemaFor ?? buildRevisionSchema;
+  for (const revision of options.revisions) {
+    const schema = schemaFor(revision);
+    for (const loaded of scenarios) {
+      if (!loaded.scenario.revisions.includes(revision)) continue;
+      const result = await runScenario(loaded, revision, options, schema);
+      results.push(result);
+      options.onResult?.(result);
+    }
+  }
+  return results.sort(
+    (a, b) =>
+      a.scenarioId.localeCompare(b.scenarioId) ||
+      options.revisions.indexOf(a.revision) - options.revisions.indexOf(b.revision),
+  );
+}
+
+/** Schema drift of every revision of the run. */
+export async function runDrift(options: RunnerOptions): Promise<DriftResult[]> {
+  const schemaFor = options.schemaFor ?? buildRevisionSchema;
+  const out: DriftResult[] = [];
+  for (const revision of options.revisions) {
+    out.push(
+      await checkDrift(
+        revision,
+        options.target.endpointFor(revision),
+        options.target.headers,
+        schemaFor(revision),
+        options.http,
+      ),
+    );
+  }
+  return out;
+}

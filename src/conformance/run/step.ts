@@ -1,0 +1,171 @@
+import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
+import type { Version } from '../../contract/versions.js';
+import { isErrorExpectation } from '../assert/explicit.js';
+import { getAtPath } from '../assert/json-path.js';
+import { judge, type Judged, type ShapeJudgement } from '../judge/judge.js';
+import { basisOf, restsOnOf, severityOf, type Difference } from '../results/differences.js';
+import { maskHeaders } from '../results/mask.js';
+import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../results/run-result.js';
+import { interpolate, type InterpolationContext } from '../scenario/interpolate.js';
+import type { Expectation, Scenario, Step } from '../scenario/types.js';
+import { compileShape } from '../shape/compile.js';
+import {
+  postGraphQL,
+  type GraphQLRequest,
+  type HttpOptions,
+  type HttpOutcome,
+} from '../target/http-client.js';
+import type { Target } from '../target/target.js';
+
+/** Whether a step or expectation limited to some revisions applies to this one. */
+export const appliesTo = (revisions: readonly Version[] | undefined, revision: Version): boolean =>
+  revisions === undefined || revisions.includes(revision);
+
+/** Where steps are sent and how. */
+export interface StepOptions {
+  target: Target;
+  http: HttpOptions;
+}
+
+/** A step ready to send: the request, its resolved expectations and how its shape is judged. */
+interface PreparedStep {
+  request: GraphQLRequest;
+  expectations: Expectation[];
+  shape: ShapeJudgement;
+}
+
+function rootFieldsOf(document: string, operationName: string | undefined): string[] {
+  const op = getOperationAST(parse(document), operationName);
+  return (op?.selectionSet.selections ?? []).flatMap((s) =>
+    s.kind === 'Field' && s.name.value !== '__typename' ? [s.alias?.value ?? s.name.value] : [],
+  );
+}
+
+/**
+ * Resolves `${…}` in variables and expectations and compiles the response shape; a string says why
+ * the step cannot be sent (an unresolved reference, a document invalid for the revision).
+ */
+function prepare(
+  step: Step,
+  revision: Version,
+  options: StepOptions,
+  schema: GraphQLSchema,
+  ctx: InterpolationContext,
+): PreparedStep | { unresolved: string } | { invalid: string } {
+  const expectations = (step.expect ?? []).filter((e) => appliesTo(e.revisions, revision));
+  const variables = interpolate(step.variables ?? {}, ctx);
+  const resolved = interpolate(expectations, ctx);
+  if (!variables.ok) return { unresolved: variables.error };
+  if (!resolved.ok) return { unresolved: resolved.error };
+  const expects = resolved.value as Expectation[];
+  const shapeLevel = typeof step.shape === 'object' ? step.shape : {};
+  const shape: ShapeJudgement = {
+    rootFields: [],
+    ...(shapeLevel.level ? { level: shapeLevel.level } : {}),
+    ...(shapeLevel.basis ? { basis: shapeLevel.basis } : {}),
+  };
+  // An expected error replaces data, so there is no shape to hold it to.
+  if (step.shape !== false && !expects.some(isErrorExpectation)) {
+    const compiled = compileShape(schema, parse(step.document), step.operationName);
+    if (!compiled.ok) {
+      return { invalid: `the step's document is not valid for ${revision}: ${compiled.errors.join('; ')}` };
+    }
+    shape.schema = compiled.schema;
+    shape.rootFields = compiled.rootFields;
+  } else {
+    shape.rootFields = rootFieldsOf(step.document, step.operationName);
+  }
+  const headers =
+    step.as === 'limited' && options.target.limitedHeaders
+      ? options.target.limitedHeaders
+      : options.target.headers;
+  const vars = variables.value as Record<string, unknown>;
+  const request: GraphQLRequest = {
+    url: options.target.endpointFor(revision),
+    headers,
+    body: {
+      query: step.document,
+      ...(Object.keys(vars).length > 0 ? { variables: vars } : {}),
+      ...(step.operationName ? { operationName: step.operationName } : {}),
+    },
+  };
+  return { request, expectations: expects, shape };
+}
+
+function record(outcome: Extract<HttpOutcome, { kind: 'response' }>): RecordedResponse {
+  return {
+    status: outcome.status,
+    contentType: outcome.contentType,
+    ...(outcome.body !== undefined ? { body: outcome.body } : { text: outcome.text.slice(0, 2000) }),
+    durationMs: outcome.durationMs,
+    attempts: outcome.attempts,
+  };
+}
+
+/** A judged finding as a report difference: its severity and the spec clauses or assumptions it rests on. */
+function toDifference(j: Judged, scenario: Scenario, step: Step, revision: Version): Difference {
+  const basis = basisOf(j.basis ?? [...scenario.spec, ...scenario.assumptions]);
+  const f = j.finding;
+  return {
+    scenarioId: scenario.id,
+    revision,
+    stepId: step.id,
+    expectationId: f.expectationId,
+    path: f.path,
+    kind: f.kind,
+    severity: severityOf(f.kind, j.level),
+    level: j.level,
+    expected: f.expected,
+    actual: f.actual,
+    message: f.message,
+    basis,
+    restsOn: restsOnOf(basis),
+  };
+}
+
+/** Keeps the response for `${steps.<id>…}` and the step's captures for later steps. */
+function capture(step: Step, body: unknown, ctx: InterpolationContext): void {
+  ctx.steps[step.id] = body;
+  for (const [name, path] of Object.entries(step.capture ?? {})) {
+    const got = getAtPath(body, path);
+    if (got.found) ctx.captures[name] = got.value;
+  }
+}
+
+/** Runs one step: prepare → send → judge → capture. Never throws for anything the target does. */
+export async function runStep(
+  scenario: Scenario,
+  step: Step,
+  revision: Version,
+  options: StepOptions,
+  schema: GraphQLSchema,
+  ctx: InterpolationContext,
+): Promise<StepResult> {
+  const phase = step.phase ?? 'test';
+  const head = { stepId: step.id, phase };
+  const prepared = prepare(step, revision, options, schema, ctx);
+  if ('unresolved' in prepared) {
+    // A teardown whose setup never produced its inputs has nothing to remove.
+    const status = phase === 'teardown' ? 'skipped' : 'error';
+    return { ...head, status, note: prepared.unresolved, differences: [] };
+  }
+  if ('invalid' in prepared) return { ...head, status: 'error', note: prepared.invalid, differences: [] };
+  const { url, headers, body } = prepared.request;
+  const request: RecordedRequest = { method: 'POST', url, headers: maskHeaders(headers), body };
+  const outcome = await postGraphQL(prepared.request, options.http);
+  if (outcome.kind === 'network-error') {
+    return {
+      ...head,
+      status: 'network-error',
+      note: `${outcome.message} (after ${outcome.attempts} attempt${outcome.attempts === 1 ? '' : 's'})`,
+      request,
+      differences: [],
+    };
+  }
+  const differences = judge(outcome, prepared.expectations, prepared.shape).map((j) =>
+    toDifference(j, scenario, step, revision),
+  );
+  capture(step, outcome.body, ctx);
+  const status: Status = differences.some((d) => d.severity === 'breaking') ? 'failed' : 'passed';
+  return { ...head, status, request, response: record(outcome), differences };
+}
