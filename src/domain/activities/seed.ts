@@ -9,7 +9,7 @@ import {
 } from '../contacts/model.js';
 import { SeedRandom } from '../shared/seed-random.js';
 import { toIsoDate, toIsoDateTime } from '../shared/time.js';
-import { activityFixtures, type ActivityFixtures, type ActivityTypeFixture } from './fixtures.js';
+import { activityFixtures, type ActivityFixtures, type ActivityTypeFixture } from './seed-data.js';
 import {
   ACTIVITIES,
   ACTIVITY_TYPES,

@@ -10,16 +10,16 @@ import type {
 } from '../../contract/types.generated.js';
 import { mergeResolvers } from '@graphql-tools/merge';
 import type { AreaResolvers, RequestContext } from '../area.js';
-import { addCompany, addPerson } from './add.js';
-import { addPublicLocation, changePublicContactLocation } from './locations.js';
+import { addCompany, addPerson } from './add-mutations.js';
+import { addPublicLocation, changePublicContactLocation } from './location-mutations.js';
 import { queryResolvers } from './queries.js';
 import {
   editPersonEmploymentInformation,
   updateContactAdditionalFields,
   updatePublicCompany,
   updatePublicPerson,
-} from './update.js';
-import { typeResolvers } from './view.js';
+} from './update-mutations.js';
+import { typeResolvers } from './fields.js';
 
 const mutationResolvers: AreaResolvers = {
   Mutation: {

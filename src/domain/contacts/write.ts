@@ -1,7 +1,7 @@
 import type { MailingAddressType } from '../../contract/types.generated.js';
 import type { Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
-import { recordEvents } from '../events/record.js';
+import { recordEvents } from '../shared/change-events.js';
 import { newId, toIsoDateTime } from '../shared/time.js';
 import {
   ADDRESSES,
@@ -14,7 +14,7 @@ import {
   type EmailRecord,
   type PhoneRecord,
 } from './model.js';
-import type { CleanAddress } from './validate.js';
+import type { CleanAddress } from './input-rules.js';
 
 /** Writes a new address of a contact. */
 export function putAddress(

@@ -1,5 +1,5 @@
 import type { DomainArea } from '../area.js';
-import { EVENTS, EVENTS_BY_VIEW, type EventRecord } from './record.js';
+import { EVENTS, EVENTS_BY_VIEW, type EventRecord } from '../shared/change-events.js';
 import { eventResolvers } from './resolvers.js';
 import { seedEventHistory } from './seed.js';
 

@@ -1,8 +1,8 @@
 import type { Entity } from '../../store/index.js';
 import type { AreaResolvers, RequestContext } from '../area.js';
 import { CONTACTS } from '../contacts/model.js';
-import { queryEvents, type EventViewArgs } from './query.js';
-import type { EventRecord } from './record.js';
+import { queryEvents, type EventViewArgs } from './queries.js';
+import type { EventRecord } from '../shared/change-events.js';
 import { VIEW_DEFINITIONS, type ViewDefinition } from './views.js';
 
 /** An event as its view type shows it: the stored data as it was, plus the type, date and entity id. */

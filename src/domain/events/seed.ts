@@ -1,7 +1,7 @@
 import type { Entity } from '../../store/index.js';
 import type { SeedContext } from '../area.js';
 import { CONTACTS, type ContactRecord } from '../contacts/model.js';
-import { recordHistory, type NewEvent } from './record.js';
+import { recordHistory, type NewEvent } from '../shared/change-events.js';
 
 type HistoryEvent = NewEvent & { eventDate: string };
 

@@ -1,4 +1,4 @@
-import type { EventView } from './record.js';
+import type { EventView } from '../shared/change-events.js';
 
 /** How one change-detection view of spec §6 maps onto the event log and the store. */
 export interface ViewDefinition {

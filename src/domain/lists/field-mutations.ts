@@ -6,11 +6,17 @@ import type {
 } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
-import { recordEvents } from '../events/record.js';
+import { recordEvents } from '../shared/change-events.js';
 import { businessRuleError } from '../shared/errors.js';
 import { newId, toIsoDateTime } from '../shared/time.js';
 import { MAX_LONG_TEXT, Validator } from '../shared/validation.js';
-import { checkListOptions, checkNewDefinition, checkValue, nameTaken, optionsOfValue } from './fields.js';
+import {
+  checkListOptions,
+  checkNewDefinition,
+  checkValue,
+  nameTaken,
+  optionsOfValue,
+} from './additional-fields.js';
 import {
   FIELD_DEFINITIONS,
   FIELD_VALUES,

@@ -5,7 +5,7 @@ import type {
 } from '../../contract/types.generated.js';
 import type { Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
-import { recordEvents, type NewEvent } from '../events/record.js';
+import { recordEvents, type NewEvent } from '../shared/change-events.js';
 import { businessRuleError } from '../shared/errors.js';
 import { toIsoDateTime } from '../shared/time.js';
 import { Validator } from '../shared/validation.js';

@@ -14,7 +14,7 @@ import {
 } from './list-mutations.js';
 import { addContactsToLists, removeContactFromLists, removeContactsFromList } from './member-mutations.js';
 import { folderTypes, list, lists } from './queries.js';
-import { typeResolvers } from './types.js';
+import { typeResolvers } from './fields.js';
 
 /** Queries, mutations and type fields of the lists area. */
 export const listsResolvers: AreaResolvers = {

@@ -12,7 +12,7 @@ import {
 import { SeedRandom } from '../shared/seed-random.js';
 import { toIsoDate, toIsoDateTime } from '../shared/time.js';
 import { MAX_TEXT } from '../shared/validation.js';
-import { DATA_TYPE_DISPLAY_NAMES, MULTI_VALUE_SEPARATOR } from './fields.js';
+import { DATA_TYPE_DISPLAY_NAMES, MULTI_VALUE_SEPARATOR } from './additional-fields.js';
 import {
   FIELD_DEFINITIONS,
   FIELD_VALUES,

@@ -6,7 +6,7 @@ import type {
 import { ACTIVITIES, type ActivityRecord } from '../activities/model.js';
 import { buildNewActivity } from '../activities/rules.js';
 import type { RequestContext } from '../area.js';
-import { recordEvents } from '../events/record.js';
+import { recordEvents } from '../shared/change-events.js';
 import { businessRuleError } from '../shared/errors.js';
 import { newId, toIsoDate, toIsoDateTime } from '../shared/time.js';
 import { MAX_LONG_TEXT, Validator } from '../shared/validation.js';

@@ -7,7 +7,7 @@ import type {
 } from '../../contract/types.generated.js';
 import type { Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
-import { recordEvents, type NewEvent } from '../events/record.js';
+import { recordEvents, type NewEvent } from '../shared/change-events.js';
 import type { ValidationError } from '../shared/errors.js';
 import { newId, toIsoDateTime } from '../shared/time.js';
 import { MAX_LONG_TEXT, Validator } from '../shared/validation.js';

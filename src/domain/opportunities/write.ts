@@ -1,6 +1,6 @@
 import type { StoreReader, Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
-import { recordEvents, type NewEvent } from '../events/record.js';
+import { recordEvents, type NewEvent } from '../shared/change-events.js';
 import type { ValidationError } from '../shared/errors.js';
 import { toIsoDateTime } from '../shared/time.js';
 import { Validator } from '../shared/validation.js';

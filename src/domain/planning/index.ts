@@ -10,7 +10,7 @@ import {
 } from './model.js';
 import { planningResolvers } from './resolvers.js';
 import { seedPlanning } from './seed.js';
-import { CURRENCIES_BY_CODE } from './validate.js';
+import { CURRENCIES_BY_CODE } from './input-rules.js';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;

@@ -10,7 +10,7 @@ import type {
 } from '../../contract/types.generated.js';
 import type { Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
-import { recordEvents, type NewEvent } from '../events/record.js';
+import { recordEvents, type NewEvent } from '../shared/change-events.js';
 import type { ValidationError } from '../shared/errors.js';
 import { newId, toIsoDate, toIsoDateTime } from '../shared/time.js';
 import { Validator } from '../shared/validation.js';
@@ -23,7 +23,7 @@ import {
   type PlanningStatus,
 } from './model.js';
 import { apiUser, canClose, findInitiative, initiativesOf } from './rules.js';
-import { checkPlanningFields, type PlanningFields } from './validate.js';
+import { checkPlanningFields, type PlanningFields } from './input-rules.js';
 
 /** `{ validationErrors, item }` of the objective and initiative mutations. */
 interface MutateResult<T> {

@@ -27,7 +27,7 @@ import {
   updateObjective,
   updateObjectiveStatus,
 } from './mutations.js';
-import { patchObjectiveType } from './objective-types.js';
+import { patchObjectiveType } from './objective-type-mutations.js';
 import { queryInitiatives, queryObjectiveTypes, queryObjectives } from './queries.js';
 import { findInitiative, findObjective } from './rules.js';
 

@@ -1,5 +1,5 @@
 import type { SeedContext } from '../area.js';
-import { settingsFixtures } from './fixtures.js';
+import { settingsFixtures } from './seed-data.js';
 import {
   COUNTRIES,
   CURRENCIES,

@@ -7,10 +7,10 @@ import type {
 import type { Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
 import { Validator } from '../shared/validation.js';
-import type { CompanyResult, PersonResult } from './add.js';
+import type { CompanyResult, PersonResult } from './add-mutations.js';
 import { META_FIRM_COMPANY_ID, personDisplayName, type ContactRecord } from './model.js';
 import { findContact, findLanguage, firmGenders } from './rules.js';
-import { checkTags, patchText } from './validate.js';
+import { checkTags, patchText } from './input-rules.js';
 import { updateContact } from './write.js';
 
 /** Fields whose change makes an update `Updated` rather than `NoChange` (A-27). */

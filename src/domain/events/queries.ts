@@ -1,7 +1,7 @@
 import type { StoreReader } from '../../store/index.js';
 import { badUserInput } from '../shared/errors.js';
 import { page, sortItems, type Page, type PagingArgs, type SortKey } from '../shared/paging.js';
-import { EVENTS_BY_VIEW, type EventRecord } from './record.js';
+import { EVENTS_BY_VIEW, type EventRecord } from '../shared/change-events.js';
 import type { ViewDefinition } from './views.js';
 
 /** Arguments every event view takes (§6, A-41). */

@@ -7,7 +7,7 @@ import type { ValidationError } from '../shared/errors.js';
 import { Validator } from '../shared/validation.js';
 import { ADDRESSES, type AddressRecord, type ContactRecord } from './model.js';
 import { findContact } from './rules.js';
-import { checkAddressType, checkCountry, checkPhone, locatesSomething, patchText } from './validate.js';
+import { checkAddressType, checkCountry, checkPhone, locatesSomething, patchText } from './input-rules.js';
 import { clearOtherMailingAddresses, putAddress, putPhone, updateContact } from './write.js';
 
 /** Result of the location mutations (MutateLocationResults, A-25). */

@@ -1,12 +1,12 @@
 import type { MutationAddCompanyArgs, MutationAddPersonArgs } from '../../contract/types.generated.js';
 import type { RequestContext } from '../area.js';
 import type { ValidationError } from '../shared/errors.js';
-import { recordEvents } from '../events/record.js';
+import { recordEvents } from '../shared/change-events.js';
 import { newId, toIsoDateTime } from '../shared/time.js';
 import { Validator } from '../shared/validation.js';
 import { CONTACTS, META_FIRM_COMPANY_ID, personDisplayName, type ContactRecord } from './model.js';
 import { findContact } from './rules.js';
-import { checkAddress, checkContactTypes, checkEmail, checkPhone, checkTags } from './validate.js';
+import { checkAddress, checkContactTypes, checkEmail, checkPhone, checkTags } from './input-rules.js';
 import { putEmail, putInputAddresses, putPhone } from './write.js';
 
 /** Result of the person mutations (MutatePersonResults). */

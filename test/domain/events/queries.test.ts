@@ -1,13 +1,13 @@
 // The read-time rules of spec §6 on a store built in the test; each test fails if its rule is removed.
 import { describe, expect, it } from '@jest/globals';
-import { queryEvents } from '../../../src/domain/events/query.js';
+import { queryEvents } from '../../../src/domain/events/queries.js';
 import {
   EVENTS,
   EVENTS_BY_VIEW,
   recordEvents,
   recordHistory,
   type NewEvent,
-} from '../../../src/domain/events/record.js';
+} from '../../../src/domain/shared/change-events.js';
 import { VIEW_DEFINITIONS, type ViewDefinition } from '../../../src/domain/events/views.js';
 import type { TenantSettings } from '../../../src/domain/tenancy.js';
 import { Store } from '../../../src/store/index.js';
