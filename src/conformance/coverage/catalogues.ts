@@ -4,7 +4,9 @@ import { ASSUMPTIONS_FILE, SPEC_RULES_FILE } from '../scenario/paths.js';
 import type { CoverageCatalogues } from './coverage.js';
 
 /** The rule ids of a spec-rules file (`rules:` mapping id → text), in file order. */
-export function readSpecRules(file: string = SPEC_RULES_FILE): { ok: true; ids: string[] } | { ok: false; error: string } {
+export function readSpecRules(
+  file: string = SPEC_RULES_FILE,
+): { ok: true; ids: string[] } | { ok: false; error: string } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -15,7 +17,10 @@ export function readSpecRules(file: string = SPEC_RULES_FILE): { ok: true; ids: 
   try {
     data = parseYaml(text);
   } catch (error) {
-    return { ok: false, error: `spec rules ${file} are not valid YAML: ${(error as Error).message.split('\n')[0] ?? ''}` };
+    return {
+      ok: false,
+      error: `spec rules ${file} are not valid YAML: ${(error as Error).message.split('\n')[0] ?? ''}`,
+    };
   }
   const rules = (data as { rules?: unknown } | null)?.rules;
   if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) {
@@ -25,7 +30,9 @@ export function readSpecRules(file: string = SPEC_RULES_FILE): { ok: true; ids: 
 }
 
 /** The assumption ids (`## A-01 …` headings) of contracts/ASSUMPTIONS.md, in file order. */
-export function readAssumptionIds(file: string = ASSUMPTIONS_FILE): { ok: true; ids: string[] } | { ok: false; error: string } {
+export function readAssumptionIds(
+  file: string = ASSUMPTIONS_FILE,
+): { ok: true; ids: string[] } | { ok: false; error: string } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -36,7 +43,10 @@ export function readAssumptionIds(file: string = ASSUMPTIONS_FILE): { ok: true; 
 }
 
 /** Both catalogues of the repository; a missing file is an error the CLI reports as a setup error. */
-export function readCatalogues(specRulesFile?: string, assumptionsFile?: string): { ok: true; catalogues: CoverageCatalogues } | { ok: false; error: string } {
+export function readCatalogues(
+  specRulesFile?: string,
+  assumptionsFile?: string,
+): { ok: true; catalogues: CoverageCatalogues } | { ok: false; error: string } {
   const rules = readSpecRules(specRulesFile);
   if (!rules.ok) return rules;
   const assumptions = readAssumptionIds(assumptionsFile);

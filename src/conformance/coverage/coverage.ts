@@ -98,7 +98,12 @@ function percentOf(covered: number, total: number): number {
 
 function countOf(universe: readonly string[], hit: ReadonlySet<string>): CoverageCount {
   const covered = universe.filter((u) => hit.has(u)).length;
-  return { total: universe.length, covered, percent: percentOf(covered, universe.length), uncovered: universe.filter((u) => !hit.has(u)) };
+  return {
+    total: universe.length,
+    covered,
+    percent: percentOf(covered, universe.length),
+    uncovered: universe.filter((u) => !hit.has(u)),
+  };
 }
 
 /** Whether a count is below a percentage, exactly (99.96% is below 100). */
@@ -116,7 +121,11 @@ interface Universe {
 
 function universeOf(schema: GraphQLSchema): Universe {
   const u: Universe = { operations: [], arguments: [], inputFields: [], resultFields: [] };
-  const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter(Boolean).map((t) => t?.name));
+  const roots = new Set(
+    [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]
+      .filter(Boolean)
+      .map((t) => t?.name),
+  );
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__')) continue;
     if (isInputObjectType(type)) {
@@ -148,7 +157,8 @@ function walkValue(type: GraphQLInputType, value: unknown, hits: Set<string>): v
     walkValue(type.ofType, value, hits);
   } else if (isListType(type)) {
     // Input coercion accepts a single value where a list is expected.
-    for (const item of Array.isArray(value) ? value : [value]) walkValue(type.ofType as GraphQLInputType, item, hits);
+    for (const item of Array.isArray(value) ? value : [value])
+      walkValue(type.ofType as GraphQLInputType, item, hits);
   } else if (isInputObjectType(type) && typeof value === 'object' && !Array.isArray(value)) {
     const fields = type.getFields();
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
@@ -161,10 +171,24 @@ function walkValue(type: GraphQLInputType, value: unknown, hits: Set<string>): v
 }
 
 /** Operations, arguments, input fields (literals and variable values) and result fields of one executed request. */
-function hitsOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): Hits {
-  const hits: Hits = { operations: new Set(), arguments: new Set(), inputFields: new Set(), resultFields: new Set() };
+function hitsOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+): Hits {
+  const hits: Hits = {
+    operations: new Set(),
+    arguments: new Set(),
+    inputFields: new Set(),
+    resultFields: new Set(),
+  };
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
   if (!operation) return hits;
   const given = new Set<string>();
   for (const def of operation.variableDefinitions ?? []) {
@@ -175,10 +199,15 @@ function hitsOf(schema: GraphQLSchema, document: DocumentNode, operationName: st
     if (value !== undefined && value !== null) {
       given.add(name);
       if (type) walkValue(type as GraphQLInputType, value, hits.inputFields);
-    } else if (!(name in variables) && def.defaultValue && def.defaultValue.kind !== Kind.NULL) given.add(name);
+    } else if (!(name in variables) && def.defaultValue && def.defaultValue.kind !== Kind.NULL)
+      given.add(name);
   }
   // Only the executed operation and the fragments it (transitively) spreads.
-  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  const fragments = new Map(
+    document.definitions.flatMap((d) =>
+      d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [],
+    ),
+  );
   const reachable = new Set<string>();
   const spreadIn = (node: unknown): void => {
     visit(node as DocumentNode, {
@@ -202,7 +231,8 @@ function hitsOf(schema: GraphQLSchema, document: DocumentNode, operationName: st
       if (roots.has(parent.name)) hits.operations.add(`${parent.name}.${field.name}`);
       else if (isObjectType(parent)) hits.resultFields.add(`${parent.name}.${field.name}`);
       else if (isInterfaceType(parent)) {
-        for (const impl of schema.getPossibleTypes(parent)) hits.resultFields.add(`${impl.name}.${field.name}`);
+        for (const impl of schema.getPossibleTypes(parent))
+          hits.resultFields.add(`${impl.name}.${field.name}`);
       }
     },
     Argument(node) {
@@ -242,10 +272,17 @@ export function citationsOf(scenario: Scenario): { spec: Set<string>; assumption
       ...(s.expect ?? []).flatMap((e) => e.basis ?? []),
     ]),
   ];
-  return { spec: new Set(all.filter((c) => c.startsWith('§'))), assumptions: new Set(all.filter((c) => /^A-\d+$/.test(c))) };
+  return {
+    spec: new Set(all.filter((c) => c.startsWith('§'))),
+    assumptions: new Set(all.filter((c) => /^A-\d+$/.test(c))),
+  };
 }
 
-function citationCoverage(ids: readonly string[], cited: (scenario: Scenario) => Set<string>, scenarios: readonly LoadedScenario[]): CitationCoverage {
+function citationCoverage(
+  ids: readonly string[],
+  cited: (scenario: Scenario) => Set<string>,
+  scenarios: readonly LoadedScenario[],
+): CitationCoverage {
   const citedBy: Record<string, string[]> = {};
   const known = new Set(ids);
   for (const { scenario } of scenarios) {
@@ -263,7 +300,8 @@ function citationCoverage(ids: readonly string[], cited: (scenario: Scenario) =>
   };
 }
 
-const appliesTo = (revisions: readonly Version[] | undefined, revision: Version): boolean => revisions === undefined || revisions.includes(revision);
+const appliesTo = (revisions: readonly Version[] | undefined, revision: Version): boolean =>
+  revisions === undefined || revisions.includes(revision);
 
 /**
  * Coverage of a run: per revision, what the executed steps (those that sent a request) exercised of
@@ -291,7 +329,12 @@ export function computeCoverage(
   const perRevision = revisions.map((revision): RevisionCoverage => {
     const schema = schemaFor(revision);
     const universe = universeOf(schema);
-    const hit: Hits = { operations: new Set(), arguments: new Set(), inputFields: new Set(), resultFields: new Set() };
+    const hit: Hits = {
+      operations: new Set(),
+      arguments: new Set(),
+      inputFields: new Set(),
+      resultFields: new Set(),
+    };
     const ops = new Map<string, { hits: number; success: boolean; error: boolean; scenarios: Set<string> }>();
     for (const result of results.filter((r) => r.revision === revision)) {
       const scenario = byId.get(result.scenarioId);
@@ -299,9 +342,16 @@ export function computeCoverage(
         if (!step.request) continue;
         const document = parseOnce(step.request.body.query);
         if (!document) continue;
-        const h = hitsOf(schema, document, step.request.body.operationName, step.request.body.variables ?? {});
+        const h = hitsOf(
+          schema,
+          document,
+          step.request.body.operationName,
+          step.request.body.variables ?? {},
+        );
         for (const k of Object.keys(hit) as (keyof Hits)[]) for (const v of h[k]) hit[k].add(v);
-        const expects: Expectation[] = (scenario?.steps.find((s) => s.id === step.stepId)?.expect ?? []).filter((e) => appliesTo(e.revisions, revision));
+        const expects: Expectation[] = (
+          scenario?.steps.find((s) => s.id === step.stepId)?.expect ?? []
+        ).filter((e) => appliesTo(e.revisions, revision));
         const isError = expects.some((e) => isErrorExpectation(e) || isValidationErrorsExpectation(e));
         const hasValues = expects.some((e) => 'path' in e);
         for (const op of h.operations) {
@@ -316,7 +366,13 @@ export function computeCoverage(
     }
     const byOperation = universe.operations.map((name): OperationCoverage => {
       const o = ops.get(name);
-      return { name, hits: o?.hits ?? 0, successPath: o?.success ?? false, errorPath: o?.error ?? false, scenarios: [...(o?.scenarios ?? [])].sort() };
+      return {
+        name,
+        hits: o?.hits ?? 0,
+        successPath: o?.success ?? false,
+        errorPath: o?.error ?? false,
+        scenarios: [...(o?.scenarios ?? [])].sort(),
+      };
     });
     return {
       revision,

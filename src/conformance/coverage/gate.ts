@@ -18,7 +18,9 @@ export interface GateResult extends GateOptions {
 const MAX_NAMES = 10;
 
 function names(list: readonly string[]): string {
-  return list.length > MAX_NAMES ? `${list.slice(0, MAX_NAMES).join(', ')}, … (${list.length - MAX_NAMES} more)` : list.join(', ');
+  return list.length > MAX_NAMES
+    ? `${list.slice(0, MAX_NAMES).join(', ')}, … (${list.length - MAX_NAMES} more)`
+    : list.join(', ');
 }
 
 /** Checks the coverage of a run against the gate. */
@@ -36,7 +38,9 @@ export function checkGate(coverage: CoverageReport, options: GateOptions): GateR
   }
   if (options.requireRules && coverage.specRules.uncited.length > 0) {
     const n = coverage.specRules.uncited.length;
-    failures.push(`${n} spec rule${n === 1 ? ' is' : 's are'} cited by no scenario (--require-rules): ${names(coverage.specRules.uncited)}`);
+    failures.push(
+      `${n} spec rule${n === 1 ? ' is' : 's are'} cited by no scenario (--require-rules): ${names(coverage.specRules.uncited)}`,
+    );
   }
   return { ...options, passed: failures.length === 0, failures };
 }

@@ -1,0 +1,216 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import ts from 'typescript';
+
+const SRC = path.resolve('src');
+
+/**
+ * The layers of src/, highest first: a folder may import only folders of a lower rank. Folders of one
+ * rank do not import each other. A new top-level folder fails the test until it is placed here.
+ */
+const RANK: Readonly<Record<string, number>> = {
+  cli: 8,
+  config: 7,
+  mock: 6,
+  partner: 6,
+  server: 5,
+  conformance: 5,
+  simulator: 4,
+  domain: 3,
+  store: 2,
+  contract: 1,
+};
+
+/** Layers whose index.ts is their only door: code outside them imports nothing else of theirs. */
+const INDEX_ONLY = ['server', 'simulator', 'store'];
+
+/** Layers that must never see the HTTP adapter (the issue's "Done when"). */
+const BELOW_SERVER = ['simulator', 'domain', 'store', 'conformance', 'contract'];
+
+interface Edge {
+  from: string;
+  to: string;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return e.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Every relative module a file names: imports and re-exports (type-only ones too) and dynamic `import()`. */
+function specifiersOf(file: string): string[] {
+  const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      const literal = node.argument.literal;
+      if (ts.isStringLiteral(literal)) found.push(literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found.filter((s) => s.startsWith('.'));
+}
+
+/** The import graph of a source folder, as paths relative to it (`server/app.ts`). */
+function importGraph(root: string): Edge[] {
+  return sourceFiles(root).flatMap((file) =>
+    specifiersOf(file).map((spec) => ({
+      from: path.relative(root, file),
+      to: path.relative(root, path.resolve(path.dirname(file), spec)).replace(/\.js$/, '.ts'),
+    })),
+  );
+}
+
+/** Strongly connected components of more than one file (or a file importing itself): the cycles. */
+function cyclesOf(edges: readonly Edge[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let counter = 0;
+  const connect = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (next.get(v) ?? []).includes(v)) cycles.push(component.sort());
+    }
+  };
+  for (const v of new Set(edges.flatMap((e) => [e.from, e.to]))) if (!index.has(v)) connect(v);
+  return cycles;
+}
+
+const layerOf = (file: string): string => file.split('/')[0] ?? file;
+
+/** Imports that run from a layer to one of the same or a higher rank. */
+function upwardImports(edges: readonly Edge[]): string[] {
+  return edges
+    .filter(({ from, to }) => layerOf(from) !== layerOf(to))
+    .filter(({ from, to }) => !((RANK[layerOf(from)] ?? 0) > (RANK[layerOf(to)] ?? Infinity)))
+    .map(({ from, to }) => `${from} -> ${to}`);
+}
+
+/** Imports from outside a layer of INDEX_ONLY that reach past its index.ts. */
+function sideDoorImports(edges: readonly Edge[]): string[] {
+  return edges
+    .filter(({ from, to }) => INDEX_ONLY.includes(layerOf(to)) && layerOf(from) !== layerOf(to))
+    .filter(({ to }) => to !== `${layerOf(to)}/index.ts`)
+    .map(({ from, to }) => `${from} -> ${to}`);
+}
+
+/** The graph between the areas of src/domain (folders; domain/shared and domain's own files excluded). */
+function areaEdges(edges: readonly Edge[]): Edge[] {
+  const areaOf = (file: string): string | undefined => {
+    const [top, area, rest] = file.split('/');
+    return top === 'domain' && rest !== undefined && area !== 'shared' ? area : undefined;
+  };
+  return edges.flatMap(({ from, to }) => {
+    const a = areaOf(from);
+    const b = areaOf(to);
+    return a && b && a !== b ? [{ from: a, to: b }] : [];
+  });
+}
+
+describe('the import graph of src/', () => {
+  const edges = importGraph(SRC);
+
+  it('is read whole: type-only imports and re-exports are edges', () => {
+    // Guards the parser itself: if it missed these kinds of imports, every check below would pass vacuously.
+    expect(edges).toContainEqual({ from: 'server/app.ts', to: 'simulator/index.ts' });
+    expect(edges).toContainEqual({ from: 'simulator/index.ts', to: 'simulator/simulator.ts' });
+    expect(edges.length).toBeGreaterThan(500);
+  });
+
+  it('places every top-level folder of src/ in a layer', () => {
+    const folders = readdirSync(SRC, { withFileTypes: true }).map((e) => e.name);
+    expect(folders.filter((f) => RANK[f] === undefined)).toEqual([]);
+  });
+
+  it('has no cycles, not even type-only ones', () => {
+    expect(cyclesOf(edges)).toEqual([]);
+  });
+
+  it('points one way: cli → config → mock|partner → server|conformance → simulator → domain → store → contract', () => {
+    expect(upwardImports(edges)).toEqual([]);
+  });
+
+  it('keeps src/server out of the simulator, domain, store, conformance and contract', () => {
+    const intoServer = edges.filter(
+      ({ from, to }) => layerOf(to) === 'server' && BELOW_SERVER.includes(layerOf(from)),
+    );
+    expect(intoServer).toEqual([]);
+  });
+
+  it('enters the server, simulator and store only through their index', () => {
+    expect(sideDoorImports(edges)).toEqual([]);
+  });
+
+  it('has no cycle between the areas of src/domain', () => {
+    const areas = areaEdges(edges);
+    expect(areas.length).toBeGreaterThan(0);
+    expect(cyclesOf(areas)).toEqual([]);
+  });
+
+  it('keeps the judge pure: no I/O, no target, no HTTP', () => {
+    const judgeFiles = sourceFiles(path.join(SRC, 'conformance/judge'));
+    expect(judgeFiles.length).toBeGreaterThan(0);
+    for (const file of judgeFiles) {
+      const text = readFileSync(file, 'utf8');
+      expect(text).not.toMatch(/from 'node:/);
+      expect(specifiersOf(file).filter((s) => /target|report|run\//.test(s))).toEqual([]);
+    }
+  });
+});
+
+describe('the checks catch what they guard against', () => {
+  it('finds a cycle, an upward import, a side door and an area cycle in a graph that has them', () => {
+    const broken: Edge[] = [
+      { from: 'domain/contacts/a.ts', to: 'domain/events/b.ts' },
+      { from: 'domain/events/b.ts', to: 'domain/contacts/a.ts' },
+      { from: 'store/store.ts', to: 'server/app.ts' },
+      { from: 'cli/run.ts', to: 'simulator/simulator.ts' },
+    ];
+    expect(cyclesOf(broken)).toEqual([['domain/contacts/a.ts', 'domain/events/b.ts']]);
+    expect(upwardImports(broken)).toEqual(['store/store.ts -> server/app.ts']);
+    expect(sideDoorImports(broken)).toEqual([
+      'store/store.ts -> server/app.ts',
+      'cli/run.ts -> simulator/simulator.ts',
+    ]);
+    expect(cyclesOf(areaEdges(broken))).toEqual([['contacts', 'events']]);
+  });
+});

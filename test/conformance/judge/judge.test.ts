@@ -1,0 +1,207 @@
+import { describe, expect, it } from '@jest/globals';
+import { buildSchema, parse } from 'graphql';
+import { judge, type JudgedResponse, type ShapeJudgement } from '../../../src/conformance/judge/judge.js';
+import type { Expectation } from '../../../src/conformance/scenario/types.js';
+import { compileShape } from '../../../src/conformance/shape/compile.js';
+
+// A contract of our own, small enough to see every rule at work: non-null, lists, enums, dates, interfaces.
+const schema = buildSchema(`
+  scalar Date
+  enum Kind { PERSON COMPANY }
+  interface Contact { id: ID! name: String! }
+  type Person implements Contact { id: ID! name: String! born: Date }
+  type Company implements Contact { id: ID! name: String! }
+  type Page { total: Int! items: [Contact!]! kind: Kind }
+  type Payload { id: ID validationErrors: [ValidationError!] }
+  type ValidationError { propertyName: String! message: String! }
+  type Query { contacts(limit: Int): Page! }
+  type Mutation { addPerson(name: String): Payload! }
+`);
+
+const QUERY = `{ contacts(limit: 2) { total kind items { __typename id name ... on Person { born } } } }`;
+
+function shapeOf(document: string): ShapeJudgement {
+  const compiled = compileShape(schema, parse(document));
+  if (!compiled.ok) throw new Error(compiled.errors.join('; '));
+  return { schema: compiled.schema, rootFields: compiled.rootFields };
+}
+
+const json = (body: unknown, status = 200): JudgedResponse => ({
+  status,
+  contentType: 'application/json',
+  body,
+  text: JSON.stringify(body),
+});
+
+const goodPage = {
+  total: 2,
+  kind: 'PERSON',
+  items: [
+    { __typename: 'Person', id: '1', name: 'Ada', born: '1815-12-10' },
+    { __typename: 'Company', id: '2', name: 'Acme' },
+  ],
+};
+
+const kinds = (found: ReturnType<typeof judge>) => found.map((j) => `${j.finding.kind} ${j.finding.path}`);
+
+describe('judge', () => {
+  it('finds nothing wrong with a response that keeps the contract and the expectations', () => {
+    const expectations: Expectation[] = [{ path: 'data.contacts.total', equals: 2 }];
+    expect(judge(json({ data: { contacts: goodPage } }), expectations, shapeOf(QUERY))).toEqual([]);
+  });
+
+  describe('the HTTP envelope', () => {
+    it('reports a 5xx as http-status and judges nothing else', () => {
+      const found = judge(
+        json({ data: { contacts: null } }, 503),
+        [{ path: 'x', equals: 1 }],
+        shapeOf(QUERY),
+      );
+      expect(kinds(found)).toEqual(['http-status ']);
+      expect(found[0]?.finding.actual).toBe(503);
+    });
+
+    it('reports a body that is not a GraphQL response as invalid-response, quoting its text', () => {
+      const html: JudgedResponse = {
+        status: 200,
+        contentType: 'text/html',
+        body: undefined,
+        text: '<h1>hi</h1>',
+      };
+      const found = judge(html, [], shapeOf(QUERY));
+      expect(kinds(found)).toEqual(['invalid-response ']);
+      expect(found[0]?.finding.actual).toBe('<h1>hi</h1>');
+      expect(kinds(judge(json({ result: 1 }), [], shapeOf(QUERY)))).toEqual(['invalid-response ']);
+    });
+
+    it('leaves the status to an httpStatus expectation when there is one', () => {
+      const expectations: Expectation[] = [{ httpStatus: 503 }];
+      expect(judge(json({ oops: true }, 503), expectations, shapeOf(QUERY))).toEqual([]);
+      expect(kinds(judge(json({ oops: true }, 500), expectations, shapeOf(QUERY)))).toEqual(['http-status ']);
+    });
+  });
+
+  describe('GraphQL errors', () => {
+    it('reports an error nobody expected, and a missing operation or field by name', () => {
+      const body = {
+        errors: [
+          { message: 'boom' },
+          { message: 'Cannot query field "contacts" on type "Query".' },
+          { message: 'Cannot query field "born" on type "Person".' },
+        ],
+      };
+      expect(kinds(judge(json(body), [], shapeOf(QUERY)))).toEqual([
+        'unexpected-error errors[0]',
+        'missing-operation errors[1]',
+        'missing-field errors[2]',
+      ]);
+    });
+
+    it('accepts an expected error and reports a missing or different one', () => {
+      const expectations: Expectation[] = [{ error: { code: 'NOT_FOUND' } }];
+      const notFound = { errors: [{ message: 'no', extensions: { code: 'NOT_FOUND' } }] };
+      expect(judge(json(notFound), expectations, { rootFields: ['contacts'] })).toEqual([]);
+      expect(kinds(judge(json({ data: { contacts: goodPage } }), expectations, { rootFields: [] }))).toEqual([
+        'missing-error errors',
+      ]);
+      const other = { errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }] };
+      expect(kinds(judge(json(other), expectations, { rootFields: [] }))).toEqual(['wrong-error errors']);
+    });
+
+    it('leaves errors carrying validationErrors to a validationErrors expectation', () => {
+      const carrier = {
+        errors: [
+          {
+            message: 'bad input',
+            extensions: { validationErrors: [{ propertyName: 'name', message: 'm' }] },
+          },
+        ],
+      };
+      const expectations: Expectation[] = [{ validationErrors: ['name'] }];
+      expect(judge(json(carrier), expectations, { rootFields: ['addPerson'] })).toEqual([]);
+      expect(kinds(judge(json(carrier), [], { rootFields: ['addPerson'] }))).toEqual([
+        'unexpected-error errors[0]',
+      ]);
+    });
+  });
+
+  describe('the shape of data', () => {
+    const broken = (patch: Record<string, unknown>) =>
+      json({ data: { contacts: { ...goodPage, ...patch } } });
+
+    it('reports a missing field and a null in a non-null field', () => {
+      const { total: _dropped, ...withoutTotal } = goodPage;
+      expect(kinds(judge(json({ data: { contacts: withoutTotal } }), [], shapeOf(QUERY)))).toEqual([
+        'missing-field data.contacts.total',
+      ]);
+      expect(kinds(judge(broken({ total: null }), [], shapeOf(QUERY)))).toEqual([
+        'null-for-non-null data.contacts.total',
+      ]);
+    });
+
+    it('reports a wrong type, an unknown enum value, a bad date and an unknown __typename', () => {
+      expect(kinds(judge(broken({ total: '2' }), [], shapeOf(QUERY)))).toEqual([
+        'wrong-type data.contacts.total',
+      ]);
+      expect(kinds(judge(broken({ kind: 'ROBOT' }), [], shapeOf(QUERY)))).toEqual([
+        'extra-enum-value data.contacts.kind',
+      ]);
+      const badDate = { items: [{ __typename: 'Person', id: '1', name: 'Ada', born: '10/12/1815' }] };
+      expect(kinds(judge(broken(badDate), [], shapeOf(QUERY)))).toEqual([
+        'invalid-format data.contacts.items[0].born',
+      ]);
+      const robot = { items: [{ __typename: 'Robot', id: '1', name: 'R2' }] };
+      expect(kinds(judge(broken(robot), [], shapeOf(QUERY)))).toContain(
+        'unknown-typename data.contacts.items[0].__typename',
+      );
+    });
+
+    it('reports a field the document did not select as extra', () => {
+      expect(kinds(judge(broken({ secret: 1 }), [], shapeOf(QUERY)))).toEqual([
+        'extra-field data.contacts.secret',
+      ]);
+    });
+
+    it('does not hold null data or a step without a compiled shape to the contract', () => {
+      expect(judge(json({ data: { contacts: { total: 'x' } } }), [], { rootFields: ['contacts'] })).toEqual(
+        [],
+      );
+      expect(judge(json({ data: null, errors: [] }), [], shapeOf(QUERY))).toEqual([]);
+    });
+  });
+
+  describe('levels and basis', () => {
+    it('judges automatic findings at the shape level and basis, MUST by default', () => {
+      const bad = json({ data: { contacts: { ...goodPage, total: null } } });
+      expect(judge(bad, [], shapeOf(QUERY))[0]).toMatchObject({ level: 'MUST' });
+      const lenient = { ...shapeOf(QUERY), level: 'SHOULD' as const, basis: ['A-12'] };
+      expect(judge(bad, [], lenient)[0]).toMatchObject({ level: 'SHOULD', basis: ['A-12'] });
+    });
+
+    it('judges an expectation at its own level and basis', () => {
+      const expectations: Expectation[] = [
+        { path: 'data.contacts.total', equals: 3, level: 'MAY', basis: ['§6'] },
+        { path: 'data.contacts.items', count: 5 },
+      ];
+      const found = judge(json({ data: { contacts: goodPage } }), expectations, shapeOf(QUERY));
+      expect(found.map((j) => [j.finding.kind, j.level, j.basis])).toEqual([
+        ['value-mismatch', 'MAY', ['§6']],
+        ['count-mismatch', 'MUST', undefined],
+      ]);
+    });
+
+    it('reports missing and unexpected validationErrors entries from the payload', () => {
+      const body = {
+        data: { addPerson: { id: null, validationErrors: [{ propertyName: 'email', message: 'm' }] } },
+      };
+      const shape = shapeOf(
+        'mutation { addPerson(name: "") { id validationErrors { propertyName message } } }',
+      );
+      const found = judge(json(body), [{ validationErrors: ['name'], only: true }], shape);
+      expect(kinds(found)).toEqual([
+        'missing-validation-error data.addPerson.validationErrors',
+        'unexpected-validation-error data.addPerson.validationErrors',
+      ]);
+    });
+  });
+});
