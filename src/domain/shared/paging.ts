@@ -19,7 +19,7 @@ export interface Page<T> {
 
 /**
  * Checks paging arguments: negative values are bad input. The largest page is enforced once for every
- * paged field by the server (src/server/limits.ts), so it stays configurable.
+ * paged field by the server (src/simulator/limits.ts), so it stays configurable.
  */
 export function checkPaging(args: PagingArgs, defaultLimit = 100): { skip: number; limit: number } {
   // An explicit null means "not given": the spec's defaults apply.
