@@ -30,7 +30,8 @@ export interface VisitedField {
 /** What a walk reports: every field value, and every object with the concrete type it was resolved as. */
 export interface TypedVisitor {
   field?(visited: VisitedField): void;
-  object?(type: GraphQLObjectType, value: Record<string, unknown>, path: readonly PathSegment[]): void;
+  /** `fields` holds the object's values by field name (aliases resolved; the first key of a field wins). */
+  object?(type: GraphQLObjectType, fields: Record<string, unknown>, path: readonly PathSegment[]): void;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -118,8 +119,16 @@ class Walker {
     sets: readonly SelectionSetNode[],
     path: PathSegment[],
   ): void {
-    this.visitor.object?.(type, value, path);
-    for (const [key, nodes] of this.collect(type, sets)) {
+    const collected = this.collect(type, sets);
+    if (this.visitor.object) {
+      const fields: Record<string, unknown> = {};
+      for (const [key, nodes] of collected) {
+        const name = nodes[0]?.name.value;
+        if (name !== undefined && key in value && !(name in fields)) fields[name] = value[key];
+      }
+      this.visitor.object(type, fields, path);
+    }
+    for (const [key, nodes] of collected) {
       const first = nodes[0];
       if (!first || !(key in value)) continue;
       const field = type.getFields()[first.name.value];
