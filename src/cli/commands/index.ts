@@ -2,6 +2,7 @@ import type { CliCommand } from '../context.js';
 import { checkDocumentsCommand } from './check-documents.js';
 import { conformCommand } from './conform.js';
 import { proxyCommand } from './proxy.js';
+import { recordCommand } from './record.js';
 import { schemaCommand } from './schema.js';
 import { seedCommand } from './seed.js';
 import { serveCommand } from './serve.js';
@@ -14,4 +15,5 @@ export const commands: readonly CliCommand[] = [
   conformCommand,
   checkDocumentsCommand,
   proxyCommand,
+  recordCommand,
 ];
