@@ -8,7 +8,7 @@ export type PersonalKind =
 const FIRST_NAME_KEYS = new Set(['firstName', 'middleName', 'goesBy']);
 const LAST_NAME_KEYS = new Set(['lastName']);
 const FULL_NAME_KEYS =
-  /^(fullName|displayName|ownerName|creatorName|assistantName|accountName|createdBy|companyName|personDisplayName|relatedPersonDisplayName|baseContactsDisplayName|relatedPersonName)$|DisplayName$/;
+  /^(fullName|displayName|ownerName|creatorName|assistantName|accountName|createdBy|companyName|personDisplayName|relatedPersonDisplayName|baseContactsDisplayName|relatedPersonName|term|searchTerm)$|DisplayName$/;
 const PHONE_KEYS =
   /^(number|phoneNumber|primaryPhone|secondaryPhone|mobilePhone|faxNumber|pagerNumber|homePhone|businessPhone)$/;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

@@ -1,4 +1,4 @@
-import { Kind, parse, print, visit, type DocumentNode } from 'graphql';
+import { Kind, parse, print, visit, type DocumentNode, type ObjectFieldNode } from 'graphql';
 import { MASK, maskHeaders } from '../../conformance/results/mask.js';
 import { personalKindOf, type Pseudonymizer } from './pseudonymize.js';
 
@@ -23,8 +23,14 @@ export function scrubValue(value: unknown, pseudonyms: Pseudonymizer, key = ''):
   }
   if (Array.isArray(value)) return value.map((v) => scrubValue(v, pseudonyms, key));
   if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    // A filter entry `{ field: lastName, value: "…" }` carries the field's data under `value`.
+    const named = typeof record['field'] === 'string' ? record['field'] : undefined;
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, scrubValue(v, pseudonyms, k)]),
+      Object.entries(record).map(([k, v]) => [
+        k,
+        scrubValue(v, pseudonyms, named !== undefined && (k === 'value' || k === 'values') ? named : k),
+      ]),
     );
   }
   return value;
@@ -45,7 +51,19 @@ export function scrubDocument(query: string, pseudonyms: Pseudonymizer): string 
   const names: string[] = [];
   const next = visit(document, {
     Argument: { enter: (node) => void names.push(node.name.value), leave: () => void names.pop() },
-    ObjectField: { enter: (node) => void names.push(node.name.value), leave: () => void names.pop() },
+    ObjectField: {
+      enter: (node, _key, parent) => {
+        // Inside `{ field: lastName, value: "…" }` the value is named by the filter's field.
+        const siblings = Array.isArray(parent) ? (parent as readonly ObjectFieldNode[]) : [];
+        const field = siblings.find((f) => f.name.value === 'field')?.value;
+        const named =
+          field && (field.kind === Kind.ENUM || field.kind === Kind.STRING) ? field.value : undefined;
+        names.push(
+          named !== undefined && ['value', 'values'].includes(node.name.value) ? named : node.name.value,
+        );
+      },
+      leave: () => void names.pop(),
+    },
     StringValue(node) {
       const key = names[names.length - 1] ?? '';
       const replaced = scrubValue(node.value, pseudonyms, key);
