@@ -164,6 +164,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     const method = req.method ?? 'GET';
     const headers = forwardedHeaders(req.headers);
+    if (method !== 'GET' && method !== 'POST') {
+      // CORS preflights and the like carry no GraphQL: passed through, neither checked nor journaled.
+      const passed = await forward(
+        `${upstream.origin}${upstream.pathname}${url.search}`,
+        method,
+        headers,
+        raw,
+        options.timeoutMs ?? 30_000,
+        options.fetchFn,
+      );
+      if (typeof passed === 'string') {
+        sendJson(res, 502, errorEnvelope(`the upstream could not be reached: ${passed}`, 'BAD_GATEWAY'));
+        return;
+      }
+      res.writeHead(passed.status, { ...passed.headers, 'content-length': passed.body.length });
+      res.end(passed.body);
+      return;
+    }
     for (const s of secretValues(headers)) secrets.add(s);
     const request = checkRequest(schema, method, url, raw);
     const n = ++seq;
@@ -208,7 +226,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       response: {
         status: answer.status,
         contentType: judged.contentType,
-        ...(judged.body !== undefined ? { body: judged.body } : { text: judged.text.slice(0, 2000) }),
+        // A long session keeps only the bodies of answers the reports need to show.
+        ...(differences.length === 0
+          ? {}
+          : judged.body !== undefined
+            ? { body: judged.body }
+            : { text: judged.text.slice(0, 2000) }),
         durationMs: answer.durationMs,
         attempts: 1,
       },

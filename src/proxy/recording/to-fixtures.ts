@@ -165,7 +165,7 @@ function contactRecord(e: RecordedEntity, tx: Transaction, now: string): Contact
     goesBy: pick('goesBy', f['goesBy'], null),
     assistantName: pick('assistantName', f['assistantName'], null),
     jobTitle: pick('jobTitle', f['currentJobTitle'], null),
-    companyId: employer !== null ? employer : (old?.companyId ?? null),
+    companyId: employer !== null && tx.has(CONTACTS, employer) ? employer : (old?.companyId ?? null),
     isEmployee: bool(f['isEmployee'], old?.isEmployee ?? false),
   };
 }
@@ -342,7 +342,8 @@ export async function loadFixtures(
   };
   const of = (...types: string[]): RecordedEntity[] => entities.filter((e) => types.includes(e.type));
   await store.transact((tx) => {
-    for (const e of of('Company', 'Person')) {
+    // Companies before people: a person's employer must be stored first.
+    for (const e of [...of('Company'), ...of('Person')]) {
       tx.put(CONTACTS, contactRecord(e, tx, at));
       count(CONTACTS);
     }
