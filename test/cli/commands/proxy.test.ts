@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,4 +109,60 @@ describe('rm-harness record', () => {
       /^rm-harness: recording folder .* does not exist\. Run "rm-harness record to-scenarios --help"/,
     );
   });
+});
+
+describe('rm-harness proxy as a process', () => {
+  it('writes the reports when SIGTERM stops it', async () => {
+    const reportDir = path.join(root, 'signal');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli/main.ts',
+        'proxy',
+        '--upstream',
+        'sim',
+        '--version',
+        '1.4.0',
+        '--port',
+        '0',
+        '--report-dir',
+        reportDir,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+    );
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const endpoint = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no endpoint line in: ${stdout}`)), 30_000);
+        child.stdout.on('data', () => {
+          const m = /GraphQL endpoint: (\S+)/.exec(stdout);
+          if (m?.[1]) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        });
+      });
+      const res = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer dev-token' },
+        body: JSON.stringify({ query: '{ lists(limit: 1) { totalModels } }' }),
+      });
+      expect(res.status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    expect(stdout).toContain('#1 lists: HTTP 200');
+    const report = JSON.parse(readFileSync(path.join(reportDir, 'conformance.json'), 'utf8')) as {
+      tool: string;
+      summary: { total: number; conforms: boolean };
+    };
+    expect(report.tool).toBe('rm-harness proxy');
+    expect(report.summary).toMatchObject({ total: 1, conforms: true });
+  }, 60_000);
 });
