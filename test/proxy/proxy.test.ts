@@ -208,6 +208,17 @@ describe('proxy in front of a server that breaks the contract', () => {
     expect(kinds).toEqual(['invalid-format', 'unknown-typename']);
   });
 
+  it('reports an upstream that lacks an operation, but not an ordinary GraphQL error', async () => {
+    broken.breakage = () => ({ errors: [{ message: 'Cannot query field "lists" on type "Query".' }] });
+    await post(proxy, LISTS);
+    expect(latest()).toEqual([
+      expect.objectContaining({ path: 'errors[0]', kind: 'missing-operation', severity: 'breaking' }),
+    ]);
+    broken.breakage = () => ({ data: { lists: null }, errors: [{ message: 'try again later' }] });
+    await post(proxy, LISTS);
+    expect(latest()).toEqual([]);
+  });
+
   it('writes the four reports on demand with the differences in them', async () => {
     const res = await fetch(`${proxy.url}${PROXY_REPORTS_PATH}`, { method: 'POST' });
     const answer = (await res.json()) as { files: string[]; summary: { breaking: number } };
@@ -240,6 +251,29 @@ describe('proxy in front of the simulator', () => {
       expect(differences(proxy)).toEqual([]);
       expect(proxy.result().summary.conforms).toBe(true);
       expect(proxy.result().summary.total).toBe(5);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('passes GET requests through and checks them too', async () => {
+    const seen: JournalEntry[] = [];
+    const proxy = await startProxy({
+      upstream: `${sim.url}/us/1.4.0/public-api/graphql`,
+      revision: '1.4.0',
+      port: 0,
+      reportDir: path.join(dir, 'get'),
+      onExchange: (e) => seen.push(e),
+    });
+    try {
+      const url = `${proxy.endpoint}?query=${encodeURIComponent(LISTS)}`;
+      const res = await fetch(url, { headers: { authorization: 'Bearer dev-token' } });
+      expect(res.status).toBe(200);
+      expect(seen.map((e) => [e.operation, e.differences])).toEqual([['lists', []]]);
+      await fetch(`${proxy.endpoint}?query=${encodeURIComponent('{ nope }')}`, {
+        headers: { authorization: 'Bearer dev-token' },
+      });
+      expect(seen[1]?.differences).toEqual([expect.objectContaining({ kind: 'invalid-request' })]);
     } finally {
       await proxy.close();
     }
