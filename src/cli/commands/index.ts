@@ -1,6 +1,8 @@
 import type { CliCommand } from '../context.js';
 import { checkDocumentsCommand } from './check-documents.js';
 import { conformCommand } from './conform.js';
+import { proxyCommand } from './proxy.js';
+import { recordCommand } from './record.js';
 import { schemaCommand } from './schema.js';
 import { seedCommand } from './seed.js';
 import { serveCommand } from './serve.js';
@@ -12,4 +14,6 @@ export const commands: readonly CliCommand[] = [
   schemaCommand,
   conformCommand,
   checkDocumentsCommand,
+  proxyCommand,
+  recordCommand,
 ];

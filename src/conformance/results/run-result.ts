@@ -65,7 +65,8 @@ export interface Summary extends Tally {
 /** Everything a run found: plain data, rendered by the reporters. */
 export interface RunResult {
   formatVersion: 1;
-  tool: 'rm-harness conform';
+  /** The command that produced the result: a scenario run, or the exchanges a validating proxy saw. */
+  tool: 'rm-harness conform' | 'rm-harness proxy';
   runId: string;
   startedAt: string;
   finishedAt: string;
