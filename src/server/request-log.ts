@@ -21,7 +21,12 @@ export interface LogSink {
 export function requestLogger(format: LogFormat, sink: LogSink): (entry: JournalEntry) => void {
   const prettify =
     format === 'pretty'
-      ? prettyFactory({ colorize: false, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+      ? prettyFactory({
+          colorize: false,
+          singleLine: true,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname',
+        })
       : undefined;
   const logger = pino(
     { base: undefined, timestamp: pino.stdTimeFunctions.isoTime },

@@ -31,7 +31,9 @@ export function maskSecrets(value: unknown, known: ReadonlySet<string>): unknown
 /** `text` with every occurrence of a known token replaced (a document may carry one inline). */
 export function maskTokensIn(text: string, known: ReadonlySet<string>): string {
   let masked = text;
-  for (const token of known) if (token.length > 0) masked = masked.split(token).join(MASK);
+  // Longest first: one token may start with another (dev-token, dev-token-limited).
+  const tokens = [...known].filter((t) => t.length > 0).sort((a, b) => b.length - a.length);
+  for (const token of tokens) masked = masked.split(token).join(MASK);
   return masked;
 }
 

@@ -115,6 +115,14 @@ export class Simulator {
     return { ...tenant };
   }
 
+  /**
+   * Removes a tenant: its token stops answering at once. Its stores stay open (and on disk), so a tenant
+   * added again with the same id finds its data; false when there is no such tenant.
+   */
+  removeTenant(id: string): boolean {
+    return this.tenants.delete(id);
+  }
+
   /** The store of a (tenant, region), opened and seeded on first use. */
   store(tenantId: string, region: Region): Promise<Store> {
     return this.cachedStore(tenantId, region, false);
