@@ -19,8 +19,15 @@ import { watchMockSchema, watchTenants } from '../serve-reload.js';
 
 const LIMIT_FLAGS = ['maxBodyBytes', 'maxDepth', 'maxAliases', 'maxComplexity', 'maxPageSize'] as const;
 
-/** Starts the simulator and resolves (exit 0) once SIGINT or SIGTERM has stopped it cleanly. */
-export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<number> {
+/**
+ * Starts the simulator and resolves (exit 0) once SIGINT or SIGTERM has stopped it cleanly. `flags` are
+ * the arguments as given, before the config file filled them: `--watch` resolves them again on a change.
+ */
+export async function handleServe(
+  args: ServeArgs,
+  ctx: CliContext,
+  flags: ServeFlags = args,
+): Promise<number> {
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
     throw new CliUsageError(`--port must be an integer from 0 to 65535 (got ${String(args.port)})`);
   }
@@ -82,7 +89,7 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
     );
   out.write(`\nHome page: ${server.url}/ (open any endpoint in a browser for GraphiQL)\n`);
   out.write(`Admin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\nPress Ctrl+C to stop.\n`);
-  const watching = args.watch ? watchTenants(args, sim, ctx.io) : undefined;
+  const watching = args.watch ? watchTenants(flags, sim, ctx.io) : undefined;
   await untilStopped(server.close, out);
   watching?.close();
   out.write('stopped; stores flushed\n');
@@ -241,5 +248,5 @@ export const serveCommand = defineCommand<ServeFlags>({
         '$0 serve --schema next.graphql --seed 7',
         'A stateless mock of next.graphql at /{us|eu|au}/next/public-api/graphql',
       ) as unknown as Argv<ServeFlags>,
-  handler: (args, ctx) => handleServe(resolveServeFlags(args), ctx),
+  handler: (args, ctx) => handleServe(resolveServeFlags(args), ctx, args),
 });
