@@ -1,6 +1,11 @@
 import { ADMIN_TOKEN_ENV, envValue, type Env } from '../config/env.js';
 import { DEFAULT_MOCK_VERSION } from '../mock/server.js';
-import { DEFAULT_ADMIN_TOKEN, DEFAULT_JOURNAL_SIZE, type FaultConfig, type LogFormat } from '../server/index.js';
+import {
+  DEFAULT_ADMIN_TOKEN,
+  DEFAULT_JOURNAL_SIZE,
+  type FaultConfig,
+  type LogFormat,
+} from '../server/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../simulator/index.js';
 import { firstSet, readConfig } from './config-option.js';
 import { resolveStoreFlags, type StoreArgs, type StoreFlags } from './simulator-options.js';
