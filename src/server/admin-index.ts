@@ -26,7 +26,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'DELETE /requests': 'Clear the request journal',
   'GET /requests/stream':
     'Server-sent events: each journaled request as it finishes (token also as ?token= for EventSource)',
-  'GET /requests/:id': 'One journaled request: document, variables, response, timings',
+  'GET /requests/:id':
+    'One journaled request: document, variables, response, timings, the change events its writes recorded',
 };
 
 /** Paths answered before the admin token is checked. */

@@ -108,6 +108,10 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
       revision: version,
       tenantOf: (req) => contexts.get(req)?.tenant.id,
       tokens,
+      eventsOf: (req) => {
+        const context = contexts.get(req);
+        return context ? simulator.recordedEvents(context) : [];
+      },
     });
   const serve = (region: Region, version: Version, endpoint = `/${region}/${version}${GRAPHQL_PATH}`) => [
     explorer(region, version, endpoint),

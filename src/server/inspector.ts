@@ -63,6 +63,7 @@ function inspectorHtml(options: InspectorOptions): string {
 <h3>Document</h3><pre id="d-document"></pre>
 <h3>Variables</h3><pre id="d-variables"></pre>
 <h3>Response</h3><pre id="d-response"></pre>
+<h3>Change events recorded</h3><pre id="d-events"></pre>
 </section>
 </main>
 <script type="application/json" id="inspector-config">${config}</script>
@@ -140,6 +141,7 @@ const SCRIPT = `'use strict';
         $('d-document').textContent = pretty(e.document);
         $('d-variables').textContent = pretty(e.variables);
         $('d-response').textContent = pretty(e.response) + (e.responseTruncated ? '\\n… (cut)' : '');
+        $('d-events').textContent = e.events.length ? pretty(e.events) : '(none)';
       })
       .catch(function (err) { $('state').textContent = err.message; });
   }

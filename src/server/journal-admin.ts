@@ -11,11 +11,17 @@ const STREAM_BACKLOG = 200;
 const DEFAULT_LIMIT = 100;
 
 /** An entry without its bulky parts: what the live stream sends (the inspector fetches the rest). */
-export type JournalSummary = Omit<JournalEntry, 'document' | 'variables' | 'response'>;
+export type JournalSummary = Omit<JournalEntry, 'document' | 'variables' | 'response' | 'events'>;
 
 /** The summary of an entry. */
 export function summarize(entry: JournalEntry): JournalSummary {
-  const { document: _document, variables: _variables, response: _response, ...summary } = entry;
+  const {
+    document: _document,
+    variables: _variables,
+    response: _response,
+    events: _events,
+    ...summary
+  } = entry;
   return summary;
 }
 

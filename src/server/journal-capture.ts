@@ -19,6 +19,8 @@ export interface CaptureOptions {
   tenantOf: (req: Request) => string | undefined;
   /** Tokens to mask wherever they appear (tenant tokens and the admin token), read per request. */
   tokens: () => ReadonlySet<string>;
+  /** The change events the request's writes recorded; none unless given. */
+  eventsOf?: (req: Request) => unknown[];
 }
 
 /** The operation of a document, named as graphql-js names it; unreadable parts are null. */
@@ -117,6 +119,7 @@ function entryOf(req: Request, res: Response, options: CaptureOptions, done: Fin
     ids: idsOf(response),
     response: typeof response === 'string' ? response : maskSecrets(response, done.tokens),
     responseTruncated: done.truncated,
+    events: options.eventsOf?.(req) ?? [],
   };
 }
 

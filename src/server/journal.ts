@@ -49,6 +49,8 @@ export interface JournalEntry {
   response: unknown;
   /** Whether the response body was longer than {@link MAX_KEPT_CHARS} and cut. */
   responseTruncated: boolean;
+  /** The change events the request's writes recorded (committed ones only), as the store keeps them. */
+  events: unknown[];
 }
 
 /** What `GET /__admin/requests` filters on; every given filter must hold. */

@@ -60,6 +60,16 @@ describeWithChromium('request inspector in a browser', () => {
       const response = JSON.parse(await detail.locator('#d-response').innerText()) as unknown;
       expect(response).toEqual({ data: res.data });
       expect(await detail.locator('#d-summary').innerText()).toMatch(/status\s+200/);
+      expect(await detail.locator('#d-events').innerText()).toBe('(none)');
+
+      // A write: its row opens on the change event it recorded.
+      const added = await server.gql<{ addPerson: { item: { id: string } } }>(
+        'mutation Inspected { addPerson(input: { firstName: "Ina", lastName: "Spector" }) { item { id } } }',
+      );
+      const id = added.data!.addPerson.item.id;
+      await page.locator('#requests tbody tr', { hasText: 'Inspected' }).click();
+      await detail.locator('#d-events', { hasText: id }).waitFor({ timeout: 10_000 });
+      expect(await detail.locator('#d-events').innerText()).toContain('"ContactCreated"');
       expect(pageErrors).toEqual([]);
     } finally {
       await page.close();

@@ -64,6 +64,29 @@ describe('request journal', () => {
     expect((await server.admin('GET', '/requests/req-999999')).status).toBe(404);
   });
 
+  it('keeps the change events a write recorded, and none for a query or a refused write', async () => {
+    await server.admin('DELETE', '/requests');
+    const add =
+      'mutation Add($input: AddPersonInput!) { addPerson(input: $input) { item { id } validationErrors { propertyName } } }';
+    const added = await server.gql<{ addPerson: { item: { id: string } } }>(add, {
+      input: { firstName: 'Journal', lastName: 'Events' },
+    });
+    const id = added.data!.addPerson.item.id;
+    const refused = await server.gql<{ addPerson: { item: unknown; validationErrors: unknown[] } }>(add, {
+      input: { firstName: '', lastName: '' },
+    });
+    expect(refused.data?.addPerson.validationErrors?.length).toBeGreaterThan(0);
+    await server.gql('{ __typename }');
+
+    const [query, refusedWrite, write] = (await listing(server)).requests;
+    expect(write!.events).toEqual([
+      expect.objectContaining({ view: 'contact', eventType: 'ContactCreated', entityId: id }),
+    ]);
+    expect(write!.ids).toContain(id);
+    expect(refusedWrite!.events).toEqual([]);
+    expect(query!.events).toEqual([]);
+  });
+
   it('masks tokens and secret-looking variables, at any depth, and tokens written into the document', async () => {
     await server.admin('DELETE', '/requests');
     await server.gql(
