@@ -208,6 +208,19 @@ describe('serve --schema FILE --watch', () => {
   });
 });
 
+describe('serve: misuse of the new flags', () => {
+  it.each([
+    [['--journal-size', '0'], /--journal-size must be an integer from 1 to 100000/],
+    [['--log-format', 'xml'], /log-format/],
+  ])('refuses %j with exit 2 and an rm-harness: message', async (flags, message) => {
+    const { io, out } = fakeIo();
+    expect(await runCli(['serve', '--port', '0', '--in-memory', '--no-config', ...flags], io)).toBe(2);
+    expect(out.stderr).toMatch(/^rm-harness: /);
+    expect(out.stderr).toMatch(message);
+    expect(out.stdout).toBe('');
+  });
+});
+
 describe('serve: the per-request log', () => {
   const lines = (out: Captured) => out.stdout.slice(out.stdout.indexOf('Press Ctrl+C to stop.\n') + 22);
 
