@@ -1,6 +1,11 @@
 import { ADMIN_TOKEN_ENV, envValue, type Env } from '../config/env.js';
 import { DEFAULT_MOCK_VERSION } from '../mock/server.js';
-import { DEFAULT_ADMIN_TOKEN, type FaultConfig } from '../server/index.js';
+import {
+  DEFAULT_ADMIN_TOKEN,
+  DEFAULT_JOURNAL_SIZE,
+  type FaultConfig,
+  type LogFormat,
+} from '../server/index.js';
 import { DEFAULT_LIMITS, type Limits } from '../simulator/index.js';
 import { firstSet, readConfig } from './config-option.js';
 import { resolveStoreFlags, type StoreArgs, type StoreFlags } from './simulator-options.js';
@@ -21,6 +26,14 @@ export interface ServeArgs extends StoreArgs {
   schemaVersion: string;
   /** Faults active from start-up (config file only). */
   faults?: FaultConfig;
+  /** How many requests the journal keeps. */
+  journalSize: number;
+  /** Format of the per-request log line on stdout. */
+  logFormat: LogFormat;
+  /** No per-request log lines (the banner stays). */
+  quiet: boolean;
+  /** Reload the tenants (tenants file, config file) or the mock's SDL when they change. */
+  watch: boolean;
 }
 
 /** Defaults of `serve`, applied after the flags and the config file. */
@@ -51,5 +64,9 @@ export function resolveServeFlags(flags: ServeFlags, env: Env = process.env): Se
     adminToken: flags.adminToken ?? envValue(env, ADMIN_TOKEN_ENV) ?? DEFAULT_ADMIN_TOKEN,
     faults: file.faults,
     schemaVersion: flags.schemaVersion ?? DEFAULT_MOCK_VERSION,
+    journalSize: flags.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    logFormat: flags.logFormat ?? 'pretty',
+    quiet: flags.quiet ?? false,
+    watch: flags.watch ?? false,
   };
 }

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Version } from '../contract/versions.js';
-import type { IndexKeyFn, Store, Transaction } from '../store/index.js';
+import type { Entity, IndexKeyFn, Store, Transaction } from '../store/index.js';
 import type { FixtureProfile } from './profile.js';
 import type { Region, TenantSettings } from './tenancy.js';
 
@@ -14,6 +14,12 @@ export type RequestContext = {
   version: Version;
   /** The simulator's clock; tests may fix it. */
   now(): Date;
+  /**
+   * Where the change events this request's writes record are also collected (the request journal
+   * shows them); absent, they are not collected. A rolled-back write may leave some here: the
+   * simulator keeps only those the store committed.
+   */
+  recordedEvents?: Entity[];
 };
 
 /** A secondary index an area's look-ups rely on (see `Store.defineIndex`). */

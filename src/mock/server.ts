@@ -59,6 +59,11 @@ export interface RunningMock {
   version: string;
   seed: number;
   tenants: readonly TenantConfig[];
+  /**
+   * Reads the SDL file again and serves the new schema from the next request on. A file that cannot be
+   * read or built leaves the current schema in place: the error is returned, not thrown.
+   */
+  reload(): MockSchemaError | undefined;
   close(): Promise<void>;
 }
 
@@ -115,22 +120,27 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
 
-  const faker = newFaker();
-  const store = createMockStore({ schema, mocks: fakerMocks(schema, () => faker) });
-  const mocked = addMocksToSchema({ schema, store });
-  const handler = graphqlRoute<undefined>({
-    schema: mocked,
-    limits,
-    context: () => undefined,
-    formatError: (err) => maskInternal(err, log),
-    // The mock resolvers are synchronous, so nothing interleaves between the reseed and the answer.
-    execute: (args) => {
-      const key = `${args.operationName ?? ''}\0${JSON.stringify(args.variableValues ?? {})}\0${print(args.document)}`;
-      reseed(faker, seed, key);
-      store.reset();
-      return execute(args);
-    },
-  });
+  const mockRoute = (sdl: GraphQLSchema) => {
+    const faker = newFaker();
+    const store = createMockStore({ schema: sdl, mocks: fakerMocks(sdl, () => faker) });
+    const mocked = addMocksToSchema({ schema: sdl, store });
+    return graphqlRoute<undefined>({
+      schema: mocked,
+      limits,
+      context: () => undefined,
+      formatError: (err) => maskInternal(err, log),
+      // The mock resolvers are synchronous, so nothing interleaves between the reseed and the answer.
+      execute: (args) => {
+        const key = `${args.operationName ?? ''}\0${JSON.stringify(args.variableValues ?? {})}\0${print(args.document)}`;
+        reseed(faker, seed, key);
+        store.reset();
+        return execute(args);
+      },
+    });
+  };
+  // Replaced whole by reload(), so a request runs against one schema from start to end.
+  let route = mockRoute(schema);
+  const handler = (req: Request, res: Response, next: NextFunction) => route(req, res, next);
 
   const tokens = new Set(tenants.map((tenant) => tenant.token));
   const authenticate = (req: Request, res: Response, next: NextFunction) => {
@@ -190,6 +200,15 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     version,
     seed,
     tenants,
+    reload: () => {
+      try {
+        route = mockRoute(loadMockSchema(options.schemaFile));
+        return undefined;
+      } catch (error) {
+        if (error instanceof MockSchemaError) return error;
+        return new MockSchemaError(`cannot mock ${options.schemaFile}: ${oneLine(error)}`);
+      }
+    },
     close: () => server.close(),
   };
 }

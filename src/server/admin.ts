@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import {
   checkTenant,
   checkTenantPatch,
@@ -9,7 +9,8 @@ import {
   type TenantConfig,
 } from '../simulator/index.js';
 import type { Faults } from './faults.js';
-import { bearerToken, sendError } from './http.js';
+import { adminAuth } from './admin-auth.js';
+import { sendError } from './http.js';
 
 /** A tenant as the admin API shows it: without its token (tokens stay out of logs, reports and responses). */
 function publicTenant(tenant: TenantConfig): Omit<TenantConfig, 'token'> {
@@ -34,16 +35,7 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
     });
   });
 
-  router.use((req: Request, res: Response, next: NextFunction) => {
-    const token = bearerToken(req);
-    if (token === adminToken) return next();
-    if (token !== undefined && simulator.tenantByToken(token)) {
-      sendError(res, 403, 'Tenant tokens cannot use the admin API; use the admin token.', 'FORBIDDEN');
-      return;
-    }
-    res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness admin"');
-    sendError(res, 401, 'The admin API needs the admin bearer token.', 'UNAUTHENTICATED');
-  });
+  router.use(adminAuth({ adminToken, isTenantToken: (token) => !!simulator.tenantByToken(token) }));
 
   router.get('/tenants', (_req, res) => {
     res.json({ tenants: simulator.listTenants().map(publicTenant) });

@@ -9,6 +9,12 @@ import { Faults, type FaultConfig } from './faults.js';
 import { bearerToken, sendError } from './http.js';
 import { graphqlRoute } from './graphql-route.js';
 import { homeRouter } from './home.js';
+import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
+import { adminRoutes } from './admin-index.js';
+import { inspectorRouter } from './inspector.js';
+import { RequestJournal } from './journal.js';
+import { journalAdminRouter } from './journal-admin.js';
+import { captureRequests, noteOperation } from './journal-capture.js';
 
 /** Options of the HTTP adapter. */
 export interface AppOptions {
@@ -20,6 +26,8 @@ export interface AppOptions {
   reportsDir?: string;
   /** Faults active from the start (as `PUT /__admin/faults` would set them); none by default. */
   faults?: FaultConfig;
+  /** The request journal (a new one of the default size unless given). */
+  journal?: RequestJournal;
 }
 
 /**
@@ -46,6 +54,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
         limits,
         context: (req) => contexts.get(req)!,
         formatError: (err) => maskInternal(err, log),
+        onOperation: noteOperation,
       }),
     ]),
   );
@@ -89,8 +98,24 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
       title: `${region} · ${version}`,
       token: simulator.tenantByToken(EXPLORER_DEV_TOKEN) ? EXPLORER_DEV_TOKEN : undefined,
     }));
+  // Every GraphQL request is journaled, whatever answers it (route, 401, fault, body limit).
+  const journal = options.journal ?? new RequestJournal();
+  const tokens = () =>
+    new Set([options.adminToken, ...simulator.listTenants().map((tenant) => tenant.token)]);
+  const capture = (region: Region, version: Version) =>
+    captureRequests(journal, {
+      region,
+      revision: version,
+      tenantOf: (req) => contexts.get(req)?.tenant.id,
+      tokens,
+      eventsOf: (req) => {
+        const context = contexts.get(req);
+        return context ? simulator.recordedEvents(context) : [];
+      },
+    });
   const serve = (region: Region, version: Version, endpoint = `/${region}/${version}${GRAPHQL_PATH}`) => [
     explorer(region, version, endpoint),
+    capture(region, version),
     readBody,
     authenticate(region, version),
     faultsMiddleware,
@@ -102,8 +127,20 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     for (const version of VERSIONS)
       app.use(`/${region}/${version}${GRAPHQL_PATH}`, ...serve(region, version));
   }
-  app.use('/__admin', adminRouter(simulator, options.adminToken, faults));
+  const admin = adminRouter(simulator, options.adminToken, faults);
+  const journalAdmin = journalAdminRouter({
+    journal,
+    adminToken: options.adminToken,
+    isTenantToken: (token) => !!simulator.tenantByToken(token),
+    index: () => adminRoutes('/__admin', [journalAdmin, admin]),
+  });
+  app.use('/__admin', journalAdmin, admin);
   app.use(ASSETS_PATH, assetsRouter());
+  app.use(
+    inspectorRouter({
+      presetToken: options.adminToken === DEFAULT_ADMIN_TOKEN ? DEFAULT_ADMIN_TOKEN : undefined,
+    }),
+  );
   app.use(
     homeRouter({
       tenants: () => simulator.listTenants(),

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { GraphQLError, parse, type GraphQLSchema, type Source } from 'graphql';
+import { GraphQLError, parse, type DocumentNode, type GraphQLSchema, type Source } from 'graphql';
 import { createHandler, type HandlerOptions, type OperationContext } from 'graphql-http';
 import type { Limits, RequestContext } from '../simulator/index.js';
 import { DocumentCache } from './document-cache.js';
@@ -38,6 +38,8 @@ export interface GraphqlRouteOptions<C extends OperationContext = RequestContext
   formatError: NonNullable<HandlerOptions['formatError']>;
   /** graphql-js `execute` unless given (the stateless mock reseeds its generator around it). */
   execute?: HandlerOptions<Request, undefined, C>['execute'];
+  /** Hears which operation was executed for a request (the request journal). */
+  onOperation?: (req: Request, document: DocumentNode, operationName?: string | null) => void;
 }
 
 /**
@@ -55,6 +57,9 @@ export function graphqlRoute<C extends OperationContext = RequestContext>(option
     parse: documents.parser(boundedParse),
     formatError: options.formatError,
     ...(options.execute ? { execute: options.execute } : {}),
+    onOperation: (req, args) => {
+      options.onOperation?.(req.raw, args.document, args.operationName);
+    },
   });
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {

@@ -80,6 +80,7 @@ ${tenantRows}
 </table>
 <h2>Admin</h2>
 <p>${link('/__admin/health')} (the control API is under <code>/__admin/</code>, with the admin token).</p>
+<p>${link('/__inspect', 'Request inspector')}: every request as it arrives, with its document, variables and response.</p>
 <h2>Latest reports</h2>
 ${reportsHtml}
 </body>

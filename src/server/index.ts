@@ -1,6 +1,8 @@
 import { createApp } from './app.js';
 import { checkFaults, type FaultConfig } from './faults.js';
 import { listen } from './listen.js';
+import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
+import { RequestJournal, type JournalEntry } from './journal.js';
 import { Simulator, SimulatorSetupError, type SimulatorOptions } from '../simulator/index.js';
 
 export { checkFaults, FAULTS_SCHEMA } from './faults.js';
@@ -11,8 +13,11 @@ export { graphqlRoute } from './graphql-route.js';
 export { bearerToken, sendError } from './http.js';
 export { listen } from './listen.js';
 
-/** Default admin token of design.md. */
-export const DEFAULT_ADMIN_TOKEN = 'admin-token';
+export { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
+export { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE, RequestJournal } from './journal.js';
+export type { JournalEntry, JournalFilter, JournalOperation } from './journal.js';
+export { LOG_FORMATS, requestLogger } from './request-log.js';
+export type { LogFormat, LogSink } from './request-log.js';
 
 /** How to start the HTTP simulator. */
 export interface ServerOptions extends SimulatorOptions {
@@ -23,6 +28,10 @@ export interface ServerOptions extends SimulatorOptions {
   /** Faults active from the start, in the shape of `PUT /__admin/faults`. */
   faults?: FaultConfig;
   log?: (message: string) => void;
+  /** How many requests the journal keeps (default {@link DEFAULT_JOURNAL_SIZE}). */
+  journalSize?: number;
+  /** Hears each journaled request as it finishes (the per-request log line). */
+  onRequest?: (entry: JournalEntry) => void;
 }
 
 /** A running simulator. */
@@ -31,6 +40,8 @@ export interface RunningServer {
   url: string;
   adminToken: string;
   simulator: Simulator;
+  /** The request journal (`/__admin/requests`). */
+  journal: RequestJournal;
   /** Stops accepting requests, finishes the open ones, and flushes the stores. */
   close(): Promise<void>;
 }
@@ -40,16 +51,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Checked before the simulator opens its stores, so a bad configuration leaves nothing open.
   const faultProblem = options.faults === undefined ? undefined : checkFaults(options.faults);
   if (faultProblem !== undefined) throw new SimulatorSetupError(`invalid faults: ${faultProblem}`);
+  const journal = new RequestJournal(options.journalSize);
+  if (options.onRequest) journal.subscribe(options.onRequest);
   const simulator = new Simulator(options);
   const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
-  const app = createApp(simulator, { adminToken, log: options.log, faults: options.faults });
+  const app = createApp(simulator, { adminToken, log: options.log, faults: options.faults, journal });
   const server = await listen(app, options.host ?? '127.0.0.1', options.port ?? 4000);
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
     adminToken,
     simulator,
+    journal,
     close: () => {
+      // Live streams never finish by themselves, and the server waits for open responses.
+      journal.end();
       closing ??= server.close().then(() => simulator.close());
       return closing;
     },

@@ -8,7 +8,8 @@ import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from 
 import { allResolvers } from '../domain/registry.js';
 import type { Region, TenantSettings } from '../domain/tenancy.js';
 import { openIndexedStore, seedStore, type SeedProgress } from './seeding.js';
-import { FileBackend, MemoryBackend, type Store } from '../store/index.js';
+import { FileBackend, MemoryBackend, type Entity, type Store } from '../store/index.js';
+import { EVENTS } from '../domain/shared/change-events.js';
 import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
 
@@ -115,6 +116,14 @@ export class Simulator {
     return { ...tenant };
   }
 
+  /**
+   * Removes a tenant: its token stops answering at once. Its stores stay open (and on disk), so a tenant
+   * added again with the same id finds its data; false when there is no such tenant.
+   */
+  removeTenant(id: string): boolean {
+    return this.tenants.delete(id);
+  }
+
   /** The store of a (tenant, region), opened and seeded on first use. */
   store(tenantId: string, region: Region): Promise<Store> {
     return this.cachedStore(tenantId, region, false);
@@ -140,7 +149,22 @@ export class Simulator {
 
   /** The context of one GraphQL request. */
   async context(tenant: TenantConfig, region: Region, version: Version): Promise<RequestContext> {
-    return { store: await this.store(tenant.id, region), tenant, region, version, now: this.now };
+    return {
+      store: await this.store(tenant.id, region),
+      tenant,
+      region,
+      version,
+      now: this.now,
+      recordedEvents: [],
+    };
+  }
+
+  /**
+   * The change events a request's writes recorded and the store committed (a rolled-back write's are
+   * left out), in the order they were recorded.
+   */
+  recordedEvents(ctx: RequestContext): Entity[] {
+    return (ctx.recordedEvents ?? []).filter((event) => ctx.store.get(EVENTS, event.id) === event);
   }
 
   /**

@@ -2,17 +2,32 @@ import type { Argv } from 'yargs';
 import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import { VERSIONS } from '../../contract/versions.js';
 import { ADMIN_TOKEN_ENV } from '../../config/env.js';
-import { DEFAULT_ADMIN_TOKEN, startServer } from '../../server/index.js';
+import {
+  DEFAULT_ADMIN_TOKEN,
+  DEFAULT_JOURNAL_SIZE,
+  LOG_FORMATS,
+  MAX_JOURNAL_SIZE,
+  requestLogger,
+  startServer,
+} from '../../server/index.js';
 import { DEFAULT_LIMITS, REGIONS } from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION, mockBanner, MockSchemaError, startMockServer } from '../../mock/server.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { resolveServeFlags, SERVE_DEFAULTS, type ServeArgs, type ServeFlags } from '../resolve-serve.js';
 import { resolveStoreArgs, storeOptions } from '../simulator-options.js';
+import { watchMockSchema, watchTenants } from '../serve-reload.js';
 
 const LIMIT_FLAGS = ['maxBodyBytes', 'maxDepth', 'maxAliases', 'maxComplexity', 'maxPageSize'] as const;
 
-/** Starts the simulator and resolves (exit 0) once SIGINT or SIGTERM has stopped it cleanly. */
-export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<number> {
+/**
+ * Starts the simulator and resolves (exit 0) once SIGINT or SIGTERM has stopped it cleanly. `flags` are
+ * the arguments as given, before the config file filled them: `--watch` resolves them again on a change.
+ */
+export async function handleServe(
+  args: ServeArgs,
+  ctx: CliContext,
+  flags: ServeFlags = args,
+): Promise<number> {
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
     throw new CliUsageError(`--port must be an integer from 0 to 65535 (got ${String(args.port)})`);
   }
@@ -26,6 +41,8 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
   }
   if (args.maxPageSize < 500)
     throw new CliUsageError('--max-page-size must be at least 500 (the relationshipTypes default page)');
+  if (!Number.isSafeInteger(args.journalSize) || args.journalSize < 1 || args.journalSize > MAX_JOURNAL_SIZE)
+    throw new CliUsageError(`--journal-size must be an integer from 1 to ${MAX_JOURNAL_SIZE}`);
   if (args.schema !== undefined) return serveMock(args, seed, tenants, ctx);
   let server;
   try {
@@ -40,6 +57,8 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
       adminToken: args.adminToken,
       faults: args.faults,
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
+      journalSize: args.journalSize,
+      onRequest: args.quiet ? undefined : requestLogger(args.logFormat, ctx.io.stdout),
     });
   } catch (error) {
     throw listenError(error, args);
@@ -70,7 +89,9 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
     );
   out.write(`\nHome page: ${server.url}/ (open any endpoint in a browser for GraphiQL)\n`);
   out.write(`Admin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\nPress Ctrl+C to stop.\n`);
+  const watching = args.watch ? watchTenants(flags, sim, ctx.io) : undefined;
   await untilStopped(server.close, out);
+  watching?.close();
   out.write('stopped; stores flushed\n');
   return 0;
 }
@@ -131,7 +152,9 @@ async function serveMock(
     throw listenError(error, args);
   }
   ctx.io.stdout.write(mockBanner(mock));
+  const watching = args.watch ? watchMockSchema(mock, ctx.io) : undefined;
   await untilStopped(mock.close, ctx.io.stdout);
+  watching?.close();
   ctx.io.stdout.write('stopped (stateless: nothing to flush)\n');
   return 0;
 }
@@ -200,10 +223,30 @@ export const serveCommand = defineCommand<ServeFlags>({
         default: DEFAULT_MOCK_VERSION,
         describe: 'Revision segment of the mock URLs (with --schema)',
       })
+      .option('journal-size', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_JOURNAL_SIZE),
+        describe: 'Requests kept in the request journal (GET /__admin/requests, /__inspect)',
+      })
+      .option('log-format', {
+        choices: LOG_FORMATS,
+        defaultDescription: 'pretty',
+        describe: 'Per-request log line on stdout: pretty (one readable line) or json (pino NDJSON)',
+      })
+      .option('quiet', {
+        type: 'boolean',
+        defaultDescription: 'false',
+        describe: 'No per-request log lines (the banner stays)',
+      })
+      .option('watch', {
+        type: 'boolean',
+        defaultDescription: 'false',
+        describe: 'Reload the tenants (config and tenants file), or with --schema the SDL, when they change',
+      })
       .example('$0 serve --port 4100 --in-memory', 'A throw-away simulator on port 4100')
       .example(
         '$0 serve --schema next.graphql --seed 7',
         'A stateless mock of next.graphql at /{us|eu|au}/next/public-api/graphql',
       ) as unknown as Argv<ServeFlags>,
-  handler: (args, ctx) => handleServe(resolveServeFlags(args), ctx),
+  handler: (args, ctx) => handleServe(resolveServeFlags(args), ctx, args),
 });

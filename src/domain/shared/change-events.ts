@@ -60,7 +60,7 @@ function stampOf(tx: Transaction, now: Date): string {
  */
 export function recordEvents(
   tx: Transaction,
-  ctx: Pick<RequestContext, 'tenant' | 'now'>,
+  ctx: Pick<RequestContext, 'tenant' | 'now' | 'recordedEvents'>,
   events: readonly NewEvent[],
 ): void {
   const kept = events.filter((e) => ctx.tenant.auditFeature || !AUDITED_VIEWS.has(e.view));
@@ -71,6 +71,7 @@ export function recordEvents(
     n += 1;
     const record: EventRecord = { id: `evt-${String(n).padStart(9, '0')}`, eventDate, ...event };
     tx.put(EVENTS, record);
+    ctx.recordedEvents?.push(record);
   }
 }
 
