@@ -8,6 +8,7 @@ import {
   type Simulator,
   type TenantConfig,
 } from '../simulator/index.js';
+import { clockRouter } from './clock-admin.js';
 import type { Faults } from './faults.js';
 import { bearerToken, sendError } from './http.js';
 
@@ -105,6 +106,8 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
     faults.clear();
     res.json({ rules: [] });
   });
+
+  router.use(clockRouter(simulator));
 
   router.use((req: Request, res: Response) =>
     sendError(res, 404, `Not found: ${req.method} /__admin${req.path}.`, 'NOT_FOUND'),

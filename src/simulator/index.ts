@@ -15,6 +15,8 @@ export {
   TenantConfigError,
 } from './tenants.js';
 export type { TenantConfig } from './tenants.js';
+export { checkClockChange, CLOCK_CHANGE_SCHEMA, TenantClock } from './clock.js';
+export type { ClockChange, ClockMode, ClockState } from './clock.js';
 export { DEFAULT_LIMITS, limitError } from './limits.js';
 export type { Limits } from './limits.js';
 export { openIndexedStore, seedSnapshot, seedStore } from './seeding.js';
