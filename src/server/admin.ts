@@ -93,13 +93,13 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
   });
 
   router.get('/faults', (_req, res) => {
-    res.json({ rules: faults.list() });
+    res.json(faults.view());
   });
 
   router.put('/faults', (req, res) => {
     const problem = faults.configure(req.body);
     if (problem) return sendError(res, 400, `Invalid fault configuration: ${problem}.`, 'BAD_REQUEST');
-    res.json({ rules: faults.list() });
+    res.json(faults.view());
   });
 
   router.delete('/faults', (_req, res) => {

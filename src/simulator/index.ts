@@ -26,4 +26,6 @@ export type { Region, TenantSettings } from '../domain/tenancy.js';
 export { fixtureProfiles, profileNames } from '../domain/profile.js';
 export type { FixtureProfile } from '../domain/profile.js';
 export type { RequestContext } from '../domain/area.js';
+export type { EventFeedFaults } from '../domain/event-feed.js';
+export { EVENT_VIEW_QUERIES } from '../domain/events/views.js';
 export { StoreFailedError } from '../store/index.js';
