@@ -172,3 +172,26 @@ describe('the eventFeed part of PUT /__admin/faults', () => {
     expect(errors[0]?.message).toContain(message);
   });
 });
+
+describe('eventFeed given at start-up (serve.faults of the config file)', () => {
+  it('is active from the first request', async () => {
+    const started = await startTestServer({ faults: { eventFeed: [{ lagSeconds: 3600 }] } });
+    try {
+      const res = await started.gql<{ addPerson: { item: { id: string } } }>(
+        'mutation { addPerson(input: { firstName: "Early", lastName: "Bird" }) { item { id } } }',
+      );
+      const id = dataOf(res).addPerson.item.id;
+      const events = await started.gql<{ firmContactEventViews: { totalModels: number } }>(
+        'query($ids: [ID!]) { firmContactEventViews(filter: { contactIds: $ids }) { totalModels } }',
+        { ids: [id] },
+      );
+      expect(dataOf(events).firmContactEventViews.totalModels).toBe(0);
+      expect((await started.admin('GET', '/faults')).body).toEqual({
+        rules: [],
+        eventFeed: [{ lagSeconds: 3600 }],
+      });
+    } finally {
+      await started.close();
+    }
+  });
+});
