@@ -1,8 +1,14 @@
+import { DEV_TOKENS } from '../contract/endpoint.js';
 import type { TargetFactory } from '../conformance/target/target.js';
 import { startServer } from '../server/index.js';
 
 /** `--target sim`: the simulator in-process on a fresh in-memory store and a free port, quiet. */
 export const startSimulatorTarget: TargetFactory = async () => {
   const server = await startServer({ port: 0, host: '127.0.0.1', inMemory: true, log: () => {} });
-  return { baseUrl: server.url, close: () => server.close() };
+  const tenant = server.simulator.tenantByToken(DEV_TOKENS.full)?.id;
+  return {
+    baseUrl: server.url,
+    close: () => server.close(),
+    ...(tenant ? { admin: { token: server.adminToken, tenant } } : {}),
+  };
 };

@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Version } from '../contract/versions.js';
 import type { Entity, IndexKeyFn, Store, Transaction } from '../store/index.js';
+import type { EventFeedFaults } from './event-feed.js';
 import type { FixtureProfile } from './profile.js';
 import type { Region, TenantSettings } from './tenancy.js';
 
@@ -12,7 +13,7 @@ export type RequestContext = {
   tenant: TenantSettings;
   region: Region;
   version: Version;
-  /** The simulator's clock; tests may fix it. */
+  /** The tenant's clock (the admin API may freeze or shift it); tests may fix it. */
   now(): Date;
   /**
    * Where the change events this request's writes record are also collected (the request journal
@@ -20,6 +21,8 @@ export type RequestContext = {
    * simulator keeps only those the store committed.
    */
   recordedEvents?: Entity[];
+  /** Event-feed faults set for the tenant on an event view (by query name); absent means none. */
+  eventFeed?(query: string): EventFeedFaults | undefined;
 };
 
 /** A secondary index an area's look-ups rely on (see `Store.defineIndex`). */

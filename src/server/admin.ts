@@ -8,6 +8,7 @@ import {
   type Simulator,
   type TenantConfig,
 } from '../simulator/index.js';
+import { clockRouter } from './clock-admin.js';
 import type { Faults } from './faults.js';
 import { adminAuth } from './admin-auth.js';
 import { sendError } from './http.js';
@@ -84,19 +85,21 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
   });
 
   router.get('/faults', (_req, res) => {
-    res.json({ rules: faults.list() });
+    res.json(faults.view());
   });
 
   router.put('/faults', (req, res) => {
     const problem = faults.configure(req.body);
     if (problem) return sendError(res, 400, `Invalid fault configuration: ${problem}.`, 'BAD_REQUEST');
-    res.json({ rules: faults.list() });
+    res.json(faults.view());
   });
 
   router.delete('/faults', (_req, res) => {
     faults.clear();
     res.json({ rules: [] });
   });
+
+  router.use(clockRouter(simulator));
 
   router.use((req: Request, res: Response) =>
     sendError(res, 404, `Not found: ${req.method} /__admin${req.path}.`, 'NOT_FOUND'),

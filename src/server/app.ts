@@ -74,7 +74,9 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
         return;
       }
       try {
-        contexts.set(req, await simulator.context(tenant, region, version));
+        const context = await simulator.context(tenant, region, version);
+        const eventFeed = faults.eventFeed(tenant.id);
+        contexts.set(req, eventFeed ? { ...context, eventFeed } : context);
       } catch (error) {
         next(error);
         return;

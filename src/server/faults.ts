@@ -1,7 +1,9 @@
 import { Ajv } from 'ajv';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { EVENT_VIEW_QUERIES, type EventFeedFaults } from '../simulator/index.js';
 import { sendError } from './http.js';
+import { LATENCY_SCHEMA, latencyProblem, sampleLatency, type LatencyProfile } from './latency.js';
 
 /** What an injected failure looks like to the client. */
 export type FaultKind = 'http429' | 'http503' | 'graphqlError';
@@ -12,26 +14,40 @@ export interface FaultRule {
   operations?: string[];
   /** Tenant id the rule applies to; absent means every tenant. */
   tenant?: string;
-  /** Added latency in milliseconds before the request is handled. */
+  /** Added latency in milliseconds before the request is handled (the same as a `fixed` profile). */
   latencyMs?: number;
+  /** Added latency drawn per request from a profile (fixed, uniform or lognormal); not with `latencyMs`. */
+  latency?: LatencyProfile;
   /** Share of matching requests that fail, 0 to 1. */
   errorRate?: number;
   /** How they fail (default http503). */
   errorKind?: FaultKind;
 }
 
+/** Event-feed faults of some tenants' event views; absent settings are off. */
+export interface EventFeedRule {
+  /** Tenant id; absent means every tenant. */
+  tenant?: string;
+  /** Query name of the view (e.g. `firmContactEventViews`); absent means all six. */
+  view?: string;
+  lagSeconds?: number;
+  duplicateRate?: number;
+  reorderWithinPage?: boolean;
+}
+
 /** A whole fault configuration: what `PUT /__admin/faults` takes and `serve.faults` of the config file holds. */
 export interface FaultConfig {
-  /** Seed of the generator that picks the failing requests (default 1). */
+  /** Seed of the generators that pick the failing requests, the latencies and the event-feed faults (default 1). */
   seed?: number;
-  rules: FaultRule[];
+  rules?: FaultRule[];
+  /** Event-feed faults (lag, duplicates, reordering) per tenant and view. */
+  eventFeed?: EventFeedRule[];
 }
 
 /** JSON Schema of the admin API's fault configuration (the config file's `serve.faults` reuses it). */
 export const FAULTS_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['rules'],
   properties: {
     seed: { type: 'integer', minimum: 0 },
     rules: {
@@ -44,8 +60,24 @@ export const FAULTS_SCHEMA = {
           operations: { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 200 },
           tenant: { type: 'string' },
           latencyMs: { type: 'integer', minimum: 0, maximum: 60_000 },
+          latency: LATENCY_SCHEMA,
           errorRate: { type: 'number', minimum: 0, maximum: 1 },
           errorKind: { enum: ['http429', 'http503', 'graphqlError'] },
+        },
+      },
+    },
+    eventFeed: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          tenant: { type: 'string' },
+          view: { enum: EVENT_VIEW_QUERIES },
+          lagSeconds: { type: 'integer', minimum: 0, maximum: 86_400 },
+          duplicateRate: { type: 'number', minimum: 0, maximum: 1 },
+          reorderWithinPage: { type: 'boolean' },
         },
       },
     },
@@ -55,12 +87,40 @@ export const FAULTS_SCHEMA = {
 const validateFaults = new Ajv({ allErrors: true }).compile<FaultConfig>(FAULTS_SCHEMA);
 
 function faultErrors(): string {
-  return (validateFaults.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ');
+  return (
+    (validateFaults.errors ?? [])
+      // "must match then schema" only repeats the error inside it, as the propertyNames enum does.
+      .filter((e) => e.keyword !== 'if' && !e.schemaPath.includes('/propertyNames/'))
+      .map((e) => {
+        const at = e.instancePath || '(root)';
+        const params = e.params as { propertyName?: string; allowedValues?: unknown[] };
+        if (e.keyword === 'propertyNames') return `${at} does not take ${params.propertyName}`;
+        if (e.keyword === 'enum') return `${at} must be one of ${params.allowedValues?.join(', ')}`;
+        return `${at} ${e.message}`;
+      })
+      .join('; ')
+  );
+}
+
+/** What JSON Schema cannot say: a rule with two latencies, a uniform range upside down. */
+function ruleProblems(config: FaultConfig): string | undefined {
+  for (const [i, rule] of (config.rules ?? []).entries()) {
+    if (rule.latency && rule.latencyMs !== undefined)
+      return `/rules/${i} gives latencyMs and latency; give one`;
+    const problem = rule.latency && latencyProblem(rule.latency);
+    if (problem) return `/rules/${i} ${problem}`;
+  }
+  return undefined;
 }
 
 /** Checks a fault configuration; returns why it is invalid, or undefined. */
 export function checkFaults(body: unknown): string | undefined {
-  return validateFaults(body) ? undefined : faultErrors();
+  return validateFaults(body) ? ruleProblems(body) : faultErrors();
+}
+
+/** The latency generator's seed, derived from the configuration's so the two draw different numbers. */
+function latencySeed(seed: number): number {
+  return (seed ^ 0x9e3779b9) >>> 0;
 }
 
 /** A small seeded generator (mulberry32) so a fault run with a seed fails the same requests every time. */
@@ -78,24 +138,61 @@ function generator(seed: number): () => number {
 /** The fault rules of a simulator: off (no rules) by default. */
 export class Faults {
   private rules: FaultRule[] = [];
+  private feedRules: EventFeedRule[] = [];
+  private seed = 1;
   private random: () => number = generator(1);
+  // Its own generator, so adding a latency profile does not change which requests fail.
+  private latencyRandom: () => number = generator(latencySeed(1));
 
   /** The current rules. */
   list(): FaultRule[] {
     return this.rules.map((r) => ({ ...r }));
   }
 
+  /** What `GET /__admin/faults` shows: the rules, and the event-feed rules when there are any. */
+  view(): { rules: FaultRule[]; eventFeed?: EventFeedRule[] } {
+    const eventFeed = this.feedRules.map((r) => ({ ...r }));
+    return { rules: this.list(), ...(eventFeed.length > 0 ? { eventFeed } : {}) };
+  }
+
   /** Replaces the rules; returns an error message for an invalid configuration. */
   configure(body: unknown): string | undefined {
-    if (!validateFaults(body)) return faultErrors();
-    this.rules = body.rules.map((r) => ({ ...r }));
-    this.random = generator(body.seed ?? 1);
+    const problem = checkFaults(body);
+    if (problem !== undefined) return problem;
+    const config = body as FaultConfig;
+    this.rules = (config.rules ?? []).map((r) => ({ ...r }));
+    this.feedRules = (config.eventFeed ?? []).map((r) => ({ ...r }));
+    this.seed = config.seed ?? 1;
+    this.random = generator(this.seed);
+    this.latencyRandom = generator(latencySeed(this.seed));
     return undefined;
   }
 
   /** Turns every fault off. */
   clear(): void {
     this.rules = [];
+    this.feedRules = [];
+  }
+
+  /**
+   * The event-feed faults of a tenant, per view query name, for the request context; undefined when
+   * no rule names the tenant, so the views behave as the spec says. Several matching rules combine:
+   * the longest lag, the highest duplicate rate, reordering if any asks for it.
+   */
+  eventFeed(tenant: string): ((query: string) => EventFeedFaults | undefined) | undefined {
+    const rules = this.feedRules.filter((r) => r.tenant === undefined || r.tenant === tenant);
+    if (rules.length === 0) return undefined;
+    const seed = this.seed;
+    return (query) => {
+      const matching = rules.filter((r) => r.view === undefined || r.view === query);
+      if (matching.length === 0) return undefined;
+      return {
+        lagSeconds: Math.max(...matching.map((r) => r.lagSeconds ?? 0)),
+        duplicateRate: Math.max(...matching.map((r) => r.duplicateRate ?? 0)),
+        reorderWithinPage: matching.some((r) => r.reorderWithinPage === true),
+        seed,
+      };
+    };
   }
 
   /** Express middleware for a GraphQL route: applies the matching rules, if any, to the request. */
@@ -110,7 +207,11 @@ export class Faults {
           (!r.operations?.length || r.operations.some((op) => fields.includes(op))),
       );
       if (matching.length === 0) return next();
-      const latency = Math.max(...matching.map((r) => r.latencyMs ?? 0));
+      const latency = Math.max(
+        ...matching.map((r) =>
+          r.latency ? sampleLatency(r.latency, this.latencyRandom) : (r.latencyMs ?? 0),
+        ),
+      );
       if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
       const failing = matching.find((r) => (r.errorRate ?? 0) > 0 && this.random() < (r.errorRate ?? 0));
       if (!failing) return next();

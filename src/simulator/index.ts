@@ -15,6 +15,8 @@ export {
   TenantConfigError,
 } from './tenants.js';
 export type { TenantConfig } from './tenants.js';
+export { checkClockChange, CLOCK_CHANGE_SCHEMA, TenantClock } from './clock.js';
+export type { ClockChange, ClockMode, ClockState } from './clock.js';
 export { DEFAULT_LIMITS, limitError } from './limits.js';
 export type { Limits } from './limits.js';
 export { openIndexedStore, seedSnapshot, seedStore } from './seeding.js';
@@ -24,4 +26,6 @@ export type { Region, TenantSettings } from '../domain/tenancy.js';
 export { fixtureProfiles, profileNames } from '../domain/profile.js';
 export type { FixtureProfile } from '../domain/profile.js';
 export type { RequestContext } from '../domain/area.js';
+export type { EventFeedFaults } from '../domain/event-feed.js';
+export { EVENT_VIEW_QUERIES } from '../domain/events/views.js';
 export { StoreFailedError } from '../store/index.js';

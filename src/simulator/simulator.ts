@@ -10,6 +10,7 @@ import type { Region, TenantSettings } from '../domain/tenancy.js';
 import { openIndexedStore, seedStore, type SeedProgress } from './seeding.js';
 import { FileBackend, MemoryBackend, type Entity, type Store } from '../store/index.js';
 import { EVENTS } from '../domain/shared/change-events.js';
+import { TenantClock } from './clock.js';
 import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
 
@@ -43,6 +44,7 @@ export class Simulator {
   private readonly tenants = new Map<string, TenantConfig>();
   private readonly stores = new Map<string, Promise<Store>>();
   private readonly schemas = new Map<Version, GraphQLSchema>();
+  private readonly clocks = new Map<string, TenantClock>();
   private readonly dataDir: string | undefined;
 
   constructor(options: SimulatorOptions = {}) {
@@ -147,14 +149,30 @@ export class Simulator {
     return store;
   }
 
-  /** The context of one GraphQL request. */
+  /**
+   * The clock of a tenant (one for all its regions), on real time until the admin API changes it;
+   * undefined for an unknown tenant.
+   */
+  clock(tenantId: string): TenantClock | undefined {
+    if (!this.tenants.has(tenantId)) return undefined;
+    let clock = this.clocks.get(tenantId);
+    if (!clock) {
+      clock = new TenantClock(this.now);
+      this.clocks.set(tenantId, clock);
+    }
+    return clock;
+  }
+
+  /** The context of one GraphQL request; its "now" is the tenant's clock. */
   async context(tenant: TenantConfig, region: Region, version: Version): Promise<RequestContext> {
+    const clock = this.clock(tenant.id);
+    const now = clock ? () => clock.now() : this.now;
     return {
       store: await this.store(tenant.id, region),
       tenant,
       region,
       version,
-      now: this.now,
+      now,
       recordedEvents: [],
     };
   }

@@ -83,10 +83,9 @@ export async function handleServe(
     ].join(', ');
     out.write(`  ${tenant.token.padEnd(20)} ${tenant.name} (${switches})\n`);
   }
-  if (args.faults?.rules.length)
-    out.write(
-      `\nFaults: ${args.faults.rules.length} rule(s) active from the start (GET/DELETE /__admin/faults)\n`,
-    );
+  const faultRules = (args.faults?.rules?.length ?? 0) + (args.faults?.eventFeed?.length ?? 0);
+  if (faultRules > 0)
+    out.write(`\nFaults: ${faultRules} rule(s) active from the start (GET/DELETE /__admin/faults)\n`);
   out.write(`\nHome page: ${server.url}/ (open any endpoint in a browser for GraphiQL)\n`);
   out.write(`Admin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\nPress Ctrl+C to stop.\n`);
   const watching = args.watch ? watchTenants(flags, sim, ctx.io) : undefined;

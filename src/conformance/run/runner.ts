@@ -6,6 +6,7 @@ import { checkDrift, type DriftResult } from '../drift/drift.js';
 import type { ScenarioResult, Status, StepResult } from '../results/run-result.js';
 import type { InterpolationContext } from '../scenario/interpolate.js';
 import { MUTATES_TAG, NO_LIMITED_TENANT, usesLimitedTenant, type LoadedScenario } from '../scenario/types.js';
+import { applyState } from './provider-state.js';
 import { appliesTo, runStep, type StepOptions } from './step.js';
 
 /** What a run needs besides the scenarios. */
@@ -55,6 +56,11 @@ async function runScenario(
   if (usesLimitedTenant(scenario) && !options.target.limitedHeaders) {
     return { ...base, status: 'skipped', note: NO_LIMITED_TENANT, steps: [], durationMs: 0 };
   }
+  const state = await applyState(scenario.state, options.target, options.http);
+  if (!state.ok) {
+    const status = 'skip' in state ? 'skipped' : 'error';
+    return { ...base, status, note: 'skip' in state ? state.skip : state.error, steps: [], durationMs: 0 };
+  }
   const ctx: InterpolationContext = {
     steps: {},
     captures: {},
@@ -77,6 +83,7 @@ async function runScenario(
       blocked = `step "${step.id}" ended with ${result.status}`;
     }
   }
+  await state.undo();
   const has = (s: Status): boolean => steps.some((st) => st.status === s);
   const status: Status = has('network-error')
     ? 'network-error'

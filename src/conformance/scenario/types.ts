@@ -101,6 +101,15 @@ export interface Step {
   compare?: CompareRules;
 }
 
+/**
+ * Provider states a scenario needs before its steps (set through the simulator's admin API, so such a
+ * scenario runs only against `--target sim`): `clock` is a tenant clock change, as
+ * `PUT /__admin/tenants/{id}/clock` takes it.
+ */
+export interface ProviderState {
+  clock?: { now: string } | { offsetSeconds: number } | { advanceSeconds: number };
+}
+
 /** A replayable scenario as written in `conformance/**.yaml`. */
 export interface Scenario {
   id: string;
@@ -112,6 +121,8 @@ export interface Scenario {
   assumptions: string[];
   steps: Step[];
   compare?: CompareRules;
+  /** Provider states set before the steps and undone after them. */
+  state?: ProviderState;
 }
 
 /** A scenario with where it came from. */

@@ -43,7 +43,7 @@ function networkMessage(error: unknown, timeoutMs: number): string {
 /** Sends an HTTP request with a timeout and retries on network failures; never throws. */
 export async function sendHttp(
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; headers: Record<string, string>; body?: string },
   options: HttpOptions,
 ): Promise<HttpOutcome> {
   const fetchFn = options.fetchFn ?? fetch;

@@ -83,6 +83,7 @@ export async function openTarget(
           headers,
           ...limited,
           isSimulator: true,
+          ...(started.admin ? { admin: { baseUrl: started.baseUrl, ...started.admin } } : {}),
         },
         close: () => started.close(),
       },

@@ -14,12 +14,25 @@ export interface Target {
   limitedHeaders?: Record<string, string>;
   /** Whether this is the simulator, where `mutates` scenarios may run without --allow-mutations. */
   isSimulator: boolean;
+  /** The simulator's admin API, when the runner started it: scenarios' provider states (`state`) need it. */
+  admin?: SimulatorAdmin;
+}
+
+/** Where a scenario's provider states are set: the admin API of a simulator and the main tenant's id. */
+export interface SimulatorAdmin {
+  /** Base URL of the simulator, e.g. `http://127.0.0.1:4100`. */
+  baseUrl: string;
+  token: string;
+  /** Id of the tenant whose token the scenarios run with. */
+  tenant: string;
 }
 
 /** A started target the caller must close, e.g. the in-process simulator. */
 export interface StartedTarget {
   baseUrl: string;
   close(): Promise<void>;
+  /** The admin token and the main tenant's id, for scenarios' provider states. */
+  admin?: { token: string; tenant: string };
 }
 
 /** Starts a target; the CLI's `--target sim` uses one that starts the simulator on a fresh in-memory store. */

@@ -1,7 +1,9 @@
 import type { StoreReader } from '../../store/index.js';
+import type { EventFeedFaults } from '../event-feed.js';
 import { badUserInput } from '../shared/errors.js';
-import { page, sortItems, type Page, type PagingArgs, type SortKey } from '../shared/paging.js';
+import { checkPaging, page, sortItems, type Page, type PagingArgs, type SortKey } from '../shared/paging.js';
 import { EVENTS_BY_VIEW, type EventRecord } from '../shared/change-events.js';
+import { isVisible, reorderPage, withDuplicates } from './feed-faults.js';
 import type { ViewDefinition } from './views.js';
 
 /** Arguments every event view takes (§6, A-41). */
@@ -25,9 +27,15 @@ function idList(value: unknown): Set<string> | undefined {
  * The events of one view that the caller may see, filtered, sorted and paged. The rules of §6 apply
  * here, at read time, so they hold for seeded history and new writes alike: deleted entities only when
  * the filter asks for the deletion type, never archived entities, never events of relationships that
- * were private when they happened.
+ * were private when they happened. Event-feed faults, when set, apply last: lag hides events before
+ * anything else counts them, repeats are placed before paging, and the page is shuffled after it.
  */
-export function queryEvents(store: StoreReader, def: ViewDefinition, args: EventViewArgs): Page<EventRecord> {
+export function queryEvents(
+  store: StoreReader,
+  def: ViewDefinition,
+  args: EventViewArgs,
+  feed?: { faults: EventFeedFaults; now: Date },
+): Page<EventRecord> {
   const filter = args.filter ?? {};
   const types = filter.eventTypes ? new Set(filter.eventTypes) : undefined;
   const ids = idList(filter[def.idsFilter]);
@@ -36,7 +44,9 @@ export function queryEvents(store: StoreReader, def: ViewDefinition, args: Event
   if (from && to && from > to)
     throw badUserInput('filter.eventDate.from must not be later than filter.eventDate.to.');
 
-  const all = store.lookup<EventRecord>(EVENTS_BY_VIEW, def.view);
+  const stored = store.lookup<EventRecord>(EVENTS_BY_VIEW, def.view);
+  // A lagging feed has not seen the newest events at all yet, deletions included.
+  const all = feed ? stored.filter((e) => isVisible(e, feed.faults, feed.now)) : stored;
   const deleted = new Set<string>();
   if (def.deletedType) for (const e of all) if (e.eventType === def.deletedType) deleted.add(e.entityId);
   const showDeleted = def.deletedType !== undefined && types?.has(def.deletedType) === true;
@@ -80,5 +90,9 @@ export function queryEvents(store: StoreReader, def: ViewDefinition, args: Event
   }));
   // Default order: oldest first; ties (the events of one write) keep the order they were recorded in.
   keys.push({ value: (e) => e.eventDate, direction: 'Ascending' });
-  return page(sortItems(matching, keys), args);
+  const sorted = sortItems(matching, keys);
+  if (!feed) return page(sorted, args);
+  const result = page(withDuplicates(sorted, feed.faults, checkPaging(args).limit), args);
+  const key = `${def.query}:${result.skip}:${result.models[0]?.id ?? ''}`;
+  return { ...result, models: reorderPage(result.models, feed.faults, key) };
 }

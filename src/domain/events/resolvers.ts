@@ -30,7 +30,8 @@ export function eventResolvers(): AreaResolvers {
   const types: Record<string, Record<string, unknown>> = {};
   for (const def of VIEW_DEFINITIONS) {
     query[def.query] = (_parent: unknown, args: EventViewArgs, ctx: RequestContext) => {
-      const result = queryEvents(ctx.store, def, args);
+      const faults = ctx.eventFeed?.(def.query);
+      const result = queryEvents(ctx.store, def, args, faults ? { faults, now: ctx.now() } : undefined);
       return { totalModels: result.totalModels, models: result.models.map((e) => toItem(def, e)) };
     };
     if (def.entityField) types[def.typeName] = { [def.entityField]: byId(def.collection, def.idField) };

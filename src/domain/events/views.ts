@@ -83,3 +83,6 @@ export const VIEW_DEFINITIONS: readonly ViewDefinition[] = [
     idsFilter: 'opportunityIds',
   },
 ];
+
+/** The query names of the six views (what the faults API's `eventFeed` rules name). */
+export const EVENT_VIEW_QUERIES: readonly string[] = VIEW_DEFINITIONS.map((d) => d.query);
