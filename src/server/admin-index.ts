@@ -21,6 +21,10 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'GET /faults': 'The active fault rules',
   'PUT /faults': 'Replace the fault rules',
   'DELETE /faults': 'Turn every fault off',
+  'GET /tenants/:id/clock': "The tenant's clock: mode, now, offsetSeconds",
+  'PUT /tenants/:id/clock':
+    "Freeze ({ now }), shift ({ offsetSeconds }) or advance ({ advanceSeconds }) the tenant's clock",
+  'DELETE /tenants/:id/clock': "Put the tenant's clock back on real time",
   'GET /requests':
     'The request journal, newest first; filters tenant, region, operation, status (200 or 4xx), since, limit',
   'DELETE /requests': 'Clear the request journal',
@@ -41,6 +45,12 @@ export function adminRoutes(base: string, routers: readonly Router[]): AdminRout
   const routes: AdminRoute[] = [];
   for (const router of routers) {
     for (const layer of router.stack) {
+      // A router mounted inside another (the clock's) lists its own routes under the same base.
+      const nested = (layer.handle as { stack?: unknown }).stack;
+      if (!layer.route && Array.isArray(nested)) {
+        routes.push(...adminRoutes(base, [layer.handle as Router]));
+        continue;
+      }
       if (!layer.route) continue;
       const { path } = layer.route;
       const methods = new Set(layer.route.stack.map((l) => l.method.toUpperCase()));

@@ -213,6 +213,8 @@ describe('request journal', () => {
         'DELETE /__admin/requests',
         'GET /__admin/requests/stream',
         'GET /__admin/requests/:id',
+        'PUT /__admin/tenants/:id/clock',
+        'DELETE /__admin/tenants/:id/clock',
       ]),
     );
   });
