@@ -10,7 +10,7 @@ export { SnapshotFile } from './snapshot-file.js';
 export { nodeFs } from './fsutil.js';
 export type { DurableFs, DurableHandle } from './fsutil.js';
 export { StoreCorruptError, StoreError, StoreFailedError } from './errors.js';
-export { parseSnapshot, stringifySnapshot } from './snapshot-codec.js';
+export { collectionEntities, parseSnapshot, stringifySnapshot } from './snapshot-codec.js';
 export type {
   DeferredCollection,
   Entity,
