@@ -32,8 +32,7 @@ async function main(): Promise<void> {
   if (kind === 'sim') {
     const server = await startServer({ port: 0, dataDir, profile: profileName, log: () => undefined });
     const store = await server.simulator.store(tenant.id, 'us');
-    await store.warm();
-    fixture = pickFixture(store.toSnapshot());
+    fixture = pickFixture((name) => store.all(name));
     ({ url, close } = server);
   } else if (kind === 'bare') {
     const profile = findProfile(profileName);
@@ -44,7 +43,7 @@ async function main(): Promise<void> {
       seed: fixtureProfiles().defaultSeed,
       profile,
     });
-    fixture = pickFixture(snapshot);
+    fixture = pickFixture((name) => snapshot.collections[name] ?? []);
     ({ url, close } = await listen(bareApp(snapshot)));
   } else if (kind === 'mock') {
     ({ url, close } = await listen(mockApp()));

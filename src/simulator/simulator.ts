@@ -189,9 +189,8 @@ export class Simulator {
     if (reseed || store.meta['seed'] === undefined) {
       await store.reset(await this.seeded(tenant, region, onProgress));
     }
-    // Collections of the snapshot file are parsed on first use; parse the rest while requests are idle.
-    // A corrupt one is reported by every request that touches it, so the warm-up's failure adds nothing.
-    store.warm().catch(() => undefined);
+    // Collections of the snapshot file are parsed on first use only: the ones no request needs stay
+    // bytes outside the JS heap, so the major GCs of a large store mark only what is in use.
     return store;
   }
 }
