@@ -161,6 +161,18 @@ export class Simulator {
     }
   }
 
+  /**
+   * Flushes and closes the store of a (tenant, region) if it is open, and forgets it: its next use
+   * reopens it from its files. Lets a caller that goes through many large stores (seeding) hold one at a time.
+   */
+  async closeStore(tenantId: string, region: Region): Promise<void> {
+    const key = `${tenantId}-${region}`;
+    const store = this.stores.get(key);
+    if (!store) return;
+    this.stores.delete(key);
+    await (await store).close();
+  }
+
   /** Flushes and closes every open store. */
   async close(): Promise<void> {
     const stores = await Promise.allSettled(this.stores.values());
