@@ -61,7 +61,10 @@ export async function runChild(
   args: readonly string[],
 ): Promise<{ wallMs: number; lastLine: string; code: number | null }> {
   const started = performance.now();
-  const child = spawn(process.execPath, nodeArgs(script, args), { stdio: ['ignore', 'pipe', 'inherit'] });
+  // --expose-gc: a start-up probe collects garbage before it reads the live heap.
+  const child = spawn(process.execPath, nodeArgs(script, args, ['--expose-gc']), {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let last = '';
   createInterface({ input: child.stdout! }).on('line', (line) => {
     if (line.trim()) last = line;

@@ -1,3 +1,4 @@
+import type { BaselineKey } from './baselines.js';
 import type { RequestName } from './queries.js';
 import type { LoadSummary } from './sections/load-phase.js';
 import type { RunnerFigures } from './sections/runner.js';
@@ -15,12 +16,12 @@ export interface BenchResults {
   generatedAt: string;
   machine: { node: string; cpus: number; platform: string; loadAverage: number[] };
   settings: { duration: number; runs: number; connections: number; warmup: number; startupRuns: number };
-  /** Median figures (and worst round's p99) per server key (`bare`, `mock`, `sim@<profile>`) and request. */
+  /** Median figures (and worst round's p99) per server key (`L`, `E`, `C`, `M`, `sim@<profile>`) and request. */
   load: Record<string, Record<RequestName, LoadSummary>>;
   /** Profile of the side-by-side comparison (the smallest growth profile). */
   compareProfile?: string;
-  /** Simulator throughput / baseline throughput, per request. */
-  ratios?: Record<RequestName, { simOverBare: number; simOverMock: number }>;
+  /** Simulator throughput / each baseline's throughput, per request. */
+  ratios?: Record<RequestName, Record<BaselineKey, number>>;
   /** p99 of the largest store / p99 of the smallest, per request. */
   growth?: { from: string; to: string; p99Ratio: Record<RequestName, number> };
   startup: StartupFigures[];

@@ -2,6 +2,7 @@
 import { availableParallelism, loadavg, platform } from 'node:os';
 import { rmSync } from 'node:fs';
 import { findProfile } from '../src/domain/profile.js';
+import { BASELINES, type BaselineKey } from './baselines.js';
 import { benchConfig } from './config.js';
 import { log } from './log.js';
 import { REQUEST_NAMES, type RequestName } from './queries.js';
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   const dataDir = (profile: string) => startup.find((s) => s.profile === profile)!.dataDir;
 
   const specs: ServerSpec[] = [];
-  if (on('throughput')) specs.push({ key: 'bare', args: ['bare', small] }, { key: 'mock', args: ['mock'] });
+  if (on('throughput')) for (const b of BASELINES) specs.push({ key: b.key, args: [b.kind, small] });
   const simProfiles = [...(on('throughput') ? [small] : []), ...(on('growth') ? config.growthProfiles : [])];
   for (const profile of new Set(simProfiles))
     specs.push({ key: `sim@${profile}`, args: ['sim', profile, dataDir(profile)] });
@@ -70,10 +71,10 @@ async function main(): Promise<void> {
     ...(on('throughput') && sim
       ? {
           compareProfile: small,
-          ratios: perRequest((n) => ({
-            simOverBare: ratio(sim[n].rps, load['bare']![n].rps),
-            simOverMock: ratio(sim[n].rps, load['mock']![n].rps),
-          })),
+          ratios: perRequest((n) => {
+            const over = BASELINES.map((b) => [b.key, ratio(sim[n].rps, load[b.key]![n].rps)]);
+            return Object.fromEntries(over) as Record<BaselineKey, number>;
+          }),
         }
       : {}),
     ...(on('growth') && config.growthProfiles.length > 1

@@ -1,20 +1,19 @@
 /**
  * Child process of the bench: starts one server and prints one JSON line `{ url, fixture }`; SIGTERM stops it.
- * `serve.ts sim <profile> <dataDir>` | `serve.ts bare <profile>` | `serve.ts mock`.
+ * `serve.ts sim <profile> <dataDir>` | `serve.ts raw|express|fair <profile>` | `serve.ts mock`.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type express from 'express';
 import { findProfile, fixtureProfiles } from '../src/domain/profile.js';
 import { startServer } from '../src/server/index.js';
 import { DEFAULT_TENANTS, seedSnapshot } from '../src/simulator/index.js';
 import { pickFixture } from './fixture.js';
 import type { BenchFixture } from './queries.js';
-import { bareApp } from './servers/bare.js';
+import { fairApp } from './servers/fair.js';
+import { expressApp, precomputedBodies, rawServer } from './servers/precomputed.js';
 import { mockApp } from './servers/mock.js';
 
-async function listen(app: express.Express): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer(app);
+async function listen(server: Server): Promise<{ url: string; close: () => Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -23,31 +22,37 @@ async function listen(app: express.Express): Promise<{ url: string; close: () =>
   };
 }
 
+/** The seeded snapshot of the bench tenant's US store, as the simulator seeds it. */
+async function seeded(profileName: string) {
+  const profile = findProfile(profileName);
+  if (!profile) throw new Error(`unknown profile ${profileName}`);
+  const snapshot = await seedSnapshot({ tenant, region: 'us', seed: fixtureProfiles().defaultSeed, profile });
+  return { snapshot, fixture: pickFixture((name) => snapshot.collections[name] ?? []) };
+}
+
+const tenant = DEFAULT_TENANTS[0]!;
+
 async function main(): Promise<void> {
   const [kind, profileName = 'bench-1k', dataDir] = process.argv.slice(2);
-  const tenant = DEFAULT_TENANTS[0]!;
   let url: string;
   let close: () => Promise<void>;
   let fixture: BenchFixture | null = null;
   if (kind === 'sim') {
     const server = await startServer({ port: 0, dataDir, profile: profileName, log: () => undefined });
     const store = await server.simulator.store(tenant.id, 'us');
-    await store.warm();
-    fixture = pickFixture(store.toSnapshot());
+    fixture = pickFixture((name) => store.all(name));
     ({ url, close } = server);
-  } else if (kind === 'bare') {
-    const profile = findProfile(profileName);
-    if (!profile) throw new Error(`unknown profile ${profileName}`);
-    const snapshot = await seedSnapshot({
-      tenant,
-      region: 'us',
-      seed: fixtureProfiles().defaultSeed,
-      profile,
-    });
-    fixture = pickFixture(snapshot);
-    ({ url, close } = await listen(bareApp(snapshot)));
+  } else if (kind === 'fair') {
+    const data = await seeded(profileName);
+    fixture = data.fixture;
+    ({ url, close } = await listen(createServer(fairApp(data.snapshot))));
+  } else if (kind === 'raw' || kind === 'express') {
+    const data = await seeded(profileName);
+    fixture = data.fixture;
+    const bodies = await precomputedBodies(data.snapshot, data.fixture);
+    ({ url, close } = await listen(kind === 'raw' ? rawServer(bodies) : createServer(expressApp(bodies))));
   } else if (kind === 'mock') {
-    ({ url, close } = await listen(mockApp()));
+    ({ url, close } = await listen(createServer(mockApp())));
   } else {
     throw new Error(`unknown server kind "${kind}"`);
   }

@@ -17,8 +17,8 @@ export interface StartupFigures {
   startMs: number;
   listenMs: number;
   firstRequestMs: number;
-  /** After the first answer, until the background warm-up has parsed every collection. */
-  warmMs: number;
+  /** Live JS heap after the first request and a full GC, MB. */
+  liveHeapMb: number;
   startPeakRssMb: number;
   /** The seeded data dir (temporary), reused by the load phase. */
   dataDir: string;
@@ -62,7 +62,7 @@ export async function measureStartup(
       startMs: pick((p) => p.ms),
       listenMs: pick((p) => p.listenMs),
       firstRequestMs: pick((p) => p.firstRequestMs),
-      warmMs: pick((p) => p.warmMs),
+      liveHeapMb: pick((p) => p.liveHeapMb),
       startPeakRssMb: pick((p) => p.peakRssMb),
       dataDir,
     });

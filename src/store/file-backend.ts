@@ -1,8 +1,10 @@
 import { mkdir, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Low } from 'lowdb';
 import type { BackendStats, LoadedData, StoreBackend } from './backend.js';
 import { StoreCorruptError, StoreError } from './errors.js';
-import { exists, fsyncDir, Mutex, unlinkIfExists } from './fsutil.js';
+import { exists, fsyncDir, Mutex, nodeFs, unlinkIfExists } from './fsutil.js';
+import type { DurableFs } from './fsutil.js';
 import { SnapshotFile } from './snapshot-file.js';
 import type { PersistedSnapshot, WalRecord } from './types.js';
 import { readWal, WalCorruptError, WalWriter } from './wal.js';
@@ -22,6 +24,11 @@ export interface FileBackendOptions {
   compactWalRecords?: number;
   /** Receives background compaction failures (default: a process warning); the WAL keeps the data safe. */
   onError?: (err: Error) => void;
+  /**
+   * The file-system calls of snapshot writes and WAL removal (default `node:fs/promises`); tests wrap
+   * it to check their order, or to stop the process between two of them.
+   */
+  fs?: DurableFs;
 }
 
 // Names become file names: no separators, no dot-files, no traversal.
@@ -41,6 +48,12 @@ export class FileBackend implements StoreBackend {
   /** Path of a rotated WAL awaiting compaction. */
   readonly rotatedPath: string;
   private readonly snapshotFile: SnapshotFile;
+  /**
+   * The persisted document (lowdb over the streaming snapshot codec): as last read, then as last
+   * written. Memory, the WAL, transactions and indexes are the store's own.
+   */
+  private readonly document: Low<PersistedSnapshot | null>;
+  private readonly fs: DurableFs;
   private readonly snapshotLock = new Mutex();
   private readonly compactWalBytes: number;
   private readonly compactWalRecords: number;
@@ -67,7 +80,9 @@ export class FileBackend implements StoreBackend {
     this.snapshotPath = join(dir, `${name}.json`);
     this.walPath = join(dir, `${name}.wal`);
     this.rotatedPath = join(dir, `${name}.wal.1`);
-    this.snapshotFile = new SnapshotFile(this.snapshotPath);
+    this.fs = options.fs ?? nodeFs;
+    this.snapshotFile = new SnapshotFile(this.snapshotPath, this.fs);
+    this.document = new Low<PersistedSnapshot | null>(this.snapshotFile, null);
     this.compactWalBytes = options.compactWalBytes ?? 8 * 1024 * 1024;
     this.compactWalRecords = options.compactWalRecords ?? 100_000;
     this.compactWalRatio = options.compactWalRatio ?? 0.25;
@@ -77,7 +92,9 @@ export class FileBackend implements StoreBackend {
   /** Reads snapshot, rotated WAL and WAL; drops a torn WAL tail so new appends start on a clean line. */
   async load(): Promise<LoadedData> {
     await mkdir(this.dir, { recursive: true });
-    const snapshot = await this.snapshotFile.read();
+    await this.snapshotFile.removeLeftover();
+    await this.document.read();
+    const snapshot = this.document.data;
     this.snapshotSeq = snapshot?.seq ?? 0;
     this.hasSnapshot = snapshot !== null;
     const records: WalRecord[] = [];
@@ -169,8 +186,8 @@ export class FileBackend implements StoreBackend {
       if (writeSnapshot && !current) await this.snapshotLock.run(() => this.writeSnapshot());
       await wal.closeFile();
       if (writeSnapshot) {
-        await unlinkIfExists(this.walPath);
-        await fsyncDir(this.dir);
+        await unlinkIfExists(this.walPath, this.fs);
+        await fsyncDir(this.dir, this.fs);
       }
     });
   }
@@ -195,11 +212,12 @@ export class FileBackend implements StoreBackend {
   private async writeSnapshot(): Promise<void> {
     if (!this.capture) throw new StoreError('FileBackend used before start()');
     const snapshot = this.capture();
-    await this.snapshotFile.write(snapshot);
+    this.document.data = snapshot;
+    await this.document.write();
     this.snapshotSeq = snapshot.seq;
     this.hasSnapshot = true;
     // Every record of the rotated WAL is <= snapshot.seq now, and the snapshot is durable.
-    if (await unlinkIfExists(this.rotatedPath)) await fsyncDir(this.dir);
+    if (await unlinkIfExists(this.rotatedPath, this.fs)) await fsyncDir(this.dir, this.fs);
   }
 
   private maybeCompact(): void {

@@ -1,4 +1,26 @@
-import { open, stat, unlink } from 'node:fs/promises';
+import { open, rename, stat, unlink } from 'node:fs/promises';
+
+/** The part of an open file a durable write uses (node's `FileHandle` has this shape). */
+export interface DurableHandle {
+  write(buffer: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  /** fsync(2): the file's data and metadata reach stable storage. */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The file-system calls a snapshot write and a WAL hand-over make, as one object so that a test can
+ * record their order or stop the process between two of them (see `FileBackendOptions.fs`).
+ */
+export interface DurableFs {
+  /** `flags` is `'w'` (create or truncate, for writing) or `'r'` (a directory, to fsync it). */
+  open(path: string, flags: 'w' | 'r'): Promise<DurableHandle>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(path: string): Promise<void>;
+}
+
+/** `DurableFs` over `node:fs/promises`. */
+export const nodeFs: DurableFs = { open: (path, flags) => open(path, flags), rename, unlink };
 
 /** Node's error shape for failed system calls (duck-typed: errors may come from another realm, e.g. under jest). */
 function errorCode(err: unknown): string | undefined {
@@ -24,10 +46,10 @@ export async function fsyncFile(path: string): Promise<void> {
 }
 
 /** Makes creations, renames and deletions inside `dir` durable. */
-export async function fsyncDir(dir: string): Promise<void> {
+export async function fsyncDir(dir: string, fs: DurableFs = nodeFs): Promise<void> {
   let fh;
   try {
-    fh = await open(dir, 'r');
+    fh = await fs.open(dir, 'r');
     await fh.sync();
   } catch (err) {
     // Some platforms (Windows) cannot open or fsync directories; there renames are durable enough.
@@ -38,9 +60,9 @@ export async function fsyncDir(dir: string): Promise<void> {
 }
 
 /** Deletes a file, reporting whether it existed. */
-export async function unlinkIfExists(path: string): Promise<boolean> {
+export async function unlinkIfExists(path: string, fs: DurableFs = nodeFs): Promise<boolean> {
   try {
-    await unlink(path);
+    await fs.unlink(path);
     return true;
   } catch (err) {
     if (hasCode(err, 'ENOENT')) return false;

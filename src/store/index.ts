@@ -6,6 +6,17 @@ export { MemoryBackend } from './backend.js';
 export type { BackendStats, LoadedData, StoreBackend } from './backend.js';
 export { FileBackend } from './file-backend.js';
 export type { FileBackendOptions } from './file-backend.js';
+export { SnapshotFile } from './snapshot-file.js';
+export { nodeFs } from './fsutil.js';
+export type { DurableFs, DurableHandle } from './fsutil.js';
 export { StoreCorruptError, StoreError, StoreFailedError } from './errors.js';
-export { parseSnapshot, stringifySnapshot } from './snapshot-codec.js';
-export type { Entity, IndexKeyFn, StoreSnapshot, WalOp, WalRecord } from './types.js';
+export { collectionEntities, parseSnapshot, stringifySnapshot } from './snapshot-codec.js';
+export type {
+  DeferredCollection,
+  Entity,
+  IndexKeyFn,
+  PersistedSnapshot,
+  StoreSnapshot,
+  WalOp,
+  WalRecord,
+} from './types.js';

@@ -144,6 +144,11 @@ function deferred(
   };
 }
 
+/** The entities of a snapshot's collection: as they are, or parsed now if the file's bytes still hold them. */
+export function collectionEntities(collection: readonly Entity[] | DeferredCollection): readonly Entity[] {
+  return Array.isArray(collection) ? collection : (collection as DeferredCollection).parse();
+}
+
 /** Parses and validates a version 1 snapshot document; `source` names the file in errors. */
 export function parseSnapshot(text: string, source = 'snapshot'): StoreSnapshot {
   let value: unknown;

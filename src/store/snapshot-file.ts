@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { Writer } from 'steno';
-import { fsyncDir, fsyncFile, hasCode } from './fsutil.js';
+import { basename, dirname, join } from 'node:path';
+import type { Adapter } from 'lowdb';
+import { fsyncDir, hasCode, Mutex, nodeFs, unlinkIfExists } from './fsutil.js';
+import type { DurableFs, DurableHandle } from './fsutil.js';
 import { readSnapshot, snapshotPieces } from './snapshot-codec.js';
 import type { PersistedSnapshot } from './types.js';
 
@@ -11,18 +12,29 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const WRITE_CHUNK = 1 << 20;
 
 /**
- * The snapshot file, written atomically by steno (lowdb's file writer: temp file + rename). steno
- * rather than lowdb's TextFile adapter because the adapter takes the whole document as one string: a
- * 100k-contact store is ~370 MB, which as a JS string is two bytes a character as soon as one
- * non-ASCII character appears and near V8's string size limit; steno takes the pieces as they are made.
+ * The snapshot file as a lowdb adapter: `new Low(new SnapshotFile(path), null)` reads and writes a
+ * store's persisted document (a `FileBackend` does exactly that). Reading keeps each collection as
+ * bytes until it is first needed; writing streams the document piece by piece (snapshot format 3) and
+ * is durable when it resolves.
+ *
+ * Not lowdb's TextFile adapter: it takes the whole document as one string (a 100k-contact store is
+ * ~370 MB, near V8's string limit and two bytes a character once one non-ASCII character appears).
+ * Not steno (TextFile's writer) either: it renames its temp file without fsyncing it first, so after a
+ * power loss the rename can be on disk while the data is not, leaving an empty or partial snapshot
+ * where the previous one was, and the WAL it superseded already gone.
  */
-export class SnapshotFile {
-  private readonly writer: Writer;
+export class SnapshotFile implements Adapter<PersistedSnapshot | null> {
   /** Bytes of the snapshot last read or written (0 when there is none). */
   size = 0;
+  /** Where a snapshot is written before it is renamed over `path` (a dot-file in the same directory). */
+  readonly tempPath: string;
+  private readonly lock = new Mutex();
 
-  constructor(readonly path: string) {
-    this.writer = new Writer(path);
+  constructor(
+    readonly path: string,
+    private readonly fs: DurableFs = nodeFs,
+  ) {
+    this.tempPath = join(dirname(path), `.${basename(path)}.tmp`);
   }
 
   /**
@@ -42,38 +54,72 @@ export class SnapshotFile {
   }
 
   /**
-   * Replaces the snapshot and makes it durable. Serialises and writes piece by piece, yielding to the
-   * event loop between pieces so compacting a large store does not stall requests, and never holding
-   * the whole file in memory. steno renames without fsync, so we fsync the renamed file and its
-   * directory before anyone may rely on it (e.g. delete a WAL it supersedes).
+   * Replaces the snapshot durably: writes a temp file, fsyncs it, renames it over the snapshot and
+   * fsyncs the directory. Only when this resolves may a WAL the snapshot supersedes be deleted: a
+   * power loss before the data's fsync keeps the old snapshot, one before the directory's fsync keeps
+   * either. Serialises piece by piece, yielding to the event loop between pieces so compacting a large
+   * store does not stall requests, and never holds the whole file in memory. Writes run one at a time.
+   * `null` (lowdb's "no data") writes nothing.
    */
-  async write(snapshot: PersistedSnapshot): Promise<void> {
-    let size = 0;
-    // Pieces are ~64 KB; handing the file ~1 MiB at a time saves thousands of awaited writes. A piece
-    // that is large already (a never-parsed collection, copied as read) goes as it is, uncopied.
-    async function* chunks(): AsyncGenerator<Buffer> {
-      let batch: Buffer[] = [];
-      let batched = 0;
-      const flush = () => {
-        const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch, batched);
-        size += batched;
-        batch = [];
-        batched = 0;
-        return chunk;
-      };
-      for (const piece of snapshotPieces(snapshot)) {
-        if (piece.length >= WRITE_CHUNK && batched > 0) yield flush();
-        batch.push(piece);
-        batched += piece.length;
-        if (batched < WRITE_CHUNK) continue;
-        yield flush();
-        await nextTurn();
-      }
-      if (batched > 0) yield flush();
-    }
-    await this.writer.write(chunks());
-    this.size = size;
-    await fsyncFile(this.path);
-    await fsyncDir(dirname(this.path));
+  write(snapshot: PersistedSnapshot | null): Promise<void> {
+    if (!snapshot) return Promise.resolve();
+    return this.lock.run(() => this.writeDurably(snapshot));
   }
+
+  /** Removes a temp file left by a write that a crash interrupted (it never replaced the snapshot). */
+  async removeLeftover(): Promise<void> {
+    await unlinkIfExists(this.tempPath, this.fs);
+  }
+
+  private async writeDurably(snapshot: PersistedSnapshot): Promise<void> {
+    const file = await this.fs.open(this.tempPath, 'w');
+    let size = 0;
+    try {
+      for await (const chunk of chunks(snapshot)) {
+        await writeAll(file, chunk);
+        size += chunk.length;
+      }
+      await file.sync();
+    } catch (err) {
+      await file.close().catch(() => undefined);
+      await unlinkIfExists(this.tempPath, this.fs).catch(() => undefined);
+      throw err;
+    }
+    await file.close();
+    await this.fs.rename(this.tempPath, this.path);
+    await fsyncDir(dirname(this.path), this.fs);
+    this.size = size;
+  }
+}
+
+async function writeAll(file: DurableHandle, chunk: Buffer): Promise<void> {
+  for (let off = 0; off < chunk.length;) {
+    const { bytesWritten } = await file.write(chunk, off, chunk.length - off);
+    off += bytesWritten;
+  }
+}
+
+/**
+ * The snapshot's bytes ~1 MiB at a time: pieces are ~64 KB, and batching them saves thousands of
+ * awaited writes. A piece that is large already (a never-parsed collection, copied as read) goes as
+ * it is, uncopied.
+ */
+async function* chunks(snapshot: PersistedSnapshot): AsyncGenerator<Buffer> {
+  let batch: Buffer[] = [];
+  let batched = 0;
+  const flush = () => {
+    const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch, batched);
+    batch = [];
+    batched = 0;
+    return chunk;
+  };
+  for (const piece of snapshotPieces(snapshot)) {
+    if (piece.length >= WRITE_CHUNK && batched > 0) yield flush();
+    batch.push(piece);
+    batched += piece.length;
+    if (batched < WRITE_CHUNK) continue;
+    yield flush();
+    await nextTurn();
+  }
+  if (batched > 0) yield flush();
 }

@@ -115,11 +115,6 @@ export class StoreState {
     return [...this.collections].filter(([, col]) => col.deferred).map(([name]) => name);
   }
 
-  /** Parses one deferred collection now (background warm-up); a no-op once parsed. */
-  materialise(name: string): void {
-    this.collection(name);
-  }
-
   /** Keys of an index that have at least one entity under them, unordered. */
   indexKeys(indexName: string): IterableIterator<string> {
     return this.builtIndex(indexName).keys();

@@ -216,16 +216,12 @@ export class Store implements StoreReader {
   }
 
   /**
-   * Parses, one per turn of the event loop, the collections a snapshot file left deferred, so they
-   * are ready before requests need them; resolves when all are (rejects on a corrupt one, which then
-   * also fails every access to it).
+   * Names of the collections still held as the snapshot file's bytes (outside the JS heap): none of
+   * them has been read, written or looked up since the store was opened. Nothing parses them in the
+   * background, so an idle store's live heap holds only what requests used.
    */
-  async warm(): Promise<void> {
-    for (const name of this.state.deferredNames()) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (this.closed) return;
-      this.state.materialise(name);
-    }
+  deferredCollections(): string[] {
+    return this.state.deferredNames();
   }
 
   /** Compacts the WAL into a snapshot now (normally automatic past the backend's threshold). */

@@ -101,23 +101,35 @@ describe('snapshot files are read lazily', () => {
     });
   });
 
-  it('WAL replay parses what it touches; warm() parses every other deferred collection ahead of use', async () => {
+  it('keeps every collection nobody touched unparsed; WAL replay parses only what it touches', async () => {
     await withTempDir(async (dir) => {
       await writeTwoCollections(dir);
+      const opened = await Store.open(new FileBackend(dir, 't'));
+      expect(opened.deferredCollections().sort()).toEqual(['contacts', 'notes']);
+      expect(opened.count('notes')).toBe(1);
+      expect(opened.get('contacts', 'c2')?.['name']).toBe('Two');
+      expect(opened.deferredCollections()).toEqual(['notes']);
+      await opened.close();
+
       const writer = await openFile(dir);
       await writer.transact((tx) => tx.delete('contacts', 'c1'));
       // Reopen without close(): the delete is only in the WAL and must be replayed over the snapshot.
       const reader = await Store.open(new FileBackend(dir, 't'));
+      expect(reader.deferredCollections()).toEqual(['notes']);
       expect(ids(reader.all('contacts'))).toEqual(['c2']);
-      await reader.warm();
       expect(reader.get('notes', 'n1')?.['text']).toBe('a "quoted" note, with ] brackets [');
+      expect(reader.deferredCollections()).toEqual([]);
       await writer.close();
       await reader.close();
-      // warm() really parses: on a corrupt collection nobody has touched, it is warm() that fails.
+
+      // Nothing parses in the background: a corrupt collection fails only the access that needs it.
       const text = await readFile(join(dir, 't.json'), 'utf8');
       await writeFile(join(dir, 't.json'), text.replace('"text":"a', '"text":!a'));
       const broken = await openFile(dir);
-      await expect(broken.warm()).rejects.toThrow(/collection "notes" is not JSON/);
+      expect(broken.get('contacts', 'c2')?.['name']).toBe('Two');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(broken.deferredCollections()).toEqual(['notes']);
+      expect(() => broken.get('notes', 'n1')).toThrow(/collection "notes" is not JSON/);
       await broken.close();
     });
   });

@@ -74,6 +74,8 @@ export async function handleSeed(args: SeedArgs, ctx: CliContext): Promise<numbe
       await simulator.reset(tenant, [region], onProgress);
       const store = await simulator.store(tenant, region);
       const counts = Object.fromEntries(COUNTED.map((k) => [k, store.count(k)])) as SeededStore['counts'];
+      // Written and durable: let it go, so seeding six 100k-contact stores holds one at a time in memory.
+      await simulator.closeStore(tenant, region);
       seeded.push({
         tenant,
         region,
