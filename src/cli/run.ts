@@ -1,4 +1,5 @@
 import yargs, { type Argv } from 'yargs';
+import { HARNESS_VERSION } from '../contract/harness.js';
 import { commands } from './commands/index.js';
 import { CliError, CliUsageError, SCRIPT_NAME, type CliContext, type CliIo } from './context.js';
 import { colorsFor } from './output/style.js';
@@ -54,11 +55,16 @@ function hint(helpCommand: string): string {
  * misuse. Never throws and never exits the process, so tests can call it directly.
  */
 export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  // Only alone: after a command, --version is that command's contract revision.
+  if (argv.length === 1 && argv[0] === '--version') {
+    io.stdout.write(`${HARNESS_VERSION}\n`);
+    return 0;
+  }
   const ctx: CliContext = { io, exitCode: 0 };
   const parser = yargs()
     .scriptName(SCRIPT_NAME)
     .usage(
-      '$0 <command> [options]\n\nContract-driven simulator and conformance harness for the RM GraphQL API.',
+      '$0 <command> [options]\n\nContract-driven simulator and conformance harness for the RM GraphQL API.\n`$0 --version` prints the harness version.',
     )
     .command(commands.map((command) => command(ctx)))
     .demandCommand(1, 'missing command')
