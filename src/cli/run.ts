@@ -1,6 +1,6 @@
 import yargs, { type Argv } from 'yargs';
 import { HARNESS_VERSION } from '../contract/harness.js';
-import { commands } from './commands/index.js';
+import { commands, lazyCommands } from './commands/index.js';
 import { CliError, CliUsageError, SCRIPT_NAME, type CliContext, type CliIo } from './context.js';
 import { colorsFor } from './output/style.js';
 
@@ -96,6 +96,14 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     if (helpOutput) io.stdout.write(helpOutput.endsWith('\n') ? helpOutput : `${helpOutput}\n`);
     return ctx.exitCode;
   } catch (error) {
+    // A command's builder is async (commands load lazily), and then yargs rejects with the YError of a
+    // failing coerce instead of calling .fail: the same usage problem.
+    if (error instanceof Error && error.name === 'YError') {
+      // Coerce runs on a command's own options, so the hint names that command.
+      const command = lazyCommands.find((c) => c.command.split(' ')[0] === argv[0]);
+      const helpCommand = command === undefined ? '' : (argv[0] ?? '');
+      return report(new CliUsageError(usageMessage(error.message, argv, false), helpCommand), io);
+    }
     return report(error, io);
   }
 }
