@@ -60,3 +60,31 @@ export async function query(
   });
   return { status: res.status, body: (await res.json()) as { data?: unknown; errors?: unknown[] } };
 }
+
+/** Resolves true once nothing accepts connections at `url` (polling, up to `ms`). */
+export async function refusedWithin(url: string, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1000) });
+    } catch (error) {
+      if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') return true;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+/** Resolves true once no process of the process group `pgid` is left (polling, up to `ms`). */
+export async function groupGoneWithin(pgid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return true;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}

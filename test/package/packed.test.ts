@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { query, spawnServe } from '../helpers/process.js';
+import { groupGoneWithin, query, refusedWithin, spawnServe } from '../helpers/process.js';
 
 // The issue's "Done when", literally: build, pack, install the tarball into an empty project, and use
 // it there as a partner would — the bin, `serve`, and the README's jest example importing the package
@@ -53,14 +53,17 @@ describe('the packed package, installed into an empty project', () => {
     expect(stdout).toBe(`${VERSION}\n`);
   });
 
-  it('answers a GraphQL query from `npx rm-harness serve --port 0 --in-memory`', async () => {
+  it('answers a GraphQL query from `npx rm-harness serve --port 0 --in-memory`, and stops with its process group', async () => {
+    // Own process group, so the test can signal npx, its shell and node at once, as Ctrl+C does.
     const serve = await spawnServe(
       'npx',
       ['--no-install', 'rm-harness', 'serve', '--port', '0', '--in-memory'],
       {
         cwd: project,
+        detached: true,
       },
     );
+    const group = serve.child.pid ?? 0;
     try {
       const answer = await query(serve.url, '{ regionalSettings { language { name } } }');
       expect(answer).toEqual({
@@ -68,9 +71,25 @@ describe('the packed package, installed into an empty project', () => {
         body: { data: { regionalSettings: { language: { name: 'English' } } } },
       });
     } finally {
-      serve.child.kill('SIGTERM');
+      process.kill(-group, 'SIGTERM');
     }
+    await serve.exited;
+    expect(await refusedWithin(serve.url, 10_000)).toBe(true);
+    expect(await groupGoneWithin(group, 10_000)).toBe(true);
+  }, 60_000);
+
+  it('stops cleanly when the installed bin itself gets SIGTERM', async () => {
+    const serve = await spawnServe(
+      path.join(project, 'node_modules/.bin/rm-harness'),
+      ['serve', '--port', '0', '--in-memory'],
+      {
+        cwd: project,
+      },
+    );
+    serve.child.kill('SIGTERM');
     expect(await serve.exited).toBe(0);
+    expect(serve.output()).toContain('stopped; stores flushed');
+    expect(await refusedWithin(serve.url, 10_000)).toBe(true);
   }, 60_000);
 
   it("passes the README's jest example, run by jest in that project", async () => {
