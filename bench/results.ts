@@ -1,5 +1,6 @@
 import type { RequestName } from './queries.js';
 import type { LoadSummary } from './sections/load-phase.js';
+import type { CliStartupFigures } from './sections/cli-startup.js';
 import type { RunnerFigures } from './sections/runner.js';
 import type { StartupFigures } from './sections/startup.js';
 
@@ -25,5 +26,7 @@ export interface BenchResults {
   growth?: { from: string; to: string; p99Ratio: Record<RequestName, number> };
   startup: StartupFigures[];
   runner?: RunnerFigures;
+  /** `rm-harness --help` and `serve`'s first answer, compiled (installed package) and through tsx. */
+  cliStartup?: CliStartupFigures;
   targets: TargetCheck[];
 }
