@@ -19,6 +19,7 @@ const NPM_QUIET = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=er
 describe('the packed package, installed into an empty project', () => {
   let dir = '';
   let project = '';
+  let tarball = { filename: '', files: [] as string[] };
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'rm-harness-packed-'));
@@ -27,7 +28,9 @@ describe('the packed package, installed into an empty project', () => {
     const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
       cwd: ROOT,
     });
-    const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
+    const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+    const { filename } = packed;
+    tarball = { filename, files: packed.files.map((f) => f.path) };
     await run('mkdir', [project]);
     writeFileSync(
       path.join(project, 'package.json'),
@@ -109,4 +112,61 @@ describe('the packed package, installed into an empty project', () => {
     ).catch((error: { stdout: string; stderr: string }) => error);
     expect(result.stderr).toMatch(/Tests:\s+5 passed, 5 total/);
   }, 180_000);
+
+  describe('Dockerfile (no container engine here: checked against the tarball instead)', () => {
+    // One instruction per entry: continuation lines joined, comments dropped.
+    const instructions = (): { op: string; args: string }[] =>
+      readFileSync('Dockerfile', 'utf8')
+        .replace(/\\\n/g, ' ')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith('#'))
+        .map((l) => {
+          const [op = '', ...rest] = l.split(/\s+/);
+          return { op: op.toUpperCase(), args: rest.join(' ') };
+        });
+    const finalStage = () => instructions().slice(instructions().findLastIndex((i) => i.op === 'FROM'));
+
+    it('is multi-stage on a small node base and runs as a user other than root', () => {
+      const bases = instructions().filter((i) => i.op === 'FROM');
+      expect(bases.length).toBeGreaterThanOrEqual(2);
+      for (const base of bases) expect(base.args).toMatch(/^node:\d+-alpine\b/);
+      const user = finalStage()
+        .filter((i) => i.op === 'USER')
+        .at(-1);
+      expect(user?.args).toBeDefined();
+      expect(user?.args).not.toMatch(/^(root|0)$/);
+    });
+
+    it('copies only the packed tarball from the build context (.dockerignore lets nothing else in)', () => {
+      const copies = instructions().filter((i) => i.op === 'COPY' && !i.args.startsWith('--from'));
+      expect(copies.length).toBeGreaterThan(0);
+      const allowed = readFileSync('.dockerignore', 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('!'))
+        .map((l) => l.slice(1));
+      for (const copy of copies) {
+        const sources = copy.args.split(/\s+/).slice(0, -1);
+        for (const source of sources) {
+          expect(allowed).toContain(source);
+          const pattern = new RegExp(`^${source.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`);
+          expect(tarball.filename).toMatch(pattern);
+        }
+      }
+    });
+
+    it('enters through the packed bin, checks /__admin/health and keeps the stores in a volume', () => {
+      const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string> };
+      const entry = JSON.parse(finalStage().find((i) => i.op === 'ENTRYPOINT')?.args ?? '[]') as string[];
+      const script = entry.find((a) => a.includes('/node_modules/rm-api-harness/')) ?? '';
+      const inPackage = script.split('/node_modules/rm-api-harness/')[1] ?? '';
+      expect(inPackage).toBe(manifest.bin['rm-harness']);
+      expect(tarball.files).toContain(inPackage);
+      expect(finalStage().find((i) => i.op === 'HEALTHCHECK')?.args).toContain('/__admin/health');
+      const volume = JSON.parse(finalStage().find((i) => i.op === 'VOLUME')?.args ?? '[]') as string[];
+      const cmd = JSON.parse(finalStage().find((i) => i.op === 'CMD')?.args ?? '[]') as string[];
+      expect(cmd[cmd.indexOf('--data-dir') + 1]).toBe(volume[0]);
+      expect(cmd).toEqual(expect.arrayContaining(['serve', '--host', '0.0.0.0']));
+    });
+  });
 });
