@@ -8,6 +8,7 @@ export default tseslint.config(
       'node_modules/',
       'reports/',
       'coverage/',
+      'dist/',
       '.data/',
       'contracts/',
       'src/contract/types.generated.ts',

@@ -102,6 +102,20 @@ function runnerLines(results: BenchResults): string[] {
   ];
 }
 
+function cliStartupLines(results: BenchResults): string[] {
+  const c = results.cliStartup;
+  if (!c) return [];
+  return [
+    '### CLI start-up',
+    '',
+    `Median of ${c.runs} runs; \`dist\` is what the installed package runs, \`tsx\` the checkout's TypeScript.`,
+    '',
+    row(['path', '`--help` (ms)', '`serve` to first answer (ms)']),
+    row(['---', '---', '---']),
+    ...c.paths.map((p) => row([p.name, fmt(p.helpMs, 0), fmt(p.firstAnswerMs, 0)])),
+  ];
+}
+
 /** The Markdown report (also what the README's Performance section shows). */
 export function renderMarkdown(results: BenchResults): string {
   const targets = [
@@ -124,6 +138,8 @@ export function renderMarkdown(results: BenchResults): string {
     ...startupTable(results),
     '',
     ...runnerLines(results),
+    '',
+    ...cliStartupLines(results),
     '',
   ].join('\n');
 }

@@ -1,6 +1,7 @@
 import type { BaselineKey } from './baselines.js';
 import type { RequestName } from './queries.js';
 import type { LoadSummary } from './sections/load-phase.js';
+import type { CliStartupFigures } from './sections/cli-startup.js';
 import type { RunnerFigures } from './sections/runner.js';
 import type { StartupFigures } from './sections/startup.js';
 
@@ -26,5 +27,7 @@ export interface BenchResults {
   growth?: { from: string; to: string; p99Ratio: Record<RequestName, number> };
   startup: StartupFigures[];
   runner?: RunnerFigures;
+  /** `rm-harness --help` and `serve`'s first answer, compiled (installed package) and through tsx. */
+  cliStartup?: CliStartupFigures;
   targets: TargetCheck[];
 }

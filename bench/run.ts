@@ -9,6 +9,7 @@ import { REQUEST_NAMES, type RequestName } from './queries.js';
 import { writeReports } from './report.js';
 import type { BenchResults } from './results.js';
 import { runLoadPhase, type LoadTable, type ServerSpec } from './sections/load-phase.js';
+import { measureCliStartup } from './sections/cli-startup.js';
 import { measureRunner } from './sections/runner.js';
 import { measureStartup } from './sections/startup.js';
 import { ratio } from './stats.js';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
         }
       : {}),
     ...(on('runner') ? { runner: await measureRunner() } : {}),
+    ...(on('cli-startup') ? { cliStartup: await measureCliStartup() } : {}),
   };
   const full: BenchResults = { ...results, targets: checkTargets(results, config.largeProfile) };
   const files = writeReports(config.reportDir, full);

@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader so a checkout needs no build step.
-import { register } from 'tsx/esm/api';
+// A checkout (src/ beside bin/) runs the TypeScript sources through tsx, so it needs no build step and
+// never runs a stale dist/; the installed package has no src/ and runs the compiled dist/ with plain node.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli/main.ts');
+if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+} else {
+  await import('../dist/cli/main.js');
+}

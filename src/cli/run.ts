@@ -1,5 +1,6 @@
 import yargs, { type Argv } from 'yargs';
-import { commands } from './commands/index.js';
+import { HARNESS_VERSION } from '../contract/harness.js';
+import { commands, lazyCommands } from './commands/index.js';
 import { CliError, CliUsageError, SCRIPT_NAME, type CliContext, type CliIo } from './context.js';
 import { colorsFor } from './output/style.js';
 
@@ -54,11 +55,16 @@ function hint(helpCommand: string): string {
  * misuse. Never throws and never exits the process, so tests can call it directly.
  */
 export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  // Only alone: after a command, --version is that command's contract revision.
+  if (argv.length === 1 && argv[0] === '--version') {
+    io.stdout.write(`${HARNESS_VERSION}\n`);
+    return 0;
+  }
   const ctx: CliContext = { io, exitCode: 0 };
   const parser = yargs()
     .scriptName(SCRIPT_NAME)
     .usage(
-      '$0 <command> [options]\n\nContract-driven simulator and conformance harness for the RM GraphQL API.',
+      '$0 <command> [options]\n\nContract-driven simulator and conformance harness for the RM GraphQL API.\n`$0 --version` prints the harness version.',
     )
     .command(commands.map((command) => command(ctx)))
     .demandCommand(1, 'missing command')
@@ -90,6 +96,14 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     if (helpOutput) io.stdout.write(helpOutput.endsWith('\n') ? helpOutput : `${helpOutput}\n`);
     return ctx.exitCode;
   } catch (error) {
+    // A command's builder is async (commands load lazily), and then yargs rejects with the YError of a
+    // failing coerce instead of calling .fail: the same usage problem.
+    if (error instanceof Error && error.name === 'YError') {
+      // Coerce runs on a command's own options, so the hint names that command.
+      const command = lazyCommands.find((c) => c.command.split(' ')[0] === argv[0]);
+      const helpCommand = command === undefined ? '' : (argv[0] ?? '');
+      return report(new CliUsageError(usageMessage(error.message, argv, false), helpCommand), io);
+    }
     return report(error, io);
   }
 }

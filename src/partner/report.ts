@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { escapeXml, PLAIN, when, type TextStyle } from '../conformance/report/text.js';
+import { HARNESS_VERSION } from '../contract/harness.js';
 import type { DocumentCheckResult, Finding, OperationCheck } from './check.js';
 
 /** File names of the three reports inside the report folder. */
@@ -75,9 +76,9 @@ export function renderDocumentConsole(result: DocumentCheckResult, style: TextSt
   return `${lines.join('\n')}\n`;
 }
 
-/** The JSON report: totals, then every operation × revision with its findings. */
+/** The JSON report: the harness version, totals, then the revisions and every operation × revision with its findings. */
 export function renderDocumentJson(result: DocumentCheckResult): string {
-  return `${JSON.stringify({ tool: 'rm-harness check-documents', totals: totalsOf(result), ...result }, null, 2)}\n`;
+  return `${JSON.stringify({ tool: 'rm-harness check-documents', harnessVersion: HARNESS_VERSION, totals: totalsOf(result), ...result }, null, 2)}\n`;
 }
 
 function testcase(c: OperationCheck): string {

@@ -10,6 +10,9 @@ const SRC = path.resolve('src');
  * rank do not import each other. A new top-level folder fails the test until it is placed here.
  */
 const RANK: Readonly<Record<string, number>> = {
+  // The package entry point (src/index.ts) re-exports the programmatic API, a top layer beside cli.
+  'index.ts': 9,
+  api: 8,
   cli: 8,
   config: 7,
   mock: 6,

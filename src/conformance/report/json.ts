@@ -1,3 +1,4 @@
+import { HARNESS_VERSION } from '../../contract/harness.js';
 import type { RunResult } from '../results/run-result.js';
 import { failureKeys } from '../results/summary.js';
 
@@ -28,7 +29,8 @@ function stable(value: unknown, replace: (s: string) => string): unknown {
 
 /**
  * The complete run as JSON: keys sorted, timings, the run id and generated values masked, plus the
- * sorted failure keys a later run can use as `--baseline`.
+ * sorted failure keys a later run can use as `--baseline`, and the harness version that ran it (the
+ * contract revisions are the result's own `revisions`).
  */
 export function renderJson(result: RunResult, volatile: Volatile = { generated: [] }): string {
   const replacements: [string, string][] = [
@@ -38,5 +40,5 @@ export function renderJson(result: RunResult, volatile: Volatile = { generated: 
   const replace = (s: string): string =>
     replacements.reduce((acc, [from, to]) => (from ? acc.split(from).join(to) : acc), s);
   const failures = failureKeys(result).map(replace);
-  return `${JSON.stringify(stable({ ...result, failures }, replace), null, 2)}\n`;
+  return `${JSON.stringify(stable({ ...result, harnessVersion: HARNESS_VERSION, failures }, replace), null, 2)}\n`;
 }

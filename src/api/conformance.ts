@@ -1,0 +1,96 @@
+import { VERSIONS, type Version } from '../contract/versions.js';
+import { exitCodeOf } from '../conformance/run/conform.js';
+import { runConformance } from '../conformance/run/session.js';
+import { SCENARIO_DIR } from '../conformance/scenario/paths.js';
+import type { RunResult } from '../conformance/results/run-result.js';
+import { startServer } from '../server/index.js';
+
+export type { RunResult } from '../conformance/results/run-result.js';
+
+/** A conformance check: which target, which revisions, which scenarios, where the reports go. */
+export interface ConformanceCheckOptions {
+  /** `sim` (a fresh in-memory simulator in this process) or the URL of the endpoint under test. */
+  target: string;
+  /** Bearer token of the target's full tenant (default for `sim`: `dev-token`). */
+  token?: string;
+  /** Bearer token of the target's limited tenant, for the scenarios that need a second tenant. */
+  limitedToken?: string;
+  /** Revisions to check (default: all). */
+  versions?: readonly Version[];
+  /** Folder the JSON, JUnit, Markdown and HTML reports are written to. */
+  reportDir: string;
+  /** Only scenarios with one of these tags or data areas (default: all). */
+  tags?: readonly string[];
+  /** Only scenarios whose id or file matches one of these globs (default: all). */
+  scenarios?: readonly string[];
+  /** A previous JSON report: only failures it does not list fail the check. */
+  baselineFile?: string;
+  /** Run scenarios that change data on a target that is not the simulator. */
+  allowMutations?: boolean;
+  /** Fail unless this share (0–100) of the contract's operations is exercised. */
+  minOperationCoverage?: number;
+  /** Introspect the target and diff its schema against the contract (default true). */
+  drift?: boolean;
+  /** Extra request headers, `name=value`. */
+  headers?: readonly string[];
+  /** Region of a URL target's `{region}` placeholder (default `us`). */
+  region?: string;
+  /** Per-request timeout in ms (default 10000) and retries of a failed request (default 1). */
+  timeoutMs?: number;
+  retries?: number;
+}
+
+/** The outcome of a check that ran: the full result, the report files, and whether the target passed. */
+export interface ConformanceCheck {
+  ok: true;
+  /** True when nothing failed (after the baseline) and the coverage gate, if any, held. */
+  passed: boolean;
+  result: RunResult;
+  /** Paths of the json, junit, markdown and html reports. */
+  reports: Record<'json' | 'junit' | 'markdown' | 'html', string>;
+}
+
+/** Why a check could not run (bad options, unreachable target, unreadable files); nothing was written. */
+export interface ConformanceCheckError {
+  ok: false;
+  kind: 'usage' | 'setup';
+  message: string;
+}
+
+/**
+ * Replays the conformance scenarios against a target, as `rm-harness conform` does, and returns the
+ * result as data. A target that does not conform is a result with `passed: false`, not an error.
+ */
+export async function checkConformance(
+  options: ConformanceCheckOptions,
+): Promise<ConformanceCheck | ConformanceCheckError> {
+  const spec = (target: string) => ({
+    target,
+    token: options.token,
+    ...(options.limitedToken !== undefined ? { limitedToken: options.limitedToken } : {}),
+    headers: [...(options.headers ?? [])],
+    region: options.region ?? 'us',
+  });
+  const run = await runConformance({
+    scenariosDir: SCENARIO_DIR,
+    scenarioGlobs: [...(options.scenarios ?? [])],
+    tags: [...(options.tags ?? [])],
+    ...(options.baselineFile !== undefined ? { baselineFile: options.baselineFile } : {}),
+    target: spec(options.target),
+    revisions: [...(options.versions ?? VERSIONS)],
+    allowMutations: options.allowMutations ?? false,
+    http: { timeoutMs: options.timeoutMs ?? 10_000, retries: options.retries ?? 1 },
+    drift: options.drift ?? true,
+    ...(options.minOperationCoverage !== undefined
+      ? { gate: { minOperationCoverage: options.minOperationCoverage, requireRules: false } }
+      : {}),
+    reportDir: options.reportDir,
+    startSimulator: async () => async () => {
+      const server = await startServer({ port: 0, host: '127.0.0.1', inMemory: true, log: () => {} });
+      return { baseUrl: server.url, close: () => server.close() };
+    },
+  });
+  if (!run.ok) return { ok: false, ...run.error };
+  const { result, reports } = run.done;
+  return { ok: true, passed: exitCodeOf(result) === 0, result, reports };
+}
