@@ -1,4 +1,5 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { withEnvOptions } from './env-options.js';
 
 /** Name used in usage lines and in every error message. */
 export const SCRIPT_NAME = 'rm-harness';
@@ -26,30 +27,11 @@ export interface CliContext {
   readonly io: CliIo;
   /** Set by the handler wrapper from the handler's return value; `runCli` returns it. */
   exitCode: number;
+  /** The command line as given (an option it names wins over its `RM_HARNESS_*` variable). */
+  readonly argv?: readonly string[];
 }
 
-/** A failure the user can act on: printed as one `rm-harness: …` message without a stack, then `exitCode`. */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-    this.name = 'CliError';
-  }
-}
-
-/** Misuse of the command line (bad option value, unknown command …): exit code 2 and a hint to use --help. */
-export class CliUsageError extends CliError {
-  constructor(
-    message: string,
-    /** Command path whose `--help` the hint names, e.g. `schema print`; empty for the top level. */
-    public helpCommand = '',
-  ) {
-    super(message, 2);
-    this.name = 'CliUsageError';
-  }
-}
+export { CliError, CliUsageError } from './errors.js';
 
 /** A command as registered with yargs, built per run so handlers write to that run's io. */
 export type CliCommand = (ctx: CliContext) => CommandModule;
@@ -69,7 +51,7 @@ export function defineCommand<U>(spec: CliCommandSpec<U>): CliCommand {
     const module: CommandModule<object, U> = {
       command: spec.command,
       describe: spec.describe,
-      builder: (y) => spec.builder(y, ctx),
+      builder: (y) => withEnvOptions(spec.builder(y, ctx), ctx.argv ?? [], ctx.io.env ?? process.env),
       handler: async (args) => {
         const code = await spec.handler?.(args, ctx);
         if (typeof code === 'number') ctx.exitCode = code;

@@ -60,7 +60,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     io.stdout.write(`${HARNESS_VERSION}\n`);
     return 0;
   }
-  const ctx: CliContext = { io, exitCode: 0 };
+  const ctx: CliContext = { io, exitCode: 0, argv };
   const parser = yargs()
     .scriptName(SCRIPT_NAME)
     .usage(

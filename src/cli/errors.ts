@@ -1,0 +1,24 @@
+// The CLI's error types, apart from context.ts so modules that context.ts uses can throw them too.
+
+/** A failure the user can act on: printed as one `rm-harness: …` message without a stack, then `exitCode`. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** Misuse of the command line (bad option value, unknown command …): exit code 2 and a hint to use --help. */
+export class CliUsageError extends CliError {
+  constructor(
+    message: string,
+    /** Command path whose `--help` the hint names, e.g. `schema print`; empty for the top level. */
+    public helpCommand = '',
+  ) {
+    super(message, 2);
+    this.name = 'CliUsageError';
+  }
+}
