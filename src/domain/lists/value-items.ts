@@ -45,18 +45,14 @@ export function separatorOf(def: FieldDefinitionRecord): string | null {
 }
 
 /**
- * The fields an update sets: `fields` or the public client's `additionalFields` (A-76); giving both is a
- * validation failure, as is giving neither (an empty list included).
+ * The fields an update sets: `fields` and the public client's `additionalFields` (A-76), in that order;
+ * giving neither (or only empty lists) is a validation failure.
  */
 export function fieldsOfUpdate(
   v: Validator,
   input: UpdateListContactAdditionalFieldInput,
 ): ListContactAdditionalFieldValueInput[] {
-  if (input.fields && input.additionalFields) {
-    v.fail('additionalFields', 'Give either fields or additionalFields, not both.');
-    return [];
-  }
-  const fields = input.fields ?? input.additionalFields ?? [];
+  const fields = [...(input.fields ?? []), ...(input.additionalFields ?? [])];
   if (fields.length === 0) v.fail('fields', 'fields must name at least one field.');
   return fields;
 }
