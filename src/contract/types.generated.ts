@@ -750,10 +750,14 @@ export type SortInfo = {
   direction?: Maybe<SortDirection>;
 };
 
-/** Generic sort for `lists` and `searchFirmContacts`; allowed fields per operation in A-34. */
+/**
+ * Generic sort for `lists`, `searchFirmContacts`, `List.contacts` and `Contact.lists`; allowed fields per
+ * operation in A-34. `direction` is a String (`Ascending` or `Descending`): the public client sends it as a
+ * string literal (A-67).
+ */
 export type SortInput = {
   field: Scalars['String']['input'];
-  direction?: InputMaybe<SortDirection>;
+  direction?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Inclusive range of calendar dates; either end may be omitted (A-07). */
@@ -926,9 +930,12 @@ export type AddActivityInput = {
   linkedEntityIds?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
 };
 
-/** Input of `updateActivity`; omitted fields keep their value (A-08). */
+/** Input of `updateActivity`; omitted fields keep their value (A-08). Give `activityId` (public client, A-68) or `id`. */
 export type UpdateActivityInput = {
-  id: Scalars['ID']['input'];
+  /** The activity; the same as `activityId` (one of the two is required, A-68). */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** The activity, as the public client sends it (A-68). */
+  activityId?: InputMaybe<Scalars['ID']['input']>;
   typeId?: InputMaybe<Scalars['ID']['input']>;
   /** Format `YYYY-MM-DD HH:mm:ss` (§8). */
   activityDate?: InputMaybe<Scalars['String']['input']>;
@@ -996,8 +1003,10 @@ export type Contact = {
   phoneNumbers?: Maybe<Array<Maybe<PhoneNumber>>>;
   activities?: Maybe<ActivityResults>;
   notes?: Maybe<Notes>;
+  /** The lists the contact is in; `sort` by name (A-34), `listIds` keeps only those lists (A-69). */
   lists?: Maybe<ContactListResults>;
   notIncludedInTheLists?: Maybe<ContactListResults>;
+  /** List-specific additional field values; `listId` keeps those of one list (A-70). */
   additionalFieldValues?: Maybe<AdditionalFieldValueResults>;
   contactAdditionalFieldValues?: Maybe<ContactAdditionalFieldValueResults>;
 };
@@ -1014,6 +1023,8 @@ export type ContactActivitiesArgs = {
 export type ContactListsArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<SortInput>;
+  listIds?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
 };
 
 
@@ -1028,6 +1039,7 @@ export type ContactNotIncludedInTheListsArgs = {
 export type ContactAdditionalFieldValuesArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  listId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1052,8 +1064,10 @@ export type Company = Contact & {
   phoneNumbers?: Maybe<Array<Maybe<PhoneNumber>>>;
   activities?: Maybe<ActivityResults>;
   notes?: Maybe<Notes>;
+  /** The lists the contact is in; `sort` by name (A-34), `listIds` keeps only those lists (A-69). */
   lists?: Maybe<ContactListResults>;
   notIncludedInTheLists?: Maybe<ContactListResults>;
+  /** List-specific additional field values; `listId` keeps those of one list (A-70). */
   additionalFieldValues?: Maybe<AdditionalFieldValueResults>;
   contactAdditionalFieldValues?: Maybe<ContactAdditionalFieldValueResults>;
   name?: Maybe<Scalars['String']['output']>;
@@ -1073,6 +1087,8 @@ export type CompanyActivitiesArgs = {
 export type CompanyListsArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<SortInput>;
+  listIds?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
 };
 
 
@@ -1087,6 +1103,7 @@ export type CompanyNotIncludedInTheListsArgs = {
 export type CompanyAdditionalFieldValuesArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  listId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1111,8 +1128,10 @@ export type Person = Contact & {
   phoneNumbers?: Maybe<Array<Maybe<PhoneNumber>>>;
   activities?: Maybe<ActivityResults>;
   notes?: Maybe<Notes>;
+  /** The lists the contact is in; `sort` by name (A-34), `listIds` keeps only those lists (A-69). */
   lists?: Maybe<ContactListResults>;
   notIncludedInTheLists?: Maybe<ContactListResults>;
+  /** List-specific additional field values; `listId` keeps those of one list (A-70). */
   additionalFieldValues?: Maybe<AdditionalFieldValueResults>;
   contactAdditionalFieldValues?: Maybe<ContactAdditionalFieldValueResults>;
   isEmployee?: Maybe<Scalars['Boolean']['output']>;
@@ -1141,6 +1160,8 @@ export type PersonActivitiesArgs = {
 export type PersonListsArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<SortInput>;
+  listIds?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
 };
 
 
@@ -1155,6 +1176,7 @@ export type PersonNotIncludedInTheListsArgs = {
 export type PersonAdditionalFieldValuesArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  listId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -1233,7 +1255,7 @@ export type NotesAllNotesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
-/** A note (fields not shown in the spec: A-16). */
+/** A note (fields not shown in the spec: A-16; `noteId`, `folderId`, `changeDate`, `notes` from the public client, A-71). */
 export type Note = {
   __typename?: 'Note';
   id?: Maybe<Scalars['ID']['output']>;
@@ -1241,6 +1263,14 @@ export type Note = {
   text?: Maybe<Scalars['String']['output']>;
   creatorName?: Maybe<Scalars['String']['output']>;
   lastEditedDate?: Maybe<Scalars['Date']['output']>;
+  /** The note's id (same as `id`). */
+  noteId?: Maybe<Scalars['ID']['output']>;
+  /** The note folder the note is filed in. */
+  folderId?: Maybe<Scalars['ID']['output']>;
+  /** When the note last changed. */
+  changeDate?: Maybe<Scalars['DateTime']['output']>;
+  /** The note's text (same as `text`). */
+  notes?: Maybe<Scalars['String']['output']>;
 };
 
 export type NoteResults = {
@@ -1258,7 +1288,7 @@ export type ContactListResults = {
   models?: Maybe<Array<Maybe<List>>>;
 };
 
-/** A list-specific additional field value of a contact (A-18). */
+/** A list-specific additional field value of a contact (A-18; the public client's fields: A-70). */
 export type AdditionalFieldValue = {
   __typename?: 'AdditionalFieldValue';
   id?: Maybe<Scalars['ID']['output']>;
@@ -1267,6 +1297,28 @@ export type AdditionalFieldValue = {
   listId?: Maybe<Scalars['ID']['output']>;
   value?: Maybe<Scalars['String']['output']>;
   secondaryValue?: Maybe<Scalars['String']['output']>;
+  /** The contact the value belongs to. */
+  contactId?: Maybe<Scalars['ID']['output']>;
+  /** The field's data type (an AdditionalFieldDefinitionInputType value). */
+  dataType?: Maybe<Scalars['String']['output']>;
+  /** The field's name as displayed. */
+  fieldDisplayName?: Maybe<Scalars['String']['output']>;
+  /** How the value is formatted (dates `YYYY-MM-DD`, decimals with the field's precision). */
+  format?: Maybe<Scalars['String']['output']>;
+  /** Separator of several value items when shown as one text. */
+  separator?: Maybe<Scalars['String']['output']>;
+  /** The individual values (one per value of a multi-value field). */
+  valueItems?: Maybe<Array<Maybe<AdditionalFieldValueItem>>>;
+};
+
+/** One value of an additional field value (A-70). */
+export type AdditionalFieldValueItem = {
+  __typename?: 'AdditionalFieldValueItem';
+  valueId?: Maybe<Scalars['ID']['output']>;
+  value?: Maybe<Scalars['String']['output']>;
+  /** The secondary value (fields with a secondary field). */
+  qualification?: Maybe<Scalars['String']['output']>;
+  lastEditDate?: Maybe<Scalars['DateTime']['output']>;
 };
 
 export type AdditionalFieldValueResults = {
@@ -1472,7 +1524,8 @@ export type ContactFilterField =
 
 /** One filter of `searchFirmContacts`: `values` for ids, industryIds, contactTypeIds, `value` otherwise (§2.4). */
 export type ContactFilterInput = {
-  field: ContactFilterField;
+  /** Nullable: the public client declares its variable as nullable (A-77); an entry without field is ignored. */
+  field?: InputMaybe<ContactFilterField>;
   value?: InputMaybe<Scalars['String']['input']>;
   values?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
 };
@@ -1532,6 +1585,10 @@ export type AddPersonInput = {
   emailAddress?: InputMaybe<Scalars['String']['input']>;
   businessPhone?: InputMaybe<Scalars['String']['input']>;
   mobilePhone?: InputMaybe<Scalars['String']['input']>;
+  /** The primary (business) phone, as the public client sends it (A-78). */
+  primaryPhone?: InputMaybe<Scalars['String']['input']>;
+  /** The employer by name; must name exactly one existing company (A-78). */
+  companyName?: InputMaybe<Scalars['String']['input']>;
   tags?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   /** ContactType ids. */
   folderContactTypes?: InputMaybe<Array<InputMaybe<Scalars['ID']['input']>>>;
@@ -1598,6 +1655,26 @@ export type UpdatePublicPersonInput = {
   goesBy?: InputMaybe<Scalars['String']['input']>;
   assistantName?: InputMaybe<Scalars['String']['input']>;
   tags?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  /** The job title (A-79). */
+  jobTitle?: InputMaybe<Scalars['String']['input']>;
+  /** The employer by name; must name exactly one existing company (A-79). */
+  companyName?: InputMaybe<Scalars['String']['input']>;
+  /** The business address; replaces the one there is, or adds one (A-79). */
+  address?: InputMaybe<AddContactAddressInput>;
+  /** The primary e-mail address (A-79). */
+  email?: InputMaybe<UpdateEmailAddressInput>;
+  /** The primary phone number (A-79). */
+  primaryPhone?: InputMaybe<UpdatePhoneNumberInput>;
+};
+
+/** An e-mail address of `updatePublicPerson` (A-79). */
+export type UpdateEmailAddressInput = {
+  electronicAddress?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A phone number of `updatePublicPerson` (A-79). */
+export type UpdatePhoneNumberInput = {
+  number?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Input of `updatePublicCompany`; omitted fields keep their value (A-26). */
@@ -1633,7 +1710,17 @@ export type MutateLocationResults = {
 export type ListClass =
   | 'contactTypes'
   | 'marketingLists'
-  | 'workingLists';
+  | 'workingLists'
+  /** Marketing lists without sponsorship (public client, A-72). */
+  | 'MarketingList'
+  /** Marketing lists whose members have sponsors (public client, A-72). */
+  | 'MarketingListWithSponsorship'
+  /** Working lists (public client, A-72). */
+  | 'WorkingList'
+  /** Every list (public client, A-72). */
+  | 'AllLists'
+  /** Every marketing list (public client, A-72). */
+  | 'AllMarketingLists';
 
 /** Which lists `lists` returns (A-30). */
 export type ListType =
@@ -1683,8 +1770,17 @@ export type List = {
   creatorName?: Maybe<Scalars['String']['output']>;
   allowedContactEntity?: Maybe<ContactEntity>;
   isAdministrator?: Maybe<Scalars['Boolean']['output']>;
+  /** The members; `filter` by sponsor and `sort` by a member field (A-73). */
   contacts?: Maybe<ListContactResults>;
   additionalFieldDefinitions?: Maybe<AdditionalFieldDefinitionResults>;
+  /** The list's class (A-74). */
+  listClass?: Maybe<ListClass>;
+  /** The list's type name (A-74). */
+  type?: Maybe<Scalars['String']['output']>;
+  /** Whether the API user sponsors the contact this list was read through (`Contact.lists`, A-74). */
+  userIsSponsor?: Maybe<Scalars['Boolean']['output']>;
+  /** Sponsors of the contact this list was read through (`Contact.lists`); empty elsewhere (A-74). */
+  sponsors?: Maybe<Array<Maybe<ListSponsor>>>;
 };
 
 
@@ -1692,11 +1788,57 @@ export type List = {
 export type ListContactsArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<ListContactFilterInput>;
+  sort?: InputMaybe<SortInput>;
 };
 
 
 /** A list (§2.4); permission flags are those of the API user (§5.3). */
 export type ListAdditionalFieldDefinitionsArgs = {
+  skip?: InputMaybe<Scalars['Int']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A sponsor of a list member: a firm user responsible for the contact on that list (A-73). */
+export type ListSponsor = {
+  __typename?: 'ListSponsor';
+  id?: Maybe<Scalars['ID']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+  fullName?: Maybe<Scalars['String']['output']>;
+  isPrimary?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** Filter of `List.contacts` (A-73). */
+export type ListContactFilterInput = {
+  /** Only members whose primary sponsor has this user name (display or full name). */
+  primarySponsorUserName?: InputMaybe<Scalars['String']['input']>;
+  /** With `primarySponsorUserName`: true matches the primary sponsor only, false any sponsor. */
+  checkForStrictPrimarySponsor?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A member of a list as `List.contacts` returns it: a flat view of the contact plus its sponsors (A-73). */
+export type ListContact = {
+  __typename?: 'ListContact';
+  id?: Maybe<Scalars['ID']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+  contactEntity?: Maybe<ContactEntity>;
+  title?: Maybe<Scalars['String']['output']>;
+  /** The contact's primary phone number. */
+  phoneNumber?: Maybe<Scalars['String']['output']>;
+  /** The contact's primary e-mail address. */
+  emailAddress?: Maybe<Scalars['String']['output']>;
+  /** The employer's name (a person) or the company's own name. */
+  companyName?: Maybe<Scalars['String']['output']>;
+  /** The employer's id (a person) or the company's own id. */
+  companyId?: Maybe<Scalars['ID']['output']>;
+  sponsors?: Maybe<Array<Maybe<ListSponsor>>>;
+  /** The member's values of this list's additional fields. */
+  additionalFieldValues?: Maybe<AdditionalFieldValueResults>;
+};
+
+
+/** A member of a list as `List.contacts` returns it: a flat view of the contact plus its sponsors (A-73). */
+export type ListContactAdditionalFieldValuesArgs = {
   skip?: InputMaybe<Scalars['Int']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1725,13 +1867,13 @@ export type ListResults = {
   models?: Maybe<Array<Maybe<List>>>;
 };
 
-/** Members of a list (A-17). */
+/** Members of a list (A-17, A-73). */
 export type ListContactResults = {
   __typename?: 'ListContactResults';
   skip?: Maybe<Scalars['Int']['output']>;
   limit?: Maybe<Scalars['Int']['output']>;
   totalModels: Scalars['Int']['output'];
-  models?: Maybe<Array<Maybe<Contact>>>;
+  models?: Maybe<Array<Maybe<ListContact>>>;
 };
 
 /** An additional field definition of a list (§2.4; types A-37). */
@@ -1742,7 +1884,8 @@ export type AdditionalFieldDefinition = {
   description?: Maybe<Scalars['String']['output']>;
   dataTypeDisplayName?: Maybe<Scalars['String']['output']>;
   fieldDataType?: Maybe<AdditionalFieldDefinitionInputType>;
-  listDataType?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  /** The options of a list field (A-75). */
+  listDataType?: Maybe<ListDataType>;
   allowsSecondaryField?: Maybe<Scalars['Boolean']['output']>;
   secondaryFieldName?: Maybe<Scalars['String']['output']>;
   allowsMultipleValues?: Maybe<Scalars['Boolean']['output']>;
@@ -1755,6 +1898,19 @@ export type AdditionalFieldDefinition = {
   stringDataTypeMultiLine?: Maybe<Scalars['Boolean']['output']>;
   userDataTypeUserProfessional?: Maybe<Scalars['Boolean']['output']>;
   userDataTypeUserActive?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** Options of a list-type additional field (A-75). */
+export type ListDataType = {
+  __typename?: 'ListDataType';
+  options?: Maybe<Array<Maybe<ListDataTypeOption>>>;
+};
+
+/** One option of a list-type additional field (A-75). */
+export type ListDataTypeOption = {
+  __typename?: 'ListDataTypeOption';
+  id?: Maybe<Scalars['ID']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
 };
 
 export type AdditionalFieldDefinitionResults = {
@@ -1876,18 +2032,27 @@ export type RemoveContactFromListsInput = {
   listIds: Array<Scalars['ID']['input']>;
 };
 
-/** One field value to set on a list member (A-38). */
+/** One field value to set on a list member (A-38; `valueId`, `lastEditDate`, `fieldDataType` A-76). */
 export type ListContactAdditionalFieldValueInput = {
   fieldId: Scalars['ID']['input'];
   value?: InputMaybe<Scalars['String']['input']>;
   secondaryValue?: InputMaybe<Scalars['String']['input']>;
+  /** The value item to replace; omitted adds (or, single-value fields, replaces) the value. */
+  valueId?: InputMaybe<Scalars['ID']['input']>;
+  /** The value item's last edit date as read; informational. */
+  lastEditDate?: InputMaybe<Scalars['String']['input']>;
+  /** The field's data type as read; must match the field when given. */
+  fieldDataType?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** Input of `updateListContactAdditionalFields` (A-38). */
+/** Input of `updateListContactAdditionalFields` (A-38, A-76): `fields` or `additionalFields`; `listId` optional. */
 export type UpdateListContactAdditionalFieldInput = {
-  listId: Scalars['ID']['input'];
+  /** The list; derived from the fields when omitted (A-76). */
+  listId?: InputMaybe<Scalars['ID']['input']>;
   contactId: Scalars['ID']['input'];
-  fields: Array<ListContactAdditionalFieldValueInput>;
+  fields?: InputMaybe<Array<ListContactAdditionalFieldValueInput>>;
+  /** The same as `fields`, as the public client sends it (A-76). */
+  additionalFields?: InputMaybe<Array<ListContactAdditionalFieldValueInput>>;
 };
 
 export type MutateListResults = {

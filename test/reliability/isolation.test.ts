@@ -566,14 +566,19 @@ const BUILDERS: Record<string, Builder> = {
     return { input: { contactId: p.derived('person', 'input.contactId', other), relationshipId: r.id } };
   },
   removeWorkingList: (p) => ({ listId: p.id('workingList', 'listId') }),
-  updateActivity: (p) => ({
-    input: {
-      id: p.id('activity', 'input.id'),
-      typeId: p.id('activityType', 'input.typeId'),
-      subject: PROBE,
-      linkedEntityIds: [p.id('person', 'input.linkedEntityIds')],
-    },
-  }),
+  updateActivity: (p) => {
+    // `id` and the public client's `activityId` (A-68) name the same activity.
+    const id = p.id('activity', 'input.id');
+    return {
+      input: {
+        id,
+        activityId: p.derived('activity', 'input.activityId', id),
+        typeId: p.id('activityType', 'input.typeId'),
+        subject: PROBE,
+        linkedEntityIds: [p.id('person', 'input.linkedEntityIds')],
+      },
+    };
+  },
   updateContactAdditionalFields: (p) => ({
     input: {
       personId: p.id('person', 'input.personId'),
@@ -598,7 +603,11 @@ const BUILDERS: Record<string, Builder> = {
         listId: p.derived('marketingList', 'input.listId', v['listId']),
         contactId: p.derived('person', 'input.contactId', v['contactId']),
         fields: [
-          { fieldId: p.derived('fieldDefinition', 'input.fields.fieldId', v['fieldId']), value: PROBE },
+          {
+            fieldId: p.derived('fieldDefinition', 'input.fields.fieldId', v['fieldId']),
+            valueId: p.derived('fieldValue', 'input.fields.valueId', v.id),
+            value: PROBE,
+          },
         ],
       },
     };
@@ -983,6 +992,20 @@ describe('tenant and region isolation', () => {
     expect(Object.keys(BUILDERS).sort()).toEqual(withIds);
   });
 
+  /**
+   * Input keys that carry the same list under another name (A-76): the per-field results of
+   * updateListContactAdditionalFields let one entry fail while another applies, so a single probe cannot
+   * carry both keys; the alias runs the same code as the key it aliases and is covered through it.
+   */
+  const ALIASES: Record<string, Record<string, string>> = {
+    updateListContactAdditionalFields: { 'input.additionalFields.': 'input.fields.' },
+  };
+  const aliased = (operation: string, path: string): string => {
+    for (const [from, to] of Object.entries(ALIASES[operation] ?? {}))
+      if (path.startsWith(from)) return to + path.slice(from.length);
+    return path;
+  };
+
   it('every probe uses only id paths of its operation, and covers every one', () => {
     const snap = seeded.get('dev-firm-us')!;
     const uncovered: string[] = [];
@@ -991,7 +1014,8 @@ describe('tenant and region isolation', () => {
       BUILDERS[op.name]!(picker);
       for (const path of picker.kinds.keys())
         expect(`${op.name}:${op.idPaths.includes(path)}`).toBe(`${op.name}:true`);
-      for (const path of op.idPaths) if (!picker.kinds.has(path)) uncovered.push(`${op.name}:${path}`);
+      for (const path of op.idPaths)
+        if (!picker.kinds.has(aliased(op.name, path))) uncovered.push(`${op.name}:${path}`);
     }
     expect(uncovered).toEqual([]);
   });

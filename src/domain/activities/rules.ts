@@ -144,6 +144,22 @@ export function addActivity(
 }
 
 /**
+ * The activity an update names: `activityId` (the public client's key) or `id` (A-68); one is required
+ * and, when both are given, they must agree.
+ */
+function activityIdOf(v: Validator, input: UpdateActivityInput): { key: string; id: string } | undefined {
+  const { id, activityId } = input;
+  if (id && activityId && id !== activityId) {
+    v.fail('activityId', `activityId "${activityId}" and id "${id}" name different activities.`);
+    return undefined;
+  }
+  if (activityId) return { key: 'activityId', id: activityId };
+  if (id) return { key: 'id', id };
+  v.fail('activityId', 'activityId (or id) is required.');
+  return undefined;
+}
+
+/**
  * Validates an `UpdateActivityInput` (A-08) against the stored activity and builds the changed one.
  * Omitted fields keep their value; an explicit null clears `summary`, `location` and the links (A-26),
  * but the required `typeId`, `activityDate` and `subject` cannot be cleared.
@@ -154,8 +170,9 @@ export function buildUpdatedActivity(
   input: UpdateActivityInput,
 ): { errors: Validator['errors']; activity?: ActivityRecord } {
   const v = new Validator();
-  const current = store.get<ActivityRecord>(ACTIVITIES, input.id);
-  if (!current) v.fail('id', `No activity exists with id "${input.id}".`);
+  const target = activityIdOf(v, input);
+  const current = target ? store.get<ActivityRecord>(ACTIVITIES, target.id) : undefined;
+  if (target && !current) v.fail(target.key, `No activity exists with id "${target.id}".`);
   const next: Partial<ActivityRecord> = {};
   if (input.typeId !== undefined && input.typeId !== current?.typeId) {
     const type = checkType(v, store, 'typeId', input.typeId);

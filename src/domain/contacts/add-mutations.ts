@@ -7,6 +7,7 @@ import { Validator } from '../shared/validation.js';
 import { CONTACTS, META_FIRM_COMPANY_ID, personDisplayName, type ContactRecord } from './model.js';
 import { findContact } from './rules.js';
 import { checkAddress, checkContactTypes, checkEmail, checkPhone, checkTags } from './input-rules.js';
+import { companyByName, employerOfNewPerson } from './person-client-inputs.js';
 import { putEmail, putInputAddresses, putPhone } from './write.js';
 
 /** Result of the person mutations (MutatePersonResults). */
@@ -35,11 +36,10 @@ export function addPerson(args: MutationAddPersonArgs, ctx: RequestContext): Pro
     if (!input.firstName?.trim() && !input.lastName?.trim()) {
       v.fail('firstName', 'A person needs a first name or a last name.');
     }
-    const companyId = v.reference(
-      'companyId',
-      input.companyId,
-      (id) => !!findContact(tx, id, 'Company'),
-      'company',
+    const companyId = employerOfNewPerson(
+      v,
+      v.reference('companyId', input.companyId, (id) => !!findContact(tx, id, 'Company'), 'company'),
+      companyByName(v, tx, 'companyName', input.companyName),
     );
     const person: ContactRecord = {
       id: newId(),
@@ -67,7 +67,15 @@ export function addPerson(args: MutationAddPersonArgs, ctx: RequestContext): Pro
       gender: null,
     };
     const email = checkEmail(v, 'emailAddress', input.emailAddress);
-    const businessPhone = checkPhone(v, 'businessPhone', input.businessPhone);
+    // The client's `primaryPhone` is the business phone (A-78); both at once would be two business phones.
+    if (input.businessPhone && input.primaryPhone) {
+      v.fail('primaryPhone', 'Give either primaryPhone or businessPhone, not both.');
+    }
+    const businessPhone = checkPhone(
+      v,
+      input.primaryPhone ? 'primaryPhone' : 'businessPhone',
+      input.primaryPhone ?? input.businessPhone,
+    );
     const mobilePhone = checkPhone(v, 'mobilePhone', input.mobilePhone);
     const business = checkAddress(v, tx, 'businessAddress', input.businessAddress);
     const other = checkAddress(v, tx, 'otherAddress', input.otherAddress);

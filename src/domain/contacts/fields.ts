@@ -100,6 +100,12 @@ export const typeResolvers: AreaResolvers = {
   Company: {
     ...commonFields,
   },
+  Note: {
+    noteId: (n: NoteRecord) => n.id,
+    notes: (n: NoteRecord) => n.text,
+    folderId: (n: NoteRecord) => n.folderId ?? null,
+    changeDate: (n: NoteRecord) => n.changedAt ?? `${n.lastEditedDate}T00:00:00.000Z`,
+  },
   Notes: {
     allNotes: (parent: NotesParent, args: NotesAllNotesArgs, ctx: RequestContext) =>
       page(

@@ -16,6 +16,7 @@ import {
   PROFILES,
   PROFILES_BY_CONTACT,
 } from './model.js';
+import { COUNTRY_ALIASES } from './country-aliases.js';
 import { NAME_INDEX_DEFINITIONS } from './name-index.js';
 
 function byContactId(e: Entity): string | undefined {
@@ -44,7 +45,10 @@ export const CONTACT_INDEXES: IndexDefinition[] = [
     key: (e) => {
       const keys: string[] = [];
       if (typeof e['name'] === 'string') keys.push(e['name'].toLowerCase());
-      if (typeof e['isoCode'] === 'string') keys.push(e['isoCode'].toLowerCase());
+      if (typeof e['isoCode'] === 'string') {
+        keys.push(e['isoCode'].toLowerCase());
+        for (const alias of COUNTRY_ALIASES[e['isoCode']] ?? []) keys.push(alias.toLowerCase());
+      }
       return keys;
     },
   },

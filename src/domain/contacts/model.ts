@@ -133,6 +133,10 @@ export interface NoteRecord extends Entity {
   creatorName: string;
   /** `YYYY-MM-DD`. */
   lastEditedDate: string;
+  /** The note folder it is filed in (A-71); absent on notes stored before folders existed. */
+  folderId?: string;
+  /** ISO date-time of the last change (A-71); absent on older stores (then the edit date at midnight). */
+  changedAt?: string;
 }
 
 /** A contact type (folder contact type, A-19). */

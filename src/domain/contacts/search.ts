@@ -6,6 +6,7 @@ import type {
 import type { StoreReader } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
 import { badUserInput } from '../shared/errors.js';
+import { sortDirection } from '../shared/sort-direction.js';
 import { checkPaging, compareText, containsText, type Direction } from '../shared/paging.js';
 import { firstSorted } from '../shared/select.js';
 import {
@@ -69,9 +70,12 @@ function hasAddress(store: StoreReader, c: ContactRecord, test: (a: AddressRecor
 }
 
 /** Checks one filter's use of `value`/`values` (A-33) and returns its test; the cost orders the tests. */
+/** A filter entry that names its option. */
+type FieldFilter = ContactFilterInput & { field: ContactFilterField };
+
 function predicateOf(
   store: StoreReader,
-  filter: ContactFilterInput,
+  filter: FieldFilter,
   index: number,
 ): { test: Predicate; cost: number } {
   const { field } = filter;
@@ -139,7 +143,7 @@ function predicateOf(
  */
 function candidatesOf(
   store: StoreReader,
-  filters: readonly ContactFilterInput[],
+  filters: readonly FieldFilter[],
 ): { contacts: Iterable<ContactRecord>; decided?: ContactFilterInput } {
   const idsFilter = filters.find((f) => f.field === 'ids');
   if (idsFilter) {
@@ -159,12 +163,28 @@ function candidatesOf(
 }
 
 /**
+ * The filter entries that name an option. The public client sends `{ field: null, value: null }` when its
+ * caller leaves both out (A-77): an entry with neither field nor value is ignored, one with a value but no
+ * field is malformed.
+ */
+function fieldFilters(entries: ReadonlyArray<ContactFilterInput | null | undefined>): FieldFilter[] {
+  return entries.flatMap((f, i) => {
+    if (f === null || f === undefined) return [];
+    if (f.field !== null && f.field !== undefined) return [{ ...f, field: f.field }];
+    const given =
+      (f.value !== null && f.value !== undefined) || (f.values !== null && f.values !== undefined);
+    if (given) throw badUserInput(`filter[${i}]: a filter with a value needs a field.`);
+    return [];
+  });
+}
+
+/**
  * `searchFirmContacts` (§4.1, A-33, A-34): every filter combines with AND; cheap record tests run before
  * the ones that read a contact's e-mails or addresses (through the by-contact indexes).
  */
 export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: RequestContext) {
   const store = ctx.store;
-  const filters = (args.filter ?? []).filter((f): f is ContactFilterInput => f !== null && f !== undefined);
+  const filters = fieldFilters(args.filter ?? []);
   // Every filter is checked (and may be refused) even when the candidates already decide it.
   const predicates = filters
     .map((f, i) => ({ filter: f, ...predicateOf(store, f, i) }))
@@ -184,7 +204,7 @@ export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: Reque
     if (tests.every((test) => test(c))) matches.push({ c, key: sortValue(c) ?? null });
   // Only the contacts up to the end of the page are put in order; the rest are only counted.
   const { skip, limit } = checkPaging(args);
-  const upToPage = firstSorted(matches, skip + limit, contactOrder(args.sort?.direction));
+  const upToPage = firstSorted(matches, skip + limit, contactOrder(sortDirection(args.sort?.direction)));
   const searchTerms: SearchTerms = {
     term: null,
     firstName: null,

@@ -26,6 +26,7 @@ import {
   type PhoneRecord,
   type ProfileRecord,
 } from './model.js';
+import { folderOfSubject, seededChangeDate } from './note-folders.js';
 import { firmGenders } from './rules.js';
 import { SeedRandom } from '../shared/seed-random.js';
 import {
@@ -300,13 +301,20 @@ class ContactSeeder {
   notes(contactId: string, firstName: string, count: number): void {
     for (let i = 0; i < count; i++) {
       const text = `Discussed ${this.r.pick(NOTE_TOPICS)} with ${firstName}. ${this.r.pick(NOTE_NEXT_STEPS)}`;
+      // Same draws in the same order as before folders existed: folder and time derive from them.
+      const id = this.r.uuid();
+      const subject = this.r.pick(NOTE_SUBJECTS);
+      const creatorName = this.creators.length > 0 ? this.r.pick(this.creators) : 'System';
+      const lastEditedDate = this.dateAgo(this.r.between(1, 730));
       this.tx.put<NoteRecord>(NOTES, {
-        id: this.r.uuid(),
+        id,
         contactId,
-        subject: this.r.pick(NOTE_SUBJECTS),
+        subject,
         text,
-        creatorName: this.creators.length > 0 ? this.r.pick(this.creators) : 'System',
-        lastEditedDate: this.dateAgo(this.r.between(1, 730)),
+        creatorName,
+        lastEditedDate,
+        folderId: folderOfSubject(subject).id,
+        changedAt: seededChangeDate(id, lastEditedDate),
       });
     }
   }

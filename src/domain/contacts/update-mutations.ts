@@ -11,6 +11,7 @@ import type { CompanyResult, PersonResult } from './add-mutations.js';
 import { META_FIRM_COMPANY_ID, personDisplayName, type ContactRecord } from './model.js';
 import { findContact, findLanguage, firmGenders } from './rules.js';
 import { checkTags, patchText } from './input-rules.js';
+import { applyPersonDetails, checkPersonDetails, companyByName } from './person-client-inputs.js';
 import { updateContact } from './write.js';
 
 /** Fields whose change makes an update `Updated` rather than `NoChange` (A-27). */
@@ -49,6 +50,18 @@ function save(
   return { status: 'Updated', item: updateContact(tx, ctx, next) };
 }
 
+/** The employer after `updatePublicPerson`: `companyName` names it, null ends the employment (A-79). */
+function employerOf(
+  v: Validator,
+  tx: Transaction,
+  input: MutationUpdatePublicPersonArgs['input'],
+  person: ContactRecord,
+): string | null {
+  if (!('companyName' in input)) return person.companyId ?? null;
+  if (input.companyName === null || input.companyName?.trim() === '') return null;
+  return companyByName(v, tx, 'companyName', input.companyName) ?? person.companyId ?? null;
+}
+
 function rejected(v: Validator): PersonResult {
   return { status: 'NoChange', validationErrors: v.errors, item: null };
 }
@@ -81,10 +94,22 @@ export function updatePublicPerson(
       goesBy: patchText(v, input, 'goesBy', person.goesBy),
       assistantName: patchText(v, input, 'assistantName', person.assistantName),
       tags: 'tags' in input ? checkTags(v, 'tags', input.tags) : person.tags,
+      jobTitle: patchText(v, input, 'jobTitle', person.jobTitle),
+      companyId: employerOf(v, tx, input, person),
     };
+    const details = checkPersonDetails(v, tx, input);
     if (v.ok) checkHasName(v, next);
     if (!v.ok) return rejected(v);
-    const saved = save(tx, ctx, person, { ...next, displayName: personDisplayName(next) });
+    if ('companyName' in input) {
+      next.isEmployee = next.companyId !== null && next.companyId === tx.meta[META_FIRM_COMPANY_ID];
+    }
+    const detailsChanged = applyPersonDetails(tx, person.id, details);
+    const named = { ...next, displayName: personDisplayName(next) };
+    const saved = save(tx, ctx, person, named);
+    // A change of an address, e-mail or phone alone still updates the person (A-79).
+    if (saved.status === 'NoChange' && detailsChanged) {
+      return { status: 'Updated', item: updateContact(tx, ctx, named), validationErrors: [] };
+    }
     return { ...saved, validationErrors: [] };
   });
 }

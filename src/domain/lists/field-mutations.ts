@@ -28,6 +28,7 @@ import {
   type FieldValueRecord,
 } from './model.js';
 import { findContact, findList } from './rules.js';
+import { fieldsOfUpdate, listIdOfUpdate, valueToStore } from './value-items.js';
 
 /**
  * `addAdditionalFieldDefinition` (§2.4, A-37): adds a field to a list. The result has no
@@ -199,15 +200,18 @@ export function updateListContactAdditionalFields(
   const input = args.input;
   return ctx.store.transact((tx) => {
     const v = new Validator();
-    const list = findList(tx, input.listId);
+    const fields = fieldsOfUpdate(v, input);
+    const listId = listIdOfUpdate(tx, input, fields);
+    const list = listId === undefined ? undefined : findList(tx, listId);
     const contact = findContact(tx, input.contactId);
-    if (!list) v.fail('listId', `No list exists with id "${input.listId}".`);
+    if (listId === undefined) {
+      if (fields.length > 0) v.fail('listId', 'listId is required when no given field exists.');
+    } else if (!list) v.fail('listId', `No list exists with id "${listId}".`);
     else if (list.archived) v.fail('listId', `List "${list.name}" is archived and cannot be changed.`);
     if (!contact) v.fail('contactId', `No contact exists with id "${input.contactId}".`);
     else if (list && !tx.has(LIST_MEMBERS, memberId(list.id, contact.id))) {
       v.fail('contactId', `Contact "${contact.displayName}" is not a member of list "${list.name}".`);
     }
-    if ((input.fields ?? []).length === 0) v.fail('fields', 'fields must name at least one field.');
     if (!v.ok || !list || !contact) throw businessRuleError(v.errors);
     const current = new Map(
       tx
@@ -218,7 +222,7 @@ export function updateListContactAdditionalFields(
     const seen = new Set<string>();
     const now = toIsoDateTime(ctx.now());
     let changed = false;
-    const models = input.fields.map((field) => {
+    const models = fields.map((field) => {
       const def = tx.get<FieldDefinitionRecord>(FIELD_DEFINITIONS, field.fieldId);
       const fail = (failureReason: string) => ({
         fieldId: field.fieldId,
@@ -231,14 +235,16 @@ export function updateListContactAdditionalFields(
       if (seen.has(def.id)) return fail(`Field "${def.name}" is given more than once.`);
       seen.add(def.id);
       const existing = current.get(def.id);
-      if (field.value === null || field.value === undefined || field.value.trim() === '') {
+      const wanted = valueToStore(def, field, existing);
+      if ('reason' in wanted) return fail(wanted.reason);
+      if (wanted.value === null || wanted.value === undefined || wanted.value.trim() === '') {
         if (existing) {
           tx.delete(FIELD_VALUES, existing.id);
           changed = true;
         }
         return { fieldId: def.id, valueId: null, isSuccessful: true, failureReason: null };
       }
-      const check = checkValue(tx, def, field.value, field.secondaryValue);
+      const check = checkValue(tx, def, wanted.value, field.secondaryValue);
       if (!check.ok) return fail(check.reason);
       const record: FieldValueRecord = {
         id: existing?.id ?? newId(),

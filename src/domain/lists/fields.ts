@@ -1,3 +1,8 @@
+import type {
+  ListContactsArgs,
+  PersonAdditionalFieldValuesArgs,
+  PersonListsArgs,
+} from '../../contract/types.generated.js';
 import type { ContactRecord } from '../contacts/model.js';
 import type { AreaResolvers, RequestContext } from '../area.js';
 import { page, sortItems, type Page, type PagingArgs } from '../shared/paging.js';
@@ -6,6 +11,7 @@ import {
   FIELD_DEFINITIONS,
   FOLDER_TYPES,
   LISTS,
+  LIST_MEMBERS,
   MEMBERS_BY_CONTACT,
   MEMBERS_BY_LIST,
   VALUES_BY_CONTACT,
@@ -14,18 +20,29 @@ import {
   type FolderTypeRecord,
   type ListMemberRecord,
   type ListRecord,
+  memberId,
 } from './model.js';
-import { byName, visibleLists } from './queries.js';
+import { classOfList } from './list-classes.js';
+import {
+  apiUserSponsors,
+  filterMembers,
+  listContactFields,
+  sortMembers,
+  sponsorsOf,
+  type MemberRow,
+} from './member-view.js';
+import { byName, listSort, visibleLists } from './queries.js';
+import { listDataTypeOf, valueView } from './value-items.js';
 import { acceptsEntity, effectivePermissions, findContact } from './rules.js';
 
-/** `List.contacts`: the members, by display name (ties by id). */
-function members(list: ListRecord, args: PagingArgs, ctx: RequestContext): Page<ContactRecord> {
-  const contacts: ContactRecord[] = [];
+/** `List.contacts`: the members, filtered by sponsor and sorted (default by display name, A-73). */
+function members(list: ListRecord, args: ListContactsArgs, ctx: RequestContext): Page<MemberRow> {
+  const rows: MemberRow[] = [];
   for (const m of ctx.store.lookup<ListMemberRecord>(MEMBERS_BY_LIST, list.id)) {
     const contact = findContact(ctx.store, m.contactId);
-    if (contact) contacts.push(contact);
+    if (contact) rows.push({ id: contact.id, contact, member: m });
   }
-  return page(sortItems(contacts, [{ value: (c) => c.displayName }]), args);
+  return page(sortMembers(ctx.store, filterMembers(ctx.store, rows, args.filter), args.sort), args);
 }
 
 /** Ids of the lists a contact is a member of (pending removals included: they are still members). */
@@ -33,14 +50,20 @@ function listIdsOf(contactId: string, ctx: RequestContext): Set<string> {
   return new Set(ctx.store.lookup<ListMemberRecord>(MEMBERS_BY_CONTACT, contactId).map((m) => m.listId));
 }
 
-/** `Contact.lists`: the (unarchived) lists the contact is in (A-17). */
-function contactLists(contact: ContactRecord, args: PagingArgs, ctx: RequestContext): Page<ListRecord> {
-  const lists: ListRecord[] = [];
+/** A list read through one of its members (`Contact.lists`): `sponsors` and `userIsSponsor` refer to it. */
+type ListParent = ListRecord & { viaContactId?: string };
+
+/** `Contact.lists`: the (unarchived) lists the contact is in (A-17), sorted (A-34) and narrowed to `listIds` (A-69). */
+function contactLists(contact: ContactRecord, args: PersonListsArgs, ctx: RequestContext): Page<ListParent> {
+  const only = args.listIds
+    ? new Set(args.listIds.filter((id): id is string => typeof id === 'string'))
+    : null;
+  const lists: ListParent[] = [];
   for (const id of listIdsOf(contact.id, ctx)) {
     const list = ctx.store.get<ListRecord>(LISTS, id);
-    if (list && !list.archived) lists.push(list);
+    if (list && !list.archived && (!only || only.has(id))) lists.push({ ...list, viaContactId: contact.id });
   }
-  return page(byName(lists), args);
+  return page(args.sort ? sortItems(lists, listSort(args.sort)) : byName(lists), args);
 }
 
 /**
@@ -55,34 +78,36 @@ function notIncluded(contact: ContactRecord, args: PagingArgs, ctx: RequestConte
   return page(byName(lists), args);
 }
 
-/** `Contact.additionalFieldValues`: the contact's list-specific values (A-18), by field name. */
-function fieldValues(contact: ContactRecord, args: PagingArgs, ctx: RequestContext) {
-  const values = ctx.store.lookup<FieldValueRecord>(VALUES_BY_CONTACT, contact.id).flatMap((v) => {
+/** A contact's list-specific values (A-18, A-70), of one list when `listId` is given, by field name. */
+function fieldValues(
+  contactId: string,
+  listId: string | null | undefined,
+  args: PagingArgs,
+  ctx: RequestContext,
+) {
+  const values = ctx.store.lookup<FieldValueRecord>(VALUES_BY_CONTACT, contactId).flatMap((v) => {
+    if (listId && v.listId !== listId) return [];
     const def = ctx.store.get<FieldDefinitionRecord>(FIELD_DEFINITIONS, v.fieldId);
-    return def
-      ? [
-          {
-            id: v.id,
-            fieldId: v.fieldId,
-            fieldName: def.name,
-            listId: v.listId,
-            value: v.value,
-            secondaryValue: v.secondaryValue,
-          },
-        ]
-      : [];
+    return def ? [valueView(def, v)] : [];
   });
   return page(sortItems(values, [{ value: (v) => v.fieldName }]), args);
 }
 
 /** The list fields of a contact type (Person or Company). */
 const contactFields = {
-  lists: (c: ContactRecord, args: PagingArgs, ctx: RequestContext) => contactLists(c, args, ctx),
+  lists: (c: ContactRecord, args: PersonListsArgs, ctx: RequestContext) => contactLists(c, args, ctx),
   notIncludedInTheLists: (c: ContactRecord, args: PagingArgs, ctx: RequestContext) =>
     notIncluded(c, args, ctx),
-  additionalFieldValues: (c: ContactRecord, args: PagingArgs, ctx: RequestContext) =>
-    fieldValues(c, args, ctx),
+  additionalFieldValues: (c: ContactRecord, args: PersonAdditionalFieldValuesArgs, ctx: RequestContext) =>
+    fieldValues(c.id, args.listId, args, ctx),
 };
+
+/** The membership a list was read through, if any. */
+function viaMember(l: ListParent, ctx: RequestContext): ListMemberRecord | undefined {
+  return l.viaContactId
+    ? ctx.store.get<ListMemberRecord>(LIST_MEMBERS, memberId(l.id, l.viaContactId))
+    : undefined;
+}
 
 /** Field resolvers of `List`, `FolderType` and the list fields of `Person` and `Company`. */
 export const typeResolvers: AreaResolvers = {
@@ -95,7 +120,16 @@ export const typeResolvers: AreaResolvers = {
     deleteAllowed: (l: ListRecord) => effectivePermissions(l).deleteAllowed,
     addActivityAllowed: (l: ListRecord) => effectivePermissions(l).addActivityAllowed,
     addNoteAllowed: (l: ListRecord) => effectivePermissions(l).addNoteAllowed,
-    contacts: (l: ListRecord, args: PagingArgs, ctx: RequestContext) => members(l, args, ctx),
+    contacts: (l: ListRecord, args: ListContactsArgs, ctx: RequestContext) => members(l, args, ctx),
+    listClass: (l: ListRecord) => classOfList(l),
+    type: (l: ListRecord, _: unknown, ctx: RequestContext) =>
+      ctx.store.get<FolderTypeRecord>(FOLDER_TYPES, l.folderTypeId)?.name ?? null,
+    userIsSponsor: (l: ListParent, _: unknown, ctx: RequestContext) =>
+      apiUserSponsors(ctx.store, viaMember(l, ctx)),
+    sponsors: (l: ListParent, _: unknown, ctx: RequestContext) => {
+      const member = viaMember(l, ctx);
+      return member ? sponsorsOf(ctx.store, member) : [];
+    },
     additionalFieldDefinitions: (l: ListRecord, args: PagingArgs, ctx: RequestContext) =>
       page(
         sortItems(ctx.store.lookup<FieldDefinitionRecord>(DEFINITIONS_BY_LIST, l.id), [
@@ -103,6 +137,14 @@ export const typeResolvers: AreaResolvers = {
         ]),
         args,
       ),
+  },
+  ListContact: {
+    ...listContactFields,
+    additionalFieldValues: (r: MemberRow, args: PagingArgs, ctx: RequestContext) =>
+      fieldValues(r.contact.id, r.member.listId, args, ctx),
+  },
+  AdditionalFieldDefinition: {
+    listDataType: (d: FieldDefinitionRecord) => listDataTypeOf(d),
   },
   Person: contactFields,
   Company: contactFields,

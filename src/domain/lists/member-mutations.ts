@@ -3,7 +3,8 @@ import type {
   MutationRemoveContactFromListsArgs,
   MutationRemoveContactsFromListArgs,
 } from '../../contract/types.generated.js';
-import type { Transaction } from '../../store/index.js';
+import type { StoreReader, Transaction } from '../../store/index.js';
+import { META_API_USER_ID } from '../contacts/model.js';
 import type { RequestContext } from '../area.js';
 import { recordEvents, type NewEvent } from '../shared/change-events.js';
 import { businessRuleError } from '../shared/errors.js';
@@ -17,6 +18,7 @@ import {
   type FieldValueRecord,
   type ListMemberRecord,
   type ListRecord,
+  type SponsorRecord,
 } from './model.js';
 import { acceptsEntity, effectivePermissions, findContact, findList } from './rules.js';
 
@@ -90,6 +92,8 @@ export function addContactsToLists(_: unknown, args: MutationAddContactsToListsA
           flag: list.showFlags ? list.newContactFlag : 'none',
           pendingRemoval: false,
           addedAt: now,
+          // On a sponsorship list the user who adds a contact becomes its primary sponsor (A-73).
+          ...(list.sponsorship ? { sponsors: apiUserSponsor(tx) } : {}),
         } satisfies ListMemberRecord);
         events.push(...membershipEvents(list.id, contact.id, true));
         added += 1;
@@ -219,4 +223,10 @@ export function removeContactsFromList(
         `${notMembers} not in the list.`,
     };
   });
+}
+
+/** The API user as the only, primary sponsor (none when the store has no API user). */
+function apiUserSponsor(store: StoreReader): SponsorRecord[] {
+  const id = store.meta[META_API_USER_ID];
+  return typeof id === 'string' ? [{ userId: id, isPrimary: true }] : [];
 }

@@ -74,9 +74,17 @@ export interface ListRecord extends Entity {
   archived: boolean;
   /** The API user's "frequently used" marker (`listType: myFrequentlyUsed`, A-30). */
   frequentlyUsed: boolean;
+  /** A marketing list whose members carry sponsors (`MarketingListWithSponsorship`, A-72, A-73). */
+  sponsorship?: boolean;
   /** ISO date-times. */
   createdAt: string;
   updatedAt: string;
+}
+
+/** A sponsor of a list member: a firm user (an employee Person) (A-73). */
+export interface SponsorRecord {
+  userId: string;
+  isPrimary: boolean;
 }
 
 /** A contact's membership of a list; id `${listId}:${contactId}` (GUIDs never contain ':'). */
@@ -87,6 +95,8 @@ export interface ListMemberRecord extends Entity {
   flag: ContactFlag;
   /** A removal waits for approval; the contact stays a member until then. */
   pendingRemoval: boolean;
+  /** Firm users responsible for the contact on this list; at most one is primary (A-73). */
+  sponsors?: SponsorRecord[];
   addedAt: string;
 }
 

@@ -9,6 +9,8 @@ import type {
 import type { StoreReader } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
 import { badUserInput } from '../shared/errors.js';
+import { sortDirection } from '../shared/sort-direction.js';
+import { folderTypeInClass, inClasses } from './list-classes.js';
 import { containsText, page, sortItems, type Page, type SortKey } from '../shared/paging.js';
 import { FOLDER_TYPES, LISTS, type FolderTypeRecord, type ListRecord } from './model.js';
 
@@ -63,7 +65,8 @@ function listFilter(filter: ListFilterInput, i: number): ListPredicate {
   }
 }
 
-function listSort(sort: SortInput | null | undefined): SortKey<ListRecord>[] {
+/** The sort keys of a generic `SortInput` over lists (A-34): `lists` and `Contact.lists`. */
+export function listSort(sort: SortInput | null | undefined): SortKey<ListRecord>[] {
   if (!sort) return [{ value: LIST_SORT_FIELDS.name! }];
   // Own keys only: a field named "__proto__" or "constructor" must not find Object.prototype's members.
   const value = Object.hasOwn(LIST_SORT_FIELDS, sort.field) ? LIST_SORT_FIELDS[sort.field] : undefined;
@@ -72,7 +75,7 @@ function listSort(sort: SortInput | null | undefined): SortKey<ListRecord>[] {
       `Unknown sort field "${sort.field}" for lists (expected ${Object.keys(LIST_SORT_FIELDS).join(', ')}).`,
     );
   }
-  return [{ value, direction: sort.direction }];
+  return [{ value, direction: sortDirection(sort.direction) }];
 }
 
 /** `lists`: the API user's lists of the given classes and list type, filtered, sorted and paged. */
@@ -82,10 +85,7 @@ export function lists(_: unknown, args: QueryListsArgs, ctx: RequestContext): Pa
   const keys = listSort(args.sort);
   const frequentOnly = args.listType === 'myFrequentlyUsed';
   const matched = visibleLists(ctx.store).filter(
-    (l) =>
-      (classes.size === 0 || classes.has(l.listClass)) &&
-      (!frequentOnly || l.frequentlyUsed) &&
-      predicates.every((p) => p(l)),
+    (l) => inClasses(l, classes) && (!frequentOnly || l.frequentlyUsed) && predicates.every((p) => p(l)),
   );
   return page(sortItems(matched, keys), args);
 }
@@ -114,7 +114,7 @@ export function folderTypes(
     [...ctx.store.all<FolderTypeRecord>(FOLDER_TYPES)].filter(
       (t) =>
         t.isActive &&
-        (classes.length === 0 || t.listClass === classes[0]) &&
+        (classes.length === 0 || folderTypeInClass(t, classes[0]!)) &&
         (!checkSecurity || t.userHasAccess),
     ),
     [{ value: (t) => t.listClass }, { value: (t) => t.name }],

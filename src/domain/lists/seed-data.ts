@@ -13,6 +13,12 @@ export const DIRECTORY_CLASS: Record<ListClass, string> = {
   contactTypes: 'ContactTypeDirectory',
   marketingLists: 'MarketingListDirectory',
   workingLists: 'WorkingListDirectory',
+  // The public client's classes are filters only; no folder type is stored with them.
+  MarketingList: 'MarketingListDirectory',
+  MarketingListWithSponsorship: 'MarketingListDirectory',
+  AllMarketingLists: 'MarketingListDirectory',
+  WorkingList: 'WorkingListDirectory',
+  AllLists: 'ListDirectory',
 };
 
 /** The seeded folder types of the list classes; contact-type folders come from the contacts area when it has them. */

@@ -25,6 +25,7 @@ import {
   type FolderTypeRecord,
   type ListKind,
   type ListMemberRecord,
+  type SponsorRecord,
   type ListPermissions,
   type ListRecord,
 } from './model.js';
@@ -208,6 +209,7 @@ function seedList(
     removalRequiresApproval: role.removalRequiresApproval ?? false,
     archived: role.archived ?? false,
     frequentlyUsed: !role.archived && i % 3 === 0,
+    sponsorship: kind === 'marketingLists' && i % 2 === 1,
     createdAt: toIsoDateTime(created),
     updatedAt: toIsoDateTime(updated),
   });
@@ -243,8 +245,24 @@ function seedMembers(ctx: SeedContext, pool: Pool, list: ListRecord, i: number):
       // One removal of the approval list waits for the owner.
       pendingRemoval: list.removalRequiresApproval && k === 0,
       addedAt: toIsoDateTime(faker.date.between({ from: list.createdAt, to: ctx.referenceDate })),
+      ...(list.sponsorship ? { sponsors: seededSponsors(pool, i, k) } : {}),
     }),
   );
+}
+
+/**
+ * Sponsors of the `k`th member of a sponsorship list (A-73): firm employees in turn, a second
+ * (non-primary) one for every third member. Chosen without random draws so the other seeded values
+ * stay as they were before sponsors existed.
+ */
+function seededSponsors(pool: Pool, i: number, k: number): SponsorRecord[] {
+  const n = pool.employees.length;
+  if (n === 0) return [];
+  const first = pool.employees[(i * 7 + k) % n]!;
+  const sponsors: SponsorRecord[] = [{ userId: first.id, isPrimary: true }];
+  const second = pool.employees[(i * 7 + k + 1) % n]!;
+  if (k % 3 === 0 && second.id !== first.id) sponsors.push({ userId: second.id, isPrimary: false });
+  return sponsors;
 }
 
 function definitionOf(ctx: SeedContext, list: ListRecord, seed: FieldSeed): FieldDefinitionRecord {

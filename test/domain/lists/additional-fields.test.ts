@@ -6,7 +6,7 @@ import { expectBadInput, findList, fullyAllowed, memberIds } from './helpers.js'
 
 useResetServer();
 
-const DEF_FIELDS = `id name description fieldDataType dataTypeDisplayName listDataType allowsMultipleValues
+const DEF_FIELDS = `id name description fieldDataType dataTypeDisplayName listDataType { options { name } } allowsMultipleValues
   allowsSecondaryField secondaryFieldName numericDataTypeMinValue numericDataTypeMaxValue
   decimalDataTypePrecision stringDataTypeMaxLength stringDataTypeMultiLine
   booleanDataTypeTrueValue booleanDataTypeFalseValue`;
@@ -16,7 +16,7 @@ type Definition = {
   name: string;
   description: string | null;
   fieldDataType: string;
-  listDataType: string[] | null;
+  listDataType: { options: Array<{ name: string }> } | null;
   [key: string]: unknown;
 };
 
@@ -120,7 +120,7 @@ describe('addAdditionalFieldDefinition', () => {
       });
       expect(pick).toMatchObject({
         fieldDataType: 'list',
-        listDataType: ['Morning', 'Afternoon'],
+        listDataType: { options: [{ name: 'Morning' }, { name: 'Afternoon' }] },
         allowsMultipleValues: true,
       });
       const yesNo = await addDefinition({
@@ -194,7 +194,7 @@ describe('editAdditionalFieldDefinition', () => {
       additionalFieldDefinition: {
         id: def.id,
         name: 'Conference Track',
-        listDataType: ['A', 'B', 'C'],
+        listDataType: { options: [{ name: 'A' }, { name: 'B' }, { name: 'C' }] },
         fieldDataType: 'list',
       },
     });

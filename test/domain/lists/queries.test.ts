@@ -142,7 +142,7 @@ describe('lists', () => {
 
   it('sorts by owner and creator name both ways, and rejects other sort fields', async () => {
     const res = await server.gql<{ d: { models: ListView[] }; c: { models: ListView[] } }>(
-      `{ d: lists(sort: { field: "ownerName", direction: Descending }) { models { ${LIST_FIELDS} } }
+      `{ d: lists(sort: { field: "ownerName", direction: "Descending" }) { models { ${LIST_FIELDS} } }
          c: lists(sort: { field: "creatorName" }) { models { ${LIST_FIELDS} } } }`,
     );
     const { d, c } = dataOf(res);
