@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { CliCommand } from '../../src/cli/context.js';
 
+// Loaded before the mock: importing it inside the factory, while run.js's graph is being linked, fails.
+const { CliError, defineCommand } = await import('../../src/cli/context.js');
+
 // A command list with one command whose handler fails unexpectedly, to see how runCli reports it.
 jest.unstable_mockModule('../../src/cli/commands/index.js', async () => {
-  const { CliError, defineCommand } = await import('../../src/cli/context.js');
   const commands: CliCommand[] = [
     defineCommand<object>({
       command: 'explode',
@@ -31,7 +33,7 @@ jest.unstable_mockModule('../../src/cli/commands/index.js', async () => {
       },
     }),
   ];
-  return { commands };
+  return { commands, lazyCommands: [] };
 });
 const { runCli } = await import('../../src/cli/run.js');
 
