@@ -129,9 +129,12 @@ async function fuzzRevision(
   let sequences = 0;
   let operations = 0;
   let failing: { session: FuzzSession; violation: Violation; commands: string[] } | undefined;
+  let shrinks = 0;
   const property = fc.asyncProperty(
     fc.commands(arbs, { maxCommands: options.maxCommands ?? 12 }),
     async (cmds) => {
+      // Past the shrink budget every candidate passes unsent, so fast-check keeps the smallest failure found.
+      if (failing !== undefined && ++shrinks > (options.maxShrinks ?? 200)) return;
       const session = new FuzzSession({
         target: options.target,
         http: options.http,

@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { parse } from 'graphql';
 import { checkExpectation } from '../conformance/assert/explicit.js';
+import { getAtPath } from '../conformance/assert/json-path.js';
 import { judge } from '../conformance/judge/judge.js';
 import { basisOf, restsOnOf, severityOf, type Difference } from '../conformance/results/differences.js';
 import { maskHeaders } from '../conformance/results/mask.js';
@@ -183,6 +184,10 @@ export class FuzzSession {
     };
     this.recorded.push({ step: full, result });
     this.ctx.steps[full.id] = outcome.body;
+    for (const [name, at] of Object.entries(full.capture ?? {})) {
+      const got = getAtPath(outcome.body, at);
+      if (got.found && got.value !== undefined && got.value !== null) this.ctx.captures[name] = got.value;
+    }
     if (breaking.length > 0) {
       throw new InvariantViolation({
         invariant: 'judge',
