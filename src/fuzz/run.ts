@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { GraphQLSchema } from 'graphql';
 import type { StepResult } from '../conformance/results/run-result.js';
-import { MUTATES_TAG, type Scenario } from '../conformance/scenario/types.js';
+import { MUTATES_TAG, type Scenario, type Step } from '../conformance/scenario/types.js';
 import type { HttpOptions } from '../conformance/target/http-client.js';
 import type { Target } from '../conformance/target/target.js';
 import { buildRevisionSchema } from '../contract/generate.js';
@@ -100,8 +100,19 @@ function toScenario(
       `Violation: ${violation.message}`,
     ].join('\n'),
     tags: writes ? ['fuzz', MUTATES_TAG] : ['fuzz'],
-    steps: recorded.map((r) => r.step),
+    steps: withoutRepeatedTeardown(recorded.map((r) => r.step)),
   };
+}
+
+/**
+ * Teardown steps that repeat a removal an earlier step already sent: the sequence's clean-up could not
+ * know whether the failing removal took effect, but a replay that passes it must not remove twice.
+ */
+function withoutRepeatedTeardown(steps: Step[]): Step[] {
+  const key = (s: Step): string =>
+    `${/\{\s*(\w+)\(/.exec(s.document)?.[1] ?? s.document} ${JSON.stringify(s.variables)}`;
+  const sent = new Set(steps.filter((s) => s.phase !== 'teardown').map(key));
+  return steps.filter((s) => s.phase !== 'teardown' || !sent.has(key(s)));
 }
 
 /**

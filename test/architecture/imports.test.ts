@@ -14,6 +14,7 @@ const RANK: Readonly<Record<string, number>> = {
   config: 7,
   mock: 6,
   partner: 6,
+  fuzz: 6,
   server: 5,
   conformance: 5,
   simulator: 4,
