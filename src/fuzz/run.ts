@@ -71,6 +71,8 @@ function scenarioId(revision: Version, seed: number): string {
   return `fuzz.v${revision.replace(/\./g, '-')}-seed-${String(seed).replace('-', 'm')}`;
 }
 
+const namePrefix = (runId: string): string => `rm-fuzz ${runId}`;
+
 function skeleton(revision: Version, seed: number): Scenario {
   return {
     id: scenarioId(revision, seed),
@@ -90,6 +92,7 @@ function toScenario(
   commands: string[],
   seed: number,
   path: string,
+  prefix: string,
 ): Scenario {
   const writes = recorded.some((r) => /^\s*mutation\b/.test(r.step.document));
   return {
@@ -100,7 +103,7 @@ function toScenario(
       `Violation: ${violation.message}`,
     ].join('\n'),
     tags: writes ? ['fuzz', MUTATES_TAG] : ['fuzz'],
-    steps: withoutRepeatedTeardown(recorded.map((r) => r.step)),
+    steps: replayableNames(withoutRepeatedTeardown(recorded.map((r) => r.step)), prefix),
   };
 }
 
@@ -108,6 +111,11 @@ function toScenario(
  * Teardown steps that repeat a removal an earlier step already sent: the sequence's clean-up could not
  * know whether the failing removal took effect, but a replay that passes it must not remove twice.
  */
+function replayableNames(steps: Step[], prefix: string): Step[] {
+  // Each replay writes names of its own (`${run.id}`), so a replay never finds an earlier one's leftovers.
+  return JSON.parse(JSON.stringify(steps).split(prefix).join('rm-fuzz ${run.id}')) as Step[];
+}
+
 function withoutRepeatedTeardown(steps: Step[]): Step[] {
   const key = (s: Step): string =>
     `${/\{\s*(\w+)\(/.exec(s.document)?.[1] ?? s.document} ${JSON.stringify(s.variables)}`;
@@ -155,7 +163,7 @@ async function fuzzRevision(
         uuid: randomUUID,
         scenario: base,
       });
-      const real: FuzzReal = { session, prefix: `rm-fuzz ${runId}`, checkEvents: options.target.isSimulator };
+      const real: FuzzReal = { session, prefix: namePrefix(runId), checkEvents: options.target.isSimulator };
       const model = emptyModel();
       const ran: string[] = [];
       try {
@@ -205,7 +213,15 @@ async function fuzzRevision(
       revision,
       violation: last.violation,
       commands: last.commands,
-      scenario: toScenario(base, last.session.recorded, last.violation, last.commands, options.seed, path),
+      scenario: toScenario(
+        base,
+        last.session.recorded,
+        last.violation,
+        last.commands,
+        options.seed,
+        path,
+        namePrefix(runId),
+      ),
       steps: last.session.recorded.map((r) => r.result),
       seed: options.seed,
       path,
