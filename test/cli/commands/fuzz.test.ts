@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { cli } from '../helpers/cli-io.js';
+import { cli } from '../../helpers/cli-io.js';
 
 describe('rm-harness fuzz', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'rm-fuzz-cli-'));
