@@ -2,8 +2,36 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:http';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { cli } from '../../helpers/cli-io.js';
+import { startTestServer } from '../../helpers/server.js';
+
+/** A real-looking endpoint: forwards GraphQL to the simulator, hides its admin API, counts mutations. */
+async function startRealLooking(upstream: string) {
+  const seen = { mutations: 0, requests: 0 };
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c.toString()));
+    req.on('end', () => {
+      void (async () => {
+        if (!req.url?.includes('/public-api/graphql')) return void res.writeHead(404).end();
+        seen.requests += 1;
+        if (/^\s*mutation\b/.test((JSON.parse(text) as { query: string }).query)) seen.mutations += 1;
+        const up = await fetch(upstream + req.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: String(req.headers.authorization) },
+          body: text,
+        });
+        res.writeHead(up.status, { 'content-type': 'application/json' }).end(await up.text());
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((r) => server.close(r)) };
+}
 
 describe('rm-harness fuzz', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'rm-fuzz-cli-'));
@@ -20,6 +48,8 @@ describe('rm-harness fuzz', () => {
       '3',
       '--seed',
       '7',
+      '--rate',
+      '500',
       '--report-dir',
       dir,
     ]);
@@ -34,6 +64,35 @@ describe('rm-harness fuzz', () => {
       summary: { conforms: boolean };
     };
     expect(report.summary.conforms).toBe(true);
+  }, 120_000);
+
+  it('sends no mutation to a target that is not the simulator without --allow-mutations', async () => {
+    const sim = await startTestServer();
+    const real = await startRealLooking(sim.url);
+    try {
+      const out = await cli([
+        'fuzz',
+        '--target',
+        `${real.url}/us/1.4.0/public-api/graphql`,
+        '--token',
+        'dev-token',
+        '--version',
+        '1.4.0',
+        '--runs',
+        '5',
+        '--seed',
+        '3',
+        '--report-dir',
+        path.join(dir, 'real'),
+      ]);
+      expect(out.code).toBe(0);
+      expect(out.stdout).toContain('Read-only sequences');
+      expect(real.seen.requests).toBeGreaterThan(5);
+      expect(real.seen.mutations).toBe(0);
+    } finally {
+      await real.close();
+      await sim.close();
+    }
   }, 120_000);
 
   it.each([
