@@ -674,7 +674,7 @@ export function commandArbitraries(schema: GraphQLSchema, mutations: boolean): f
 }
 
 /** The setup step of every sequence: the ids of things the writes need, read from the target. */
-export const FIXTURES_STEP: Omit<Step, 'id'> & { id: string } = {
+export const FIXTURES_STEP: Step = {
   id: 'fixtures',
   phase: 'setup',
   document:

@@ -82,7 +82,7 @@ export class FuzzSession {
    * Sends a step (its id is made unique) and judges it; a breaking difference, an error or a network
    * failure is a violation. Returns the response body.
    */
-  async send(step: Omit<Step, 'id'> & { id: string }): Promise<{ body: unknown; result: StepResult }> {
+  async send(step: Step): Promise<{ body: unknown; result: StepResult }> {
     const full: Step = { ...step, id: `s${++this.counter}-${step.id}` };
     const result = await runStep(
       this.options.scenario,
