@@ -18,6 +18,7 @@ const RANK: Readonly<Record<string, number>> = {
   mock: 6,
   partner: 6,
   proxy: 6,
+  fuzz: 6,
   server: 5,
   conformance: 5,
   simulator: 4,

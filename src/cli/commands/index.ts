@@ -52,6 +52,12 @@ export const lazyCommands: readonly LazyCommand[] = [
     describe: 'Turn proxy recordings into scenarios or simulator fixtures',
     load: async () => (await import('./record.js')).recordCommand,
   },
+  {
+    command: 'fuzz',
+    describe:
+      'Send random, stateful operation sequences generated from the contract and check invariants on every step',
+    load: async () => (await import('./fuzz.js')).fuzzCommand,
+  },
 ];
 
 /** A {@link LazyCommand} as yargs registers it: its builder and handler import the module first. */

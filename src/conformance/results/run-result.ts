@@ -66,7 +66,7 @@ export interface Summary extends Tally {
 export interface RunResult {
   formatVersion: 1;
   /** The command that produced the result: a scenario run, or the exchanges a validating proxy saw. */
-  tool: 'rm-harness conform' | 'rm-harness proxy';
+  tool: 'rm-harness conform' | 'rm-harness proxy' | 'rm-harness fuzz';
   runId: string;
   startedAt: string;
   finishedAt: string;

@@ -1,0 +1,16 @@
+/**
+ * What each fuzzer invariant rests on, as the `basis` of the expectations it writes: the assumption
+ * ids of contracts/ASSUMPTIONS.md that state the invariant (A-170 … A-174).
+ */
+export const INVARIANT_BASIS = {
+  /** An added entity is visible by id, by name and in the total; a removed one is gone. */
+  readAfterWrite: 'A-170',
+  /** Pages are disjoint slices of the unpaged result with a stable totalModels. */
+  paging: 'A-171',
+  /** Nothing one tenant writes is visible to another. */
+  isolation: 'A-172',
+  /** An invalid input is refused (GraphQL error or validationErrors) and writes nothing. */
+  invalidInput: 'A-173',
+  /** A field excluded by `@skip(if: true)` or `@include(if: false)` is absent from the response. */
+  directives: 'A-174',
+} as const;

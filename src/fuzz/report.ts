@@ -1,0 +1,119 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import { readCatalogues } from '../conformance/coverage/catalogues.js';
+import { computeCoverage } from '../conformance/coverage/coverage.js';
+import { renderReports } from '../conformance/report/write.js';
+import type { RunResult, ScenarioResult } from '../conformance/results/run-result.js';
+import { summarize } from '../conformance/results/summary.js';
+import type { LoadedScenario } from '../conformance/scenario/types.js';
+import { buildRevisionSchema } from '../contract/generate.js';
+import type { FuzzResult } from './run.js';
+
+/** File names of the fuzz reports inside the report folder (the conform formats, fuzz names). */
+export const FUZZ_REPORT_FILES = {
+  json: 'fuzz.json',
+  junit: 'fuzz.junit.xml',
+  markdown: 'fuzz.md',
+  html: 'fuzz.html',
+} as const;
+
+/** Folder below the report folder that holds one scenario per failure, for `conform --scenarios-dir`. */
+export const FUZZ_SCENARIO_DIR = 'fuzz';
+
+/** What was written. */
+export interface FuzzWritten {
+  reports: Record<keyof typeof FUZZ_REPORT_FILES, string>;
+  scenarios: string[];
+}
+
+/**
+ * The fuzz run as a conformance run result: one passed result per revision that found nothing, and
+ * the failing sequence's steps (as their scenario) for a revision that found something.
+ */
+export function toRunResult(
+  fuzz: FuzzResult,
+  target: RunResult['target'],
+  startedAt: string,
+  allowMutations: boolean,
+): RunResult {
+  const scenarios: ScenarioResult[] = fuzz.revisions.map((r) => {
+    const note = `${r.sequences} sequence(s), ${r.operations} operation(s), seed ${fuzz.seed}${r.interrupted ? ', stopped by the time budget' : ''}`;
+    if (r.finding) {
+      return {
+        scenarioId: r.finding.scenario.id,
+        title: r.finding.scenario.title,
+        file: `${FUZZ_SCENARIO_DIR}/${r.finding.scenario.id}.yaml`,
+        area: 'fuzz',
+        tags: r.finding.scenario.tags,
+        revision: r.revision,
+        status: 'failed',
+        note: `${note}; replay: --seed ${r.finding.seed} --path ${r.finding.path}`,
+        steps: r.finding.steps,
+        durationMs: r.durationMs,
+      };
+    }
+    return {
+      scenarioId: `fuzz.v${r.revision.replace(/\./g, '-')}`,
+      title: `Random sequences on ${r.revision}`,
+      file: '',
+      area: 'fuzz',
+      tags: ['fuzz'],
+      revision: r.revision,
+      status: 'passed',
+      note,
+      steps: [],
+      durationMs: r.durationMs,
+    };
+  });
+  const loaded: LoadedScenario[] = fuzz.revisions.flatMap((r) =>
+    r.finding ? [{ scenario: r.finding.scenario, file: `${r.finding.scenario.id}.yaml` }] : [],
+  );
+  const catalogues = readCatalogues();
+  const partial = {
+    formatVersion: 1 as const,
+    tool: 'rm-harness fuzz' as const,
+    runId: fuzz.runId,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    target,
+    revisions: fuzz.revisions.map((r) => r.revision),
+    options: { allowMutations, tags: ['fuzz'], scenarios: [] },
+    scenarios,
+    drift: [],
+    coverage: computeCoverage(
+      loaded,
+      scenarios,
+      fuzz.revisions.map((r) => r.revision),
+      buildRevisionSchema,
+      catalogues.ok ? catalogues.catalogues : { specRules: [], assumptions: [] },
+    ),
+  };
+  return { ...partial, summary: summarize(partial) };
+}
+
+/** Writes each failure's scenario under `<dir>/fuzz/` and the four reports into `dir`. */
+export function writeFuzzOutput(
+  dir: string,
+  fuzz: FuzzResult,
+  result: RunResult,
+  secrets: readonly string[],
+): FuzzWritten {
+  const scenarioDir = path.join(dir, FUZZ_SCENARIO_DIR);
+  mkdirSync(scenarioDir, { recursive: true });
+  const scenarios = fuzz.revisions.flatMap((r) => {
+    if (!r.finding) return [];
+    const file = path.join(scenarioDir, `${r.finding.scenario.id}.yaml`);
+    writeFileSync(file, stringify(r.finding.scenario, { lineWidth: 0 }));
+    return [file];
+  });
+  const rendered = renderReports(result, secrets);
+  const reports = Object.fromEntries(
+    (Object.keys(FUZZ_REPORT_FILES) as (keyof typeof FUZZ_REPORT_FILES)[]).map((k) => {
+      const file = path.join(dir, FUZZ_REPORT_FILES[k]);
+      writeFileSync(file, rendered[k]);
+      return [k, file];
+    }),
+  ) as Record<keyof typeof FUZZ_REPORT_FILES, string>;
+  return { reports, scenarios };
+}

@@ -1,0 +1,218 @@
+import type { GraphQLSchema } from 'graphql';
+import { parse } from 'graphql';
+import { checkExpectation } from '../conformance/assert/explicit.js';
+import { getAtPath } from '../conformance/assert/json-path.js';
+import { judge } from '../conformance/judge/judge.js';
+import { basisOf, restsOnOf, severityOf, type Difference } from '../conformance/results/differences.js';
+import { maskHeaders } from '../conformance/results/mask.js';
+import { interpolate } from '../conformance/scenario/interpolate.js';
+import { compileShape } from '../conformance/shape/compile.js';
+import { postGraphQL } from '../conformance/target/http-client.js';
+import type { StepResult } from '../conformance/results/run-result.js';
+import { runStep, type StepOptions } from '../conformance/run/step.js';
+import type { InterpolationContext } from '../conformance/scenario/interpolate.js';
+import type { Expectation, PathExpectation, Scenario, Step } from '../conformance/scenario/types.js';
+import type { Version } from '../contract/versions.js';
+
+/** An invariant that did not hold at one step of a sequence. */
+export interface Violation {
+  /** Which invariant: `judge` (5xx, errors, shape, explicit expectations) or a fuzzer invariant name. */
+  invariant: string;
+  stepId: string;
+  message: string;
+}
+
+/** Thrown by a command when an invariant fails; fast-check then shrinks the sequence. */
+export class InvariantViolation extends Error {
+  constructor(readonly violation: Violation) {
+    super(`${violation.invariant} at step ${violation.stepId}: ${violation.message}`);
+    this.name = 'InvariantViolation';
+  }
+}
+
+/** A step as recorded for the scenario file, and its outcome. */
+export interface RecordedStep {
+  step: Step;
+  result: StepResult;
+}
+
+/** What a session needs: where to send, which revision, and the scenario it records into. */
+export interface SessionOptions extends StepOptions {
+  revision: Version;
+  schema: GraphQLSchema;
+  runId: string;
+  uuid: () => string;
+  /** The scenario skeleton steps are judged under (id, spec clauses and assumptions of the findings). */
+  scenario: Scenario;
+}
+
+/**
+ * One command sequence against the target: sends steps through the conformance runner's `runStep`
+ * (same judge, same shape compiler, same `${captures.…}` interpolation) and records them, so a failing
+ * sequence is already a scenario.
+ */
+export class FuzzSession {
+  readonly recorded: RecordedStep[] = [];
+  readonly ctx: InterpolationContext;
+  private counter = 0;
+  private readonly captureNames = new Map<string, number>();
+
+  constructor(readonly options: SessionOptions) {
+    this.ctx = { steps: {}, captures: {}, runId: options.runId, uuid: options.uuid };
+  }
+
+  /** Requests sent so far. */
+  get operations(): number {
+    return this.recorded.length;
+  }
+
+  /** A fresh capture name with this prefix (`list1`, `list2`, …). */
+  captureName(prefix: string): string {
+    const n = (this.captureNames.get(prefix) ?? 0) + 1;
+    this.captureNames.set(prefix, n);
+    return `${prefix}${n}`;
+  }
+
+  /** The captured value of a name, as the target returned it. */
+  captured(name: string): unknown {
+    return this.ctx.captures[name];
+  }
+
+  /**
+   * Sends a step (its id is made unique) and judges it; a breaking difference, an error or a network
+   * failure is a violation. Returns the response body.
+   */
+  async send(step: Step): Promise<{ body: unknown; result: StepResult }> {
+    const full: Step = { ...step, id: `s${++this.counter}-${step.id}` };
+    const result = await runStep(
+      this.options.scenario,
+      full,
+      this.options.revision,
+      this.options,
+      this.options.schema,
+      this.ctx,
+    );
+    this.recorded.push({ step: full, result });
+    if (result.status !== 'passed') {
+      const messages = result.differences.filter((d) => d.severity === 'breaking').map((d) => d.message);
+      throw new InvariantViolation({
+        invariant: result.status === 'failed' ? 'judge' : result.status,
+        stepId: full.id,
+        message: messages.length > 0 ? messages.join('; ') : (result.note ?? result.status),
+      });
+    }
+    return { body: result.response?.body, result };
+  }
+
+  /**
+   * Sends a step whose right answer is only known from the answer itself (an input that may be
+   * accepted or refused): `decide` turns the response body into the expectations a conforming answer
+   * of that kind meets; the step is then judged like any other and recorded with them, so a replay
+   * holds the target to the same rule.
+   */
+  async sendDeciding(step: Step, decide: (body: unknown) => Expectation[]): Promise<unknown> {
+    const full: Step = { ...step, id: `s${++this.counter}-${step.id}` };
+    const vars = interpolate(full.variables ?? {}, this.ctx);
+    if (!vars.ok) throw new InvariantViolation({ invariant: 'error', stepId: full.id, message: vars.error });
+    const { target, http, revision, schema, scenario } = this.options;
+    const request = {
+      url: target.endpointFor(revision),
+      headers: full.as === 'limited' && target.limitedHeaders ? target.limitedHeaders : target.headers,
+      body: { query: full.document, variables: vars.value as Record<string, unknown> },
+    };
+    const outcome = await postGraphQL(request, http);
+    const head = { stepId: full.id, phase: full.phase ?? 'test' } as const;
+    const recordedRequest = {
+      method: 'POST' as const,
+      url: request.url,
+      headers: maskHeaders(request.headers),
+      body: request.body,
+    };
+    if (outcome.kind === 'network-error') {
+      this.recorded.push({
+        step: full,
+        result: {
+          ...head,
+          status: 'network-error',
+          note: outcome.message,
+          request: recordedRequest,
+          differences: [],
+        },
+      });
+      throw new InvariantViolation({ invariant: 'network-error', stepId: full.id, message: outcome.message });
+    }
+    const expectations = outcome.status >= 500 ? [] : decide(outcome.body);
+    full.expect = expectations;
+    const errorExpected = expectations.some((e) => 'error' in e);
+    const compiled = errorExpected ? undefined : compileShape(schema, parse(full.document));
+    const rootFields = compiled?.ok ? compiled.rootFields : [];
+    const judged = judge(outcome, expectations, {
+      ...(compiled?.ok ? { schema: compiled.schema } : {}),
+      rootFields,
+    });
+    const differences: Difference[] = judged.map((j) => {
+      const basis = basisOf(j.basis ?? [...scenario.spec, ...scenario.assumptions]);
+      return {
+        scenarioId: scenario.id,
+        revision,
+        stepId: full.id,
+        expectationId: j.finding.expectationId,
+        path: j.finding.path,
+        kind: j.finding.kind,
+        severity: severityOf(j.finding.kind, j.level),
+        level: j.level,
+        expected: j.finding.expected,
+        actual: j.finding.actual,
+        message: j.finding.message,
+        basis,
+        restsOn: restsOnOf(basis),
+      };
+    });
+    const breaking = differences.filter((d) => d.severity === 'breaking');
+    const result: StepResult = {
+      ...head,
+      status: breaking.length > 0 ? 'failed' : 'passed',
+      request: recordedRequest,
+      response: {
+        status: outcome.status,
+        contentType: outcome.contentType,
+        body: outcome.body,
+        durationMs: outcome.durationMs,
+        attempts: outcome.attempts,
+      },
+      differences,
+    };
+    this.recorded.push({ step: full, result });
+    this.ctx.steps[full.id] = outcome.body;
+    for (const [name, at] of Object.entries(full.capture ?? {})) {
+      const got = getAtPath(outcome.body, at);
+      if (got.found && got.value !== undefined && got.value !== null) this.ctx.captures[name] = got.value;
+    }
+    if (breaking.length > 0) {
+      throw new InvariantViolation({
+        invariant: 'judge',
+        stepId: full.id,
+        message: breaking.map((d) => d.message).join('; '),
+      });
+    }
+    return outcome.body;
+  }
+
+  /**
+   * Checks an expectation whose expected value the fuzzer computed from earlier responses (a total
+   * that must have grown by one, a page that must match). It is kept in the recorded step only when
+   * it fails, so a written scenario does not carry values that depend on the target's state otherwise.
+   */
+  expect(body: unknown, invariant: string, expectation: PathExpectation): void {
+    const last = this.recorded[this.recorded.length - 1];
+    if (!last) return;
+    const findings = checkExpectation(expectation, { status: 200, body, rootFields: [] });
+    if (findings.length === 0) return;
+    last.step.expect = [...(last.step.expect ?? []), { ...expectation, basis: [invariant] } as Expectation];
+    throw new InvariantViolation({
+      invariant,
+      stepId: last.step.id,
+      message: findings.map((f) => f.message).join('; '),
+    });
+  }
+}
