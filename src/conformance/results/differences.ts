@@ -20,6 +20,7 @@ export type DifferenceKind =
   | 'wrong-error'
   | 'http-status'
   | 'invalid-response'
+  | 'missing-data'
   | 'missing-validation-error'
   | 'unexpected-validation-error'
   | 'value-mismatch'
