@@ -23,6 +23,10 @@ export interface ConformArgs extends OutputArgs {
   compareLimitedToken?: string;
   timeout: number;
   retries: number;
+  /** Requests per second at most (`--rate`); unlimited when absent. */
+  rate?: number;
+  /** Scenario × revision runs in flight at once. */
+  concurrency?: number;
   region: string;
   scenariosDir: string;
   drift: boolean;

@@ -20,6 +20,8 @@ import {
   type ConformFlags,
 } from '../resolve-conform.js';
 import { startSimulatorTarget } from '../sim-target.js';
+import { createPacer } from '../../conformance/target/rate.js';
+import { rateOption } from '../rate-option.js';
 
 /** What `conform` needs from outside: how to start the simulator (injectable for tests). */
 export interface ConformDeps {
@@ -100,7 +102,12 @@ export async function handleConform(
       : {}),
     revisions: args.version,
     allowMutations: args.allowMutations,
-    http: { timeoutMs: args.timeout, retries: args.retries },
+    http: {
+      timeoutMs: args.timeout,
+      retries: args.retries,
+      ...(args.rate !== undefined ? { pace: createPacer(args.rate) } : {}),
+    },
+    ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
     drift: args.drift,
     ...(args.minOperationCoverage !== undefined || args.requireRules === true
       ? {
@@ -136,7 +143,7 @@ export async function handleConform(
   if (!result.summary.conforms) {
     const s = result.summary;
     out.quietFailure(
-      `does not conform: ${s.breaking} breaking difference(s), ${s.failed} failed, ${s.errors + s.networkErrors} errors; see ${path.relative(process.cwd(), reports.markdown) || reports.markdown}`,
+      `does not conform: ${s.breaking} breaking difference(s), ${s.failed} failed, ${s.errors + s.networkErrors} errors${s.unavailable > 0 ? `, ${s.unavailable} unavailable` : ''}; see ${path.relative(process.cwd(), reports.markdown) || reports.markdown}`,
     );
   }
   return exitCodeOf(result);
@@ -211,8 +218,17 @@ export const conformCommand = defineCommand<ConformFlags>({
       .option('retries', {
         type: 'number',
         defaultDescription: String(CONFORM_DEFAULTS.retries),
-        describe: 'Retries of a request after a network failure (never after a response)',
+        describe:
+          'Retries of a request after a network failure; busy answers (429/503) are retried separately, honouring Retry-After',
         coerce: nonNegativeInt('retries', 0),
+      })
+      .option('rate', rateOption)
+      .option('concurrency', {
+        type: 'number',
+        defaultDescription: '1',
+        describe:
+          'Scenario × revision runs in flight at once (steps of a scenario stay in order); keep 1 for a shared tenant unless scenarios are independent',
+        coerce: nonNegativeInt('concurrency', 1),
       })
       .option('region', {
         type: 'string',

@@ -47,6 +47,8 @@ export interface Tally {
   failed: number;
   skipped: number;
   networkErrors: number;
+  /** Scenario runs the target was too busy to answer (429/503 after every retry). */
+  unavailable: number;
   errors: number;
 }
 
@@ -56,6 +58,8 @@ export interface Summary extends Tally {
   nonBreaking: number;
   driftBreaking: number;
   structuralDifferences: number;
+  /** Time spent waiting for the target (rate pacing, `Retry-After`, backoff) and busy answers retried. */
+  waiting: { waitedMs: number; busyRetries: number };
   byRevision: Record<string, Tally>;
   byArea: Record<string, Tally>;
   /** True when the run has nothing that fails it (after the baseline, when one is given). */

@@ -35,6 +35,8 @@ export interface ConformOptions {
   runId?: string;
   uuid?: () => string;
   now?: () => Date;
+  /** Scenario × revision runs in flight at once on each target; 1 by default. */
+  concurrency?: number;
   /** Called after each scenario × revision on each target (the compare target's too), for progress output. */
   onResult?: (result: ScenarioResult) => void;
 }
@@ -52,6 +54,7 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     runId,
     ...(options.uuid ? { uuid: options.uuid } : {}),
     ...(onResult ? { onResult } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
   const primary = runner(options.target, options.onResult);
   const scenarios = await runScenarios(options.scenarios, primary);

@@ -33,6 +33,8 @@ export interface ConformRequest {
   http: HttpOptions;
   drift: boolean;
   gate?: GateOptions;
+  /** Scenario × revision runs in flight at once (`--concurrency`); 1 by default. */
+  concurrency?: number;
   /** Where the four reports are written. */
   reportDir: string;
   /** Starts the simulator for a `sim` target; without it `sim` is a setup error. */
@@ -119,6 +121,7 @@ export async function runConformance(
       revisions: request.revisions,
       allowMutations: request.allowMutations,
       http: request.http,
+      ...(request.concurrency ? { concurrency: request.concurrency } : {}),
       drift: request.drift,
       ...(baseline ? { baseline } : {}),
       filters: { tags: request.tags, scenarios: request.scenarioGlobs },
