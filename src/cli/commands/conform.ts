@@ -22,6 +22,7 @@ import {
 import { startSimulatorTarget } from '../sim-target.js';
 import { createPacer } from '../../conformance/target/rate.js';
 import { rateOption } from '../rate-option.js';
+import { parseShard, type Shard } from '../../conformance/run/shard.js';
 
 /** What `conform` needs from outside: how to start the simulator (injectable for tests). */
 export interface ConformDeps {
@@ -66,6 +67,12 @@ function nonNegativeInt(name: string, min: number) {
   };
 }
 
+function shardOf(value: unknown): Shard {
+  const shard = parseShard(Array.isArray(value) ? '' : String(value));
+  if ('error' in shard) throw new CliUsageError(shard.error);
+  return shard;
+}
+
 // No yargs defaults for what the config file can set: an absent flag must stay undefined.
 const list = { type: 'string', array: true } as const satisfies Options;
 
@@ -108,6 +115,7 @@ export async function handleConform(
       ...(args.rate !== undefined ? { pace: createPacer(args.rate) } : {}),
     },
     ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
+    ...(args.shard !== undefined ? { shard: args.shard } : {}),
     drift: args.drift,
     ...(args.minOperationCoverage !== undefined || args.requireRules === true
       ? {
@@ -223,6 +231,12 @@ export const conformCommand = defineCommand<ConformFlags>({
         coerce: nonNegativeInt('retries', 0),
       })
       .option('rate', rateOption)
+      .option('shard', {
+        type: 'string',
+        describe:
+          'Run only part i of n of the scenario × revision runs (e.g. 2/3; chosen by a hash of scenario id and revision); merge the shards\' JSON reports with "report merge"',
+        coerce: shardOf,
+      })
       .option('concurrency', {
         type: 'number',
         defaultDescription: '1',

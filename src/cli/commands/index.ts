@@ -1,6 +1,7 @@
 import type { CliCommand } from '../context.js';
 import { checkDocumentsCommand } from './check-documents.js';
 import { conformCommand } from './conform.js';
+import { reportCommand } from './report.js';
 import { schemaCommand } from './schema.js';
 import { seedCommand } from './seed.js';
 import { serveCommand } from './serve.js';
@@ -12,4 +13,5 @@ export const commands: readonly CliCommand[] = [
   schemaCommand,
   conformCommand,
   checkDocumentsCommand,
+  reportCommand,
 ];

@@ -1,6 +1,6 @@
 import type { Version } from '../../contract/versions.js';
 import type { CoverageReport } from '../coverage/coverage.js';
-import type { GateResult } from '../coverage/gate.js';
+import type { GateOptions, GateResult } from '../coverage/gate.js';
 import type { DriftResult } from '../drift/drift.js';
 import type { ScenarioResult, Status } from './scenario-result.js';
 
@@ -79,6 +79,8 @@ export interface RunResult {
   scenarios: ScenarioResult[];
   drift: DriftResult[];
   compare?: CompareResult;
+  /** Set when the run is one shard of several (`--shard i/n`), with the gate the merged report must pass. */
+  shard?: { index: number; count: number; gate?: GateOptions };
   baseline?: BaselineComparison;
   /** What the executed steps exercised of each revision's contract, and which rules and assumptions scenarios cite. */
   coverage: CoverageReport;

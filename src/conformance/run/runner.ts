@@ -22,6 +22,8 @@ export interface RunnerOptions extends StepOptions {
   onResult?: (result: ScenarioResult) => void;
   /** Scenario × revision runs in flight at once (`--concurrency`); 1 by default. */
   concurrency?: number;
+  /** Only the scenario × revision runs this accepts (a shard's); all by default. */
+  include?: (scenarioId: string, revision: Version) => boolean;
 }
 
 /** The scenario's id up to the first dot names its data area. */
@@ -110,6 +112,7 @@ export async function runScenarios(
     const schema = schemaFor(revision);
     for (const loaded of scenarios) {
       if (!loaded.scenario.revisions.includes(revision)) continue;
+      if (options.include && !options.include(loaded.scenario.id, revision)) continue;
       runs.push(
         limit(async () => {
           const result = await runScenario(loaded, revision, options, schema);
