@@ -28,6 +28,8 @@ export interface ConformArgs extends OutputArgs {
   rate?: number;
   /** Scenario × revision runs in flight at once. */
   concurrency?: number;
+  /** Break each spec rule in a fresh simulator and report which the scenarios notice. */
+  verifyRules?: boolean;
   /** Only this part of the runs (`--shard i/n`). */
   shard?: Shard;
   region: string;

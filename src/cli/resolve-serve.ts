@@ -21,6 +21,8 @@ export interface ServeArgs extends StoreArgs {
   schemaVersion: string;
   /** Faults active from start-up (config file only). */
   faults?: FaultConfig;
+  /** Test-only: accept `breakRules` in `PUT /__admin/faults` (rule verification). */
+  allowRuleBreaking?: boolean;
 }
 
 /** Defaults of `serve`, applied after the flags and the config file. */

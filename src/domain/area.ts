@@ -3,6 +3,7 @@ import type { IResolvers } from '@graphql-tools/utils';
 import type { Version } from '../contract/versions.js';
 import type { IndexKeyFn, Store, Transaction } from '../store/index.js';
 import type { FixtureProfile } from './profile.js';
+import type { BreakableRule } from './shared/rule-switch.js';
 import type { Region, TenantSettings } from './tenancy.js';
 
 /** What every resolver gets: the caller's tenant, region and revision, and that (tenant, region)'s store. */
@@ -14,6 +15,8 @@ export type RequestContext = {
   version: Version;
   /** The simulator's clock; tests may fix it. */
   now(): Date;
+  /** Test-only: which spec rules the simulator was told to break (see shared/rule-switch.ts). */
+  ruleBroken?: (rule: BreakableRule) => boolean;
 };
 
 /** A secondary index an area's look-ups rely on (see `Store.defineIndex`). */

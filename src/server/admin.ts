@@ -8,7 +8,7 @@ import {
   type Simulator,
   type TenantConfig,
 } from '../simulator/index.js';
-import type { Faults } from './faults.js';
+import { checkFaults, type Faults } from './faults.js';
 import { bearerToken, sendError } from './http.js';
 
 /** A tenant as the admin API shows it: without its token (tokens stay out of logs, reports and responses). */
@@ -92,18 +92,33 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
   });
 
   router.get('/faults', (_req, res) => {
-    res.json({ rules: faults.list() });
+    res.json({ rules: faults.list(), breakRules: simulator.brokenRules() });
   });
 
   router.put('/faults', (req, res) => {
-    const problem = faults.configure(req.body);
+    // `breakRules` (test-only rule verification) goes to the simulator; the rest is the fault configuration.
+    const { breakRules, ...config } = (req.body ?? {}) as { breakRules?: unknown };
+    const configures = breakRules === undefined || 'rules' in config;
+    // Both parts are checked before either is applied, so a refused request changes nothing.
+    const problem = configures ? checkFaults(config) : undefined;
     if (problem) return sendError(res, 400, `Invalid fault configuration: ${problem}.`, 'BAD_REQUEST');
-    res.json({ rules: faults.list() });
+    if (breakRules !== undefined) {
+      if (!Array.isArray(breakRules) || !breakRules.every((r) => typeof r === 'string'))
+        return sendError(res, 400, 'breakRules must be a list of spec rule ids.', 'BAD_REQUEST');
+      const broken = simulator.breakRules(breakRules);
+      if (!broken.ok) {
+        const code = broken.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST';
+        return sendError(res, broken.status, `${broken.error}.`, code);
+      }
+    }
+    if (configures) faults.configure(config);
+    res.json({ rules: faults.list(), breakRules: simulator.brokenRules() });
   });
 
   router.delete('/faults', (_req, res) => {
     faults.clear();
-    res.json({ rules: [] });
+    simulator.breakRules([]);
+    res.json({ rules: [], breakRules: [] });
   });
 
   router.use((req: Request, res: Response) =>

@@ -24,4 +24,5 @@ export type { Region, TenantSettings } from '../domain/tenancy.js';
 export { fixtureProfiles, profileNames } from '../domain/profile.js';
 export type { FixtureProfile } from '../domain/profile.js';
 export type { RequestContext } from '../domain/area.js';
+export { BREAKABLE_RULES } from '../domain/shared/rule-switch.js';
 export { StoreFailedError } from '../store/index.js';

@@ -19,7 +19,7 @@ import {
   type ConformArgs,
   type ConformFlags,
 } from '../resolve-conform.js';
-import { startSimulatorTarget } from '../sim-target.js';
+import { startRuleBreakingSimulator, startSimulatorTarget } from '../sim-target.js';
 import { createPacer } from '../../conformance/target/rate.js';
 import { rateOption } from '../rate-option.js';
 import { parseShard, type Shard } from '../../conformance/run/shard.js';
@@ -27,9 +27,14 @@ import { parseShard, type Shard } from '../../conformance/run/shard.js';
 /** What `conform` needs from outside: how to start the simulator (injectable for tests). */
 export interface ConformDeps {
   startSimulator: () => Promise<TargetFactory | undefined>;
+  /** The simulator `--verify-rules` breaks rules in; the in-process one by default. */
+  startRuleBreakingSimulator?: () => Promise<TargetFactory | undefined>;
 }
 
-const defaultDeps: ConformDeps = { startSimulator: async () => startSimulatorTarget };
+const defaultDeps: ConformDeps = {
+  startSimulator: async () => startSimulatorTarget,
+  startRuleBreakingSimulator: async () => startRuleBreakingSimulator,
+};
 
 function parseVersions(value: unknown): Version[] {
   if (Array.isArray(value)) throw new CliUsageError('--version was given more than once');
@@ -116,6 +121,12 @@ export async function handleConform(
     },
     ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
     ...(args.shard !== undefined ? { shard: args.shard } : {}),
+    ...(args.verifyRules
+      ? {
+          verifyRules: deps.startRuleBreakingSimulator ?? (async () => startRuleBreakingSimulator),
+          onRule: (rule: string) => bar?.update(done, `verifying ${rule}`),
+        }
+      : {}),
     drift: args.drift,
     ...(args.minOperationCoverage !== undefined || args.requireRules === true
       ? {
@@ -269,7 +280,14 @@ export const conformCommand = defineCommand<ConformFlags>({
       .option('require-rules', {
         type: 'boolean',
         defaultDescription: 'false',
-        describe: 'CI gate: exit 1 when a rule of conformance/spec-rules.yaml is cited by no scenario',
+        describe:
+          'CI gate: exit 1 when a rule of conformance/spec-rules.yaml is cited by no scenario (with --verify-rules: is not verified)',
+      })
+      .option('verify-rules', {
+        type: 'boolean',
+        defaultDescription: 'false',
+        describe:
+          'Prove the spec rules: for each, run the scenarios citing it against a fresh simulator with that rule broken; verified when a MUST expectation fails',
       })
       .example('$0 conform --target sim --version all', 'Check the simulator against both revisions')
       .example(

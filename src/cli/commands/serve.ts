@@ -39,6 +39,7 @@ export async function handleServe(args: ServeArgs, ctx: CliContext): Promise<num
       tenants,
       adminToken: args.adminToken,
       faults: args.faults,
+      ...(args.allowRuleBreaking ? { allowRuleBreaking: true } : {}),
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
     });
   } catch (error) {
@@ -160,6 +161,12 @@ export const serveCommand = defineCommand<ServeFlags>({
         type: 'boolean',
         defaultDescription: 'false',
         describe: 'Keep the stores in memory only',
+      })
+      .option('allow-rule-breaking', {
+        type: 'boolean',
+        defaultDescription: 'false',
+        describe:
+          'Test only: let PUT /__admin/faults turn single spec rules off ({"breakRules": ["§8/limit-default"]}), as conform --verify-rules does',
       })
       .option('admin-token', {
         type: 'string',

@@ -1,5 +1,6 @@
 import type { RunResult } from '../results/run-result.js';
 import { coverageLine, gateChecks } from './coverage-text.js';
+import { ruleVerificationLine, unverifiedLines } from './rules-text.js';
 import { basisText, brief, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
 
 const MAX_LINES = 40;
@@ -62,6 +63,11 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
   const wait = waitingText(s.waiting);
   if (wait) lines.push(`  ${wait}`);
   lines.push(`  ${coverageLine(result.coverage)}`);
+  if (result.ruleVerification) {
+    const v = result.ruleVerification;
+    lines.push(`  ${when(v.breakable - v.verified, c.red, ruleVerificationLine(v))}`);
+    for (const line of unverifiedLines(v).slice(0, MAX_LINES)) lines.push(`    ${c.red(line)}`);
+  }
   lines.push(
     `  ${when(s.breaking, c.red, `${s.breaking} breaking`)}, ${when(s.nonBreaking, c.yellow, `${s.nonBreaking} non-breaking`)} difference(s): ${s.conforms ? c.bold(c.green('CONFORMS')) : c.bold(c.red('DOES NOT CONFORM'))}`,
   );

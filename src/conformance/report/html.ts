@@ -1,6 +1,7 @@
 import type { Difference } from '../results/differences.js';
 import type { RunResult, ScenarioResult, StepResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
+import { ruleVerificationHtml } from './rules-text.js';
 import { basisText, brief, escapeHtml as e, passRate, waitingText } from './text.js';
 
 const STYLE = `
@@ -116,6 +117,7 @@ export function renderHtml(result: RunResult): string {
 <p>${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.unavailable} unavailable, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.${waitingText(s.waiting) ? ` The run ${e(waitingText(s.waiting) ?? '')}.` : ''}</p>
 <h2>Pass rate</h2>${tallyTable('revision', s.byRevision)}${tallyTable('data area', s.byArea)}
 ${coverage(result)}
+${result.ruleVerification ? ruleVerificationHtml(result.ruleVerification) : ''}
 ${drift ? `<h2>Schema drift</h2><ul>${drift}</ul>` : ''}
 ${baseline}${compare}
 <h2>Scenarios</h2>

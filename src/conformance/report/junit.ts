@@ -1,5 +1,6 @@
 import type { Difference } from '../results/differences.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
+import { ruleVerificationJunit } from './rules-text.js';
 import { basisText, brief, escapeXml } from './text.js';
 
 function differenceLine(d: Difference): string {
@@ -51,6 +52,7 @@ export function renderJunit(result: RunResult): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="rm-harness conform" tests="${all.length}" failures="${n(['failed'])}" errors="${n(['error', 'network-error', 'unavailable'])}" skipped="${n(['skipped'])}">`,
     ...suites,
+    ...(result.ruleVerification ? [ruleVerificationJunit(result.ruleVerification)] : []),
     '</testsuites>',
     '',
   ].join('\n');

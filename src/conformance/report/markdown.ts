@@ -1,5 +1,6 @@
 import type { RunResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
+import { ruleVerificationMarkdown } from './rules-text.js';
 import { basisText, brief, passRate, waitingText } from './text.js';
 
 const MAX_ROWS = 50;
@@ -87,6 +88,7 @@ export function renderMarkdown(result: RunResult): string {
     ...tallyRows(s.byArea),
   ];
   lines.push(...coverageSection(result));
+  if (result.ruleVerification) lines.push(...ruleVerificationMarkdown(result.ruleVerification));
   const diffs = result.scenarios.flatMap((r) => r.steps.flatMap((st) => st.differences));
   if (diffs.length > 0) {
     lines.push(

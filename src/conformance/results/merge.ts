@@ -102,7 +102,8 @@ export function mergeShards(
   const baseline = mergeBaseline(results);
   const coverage = mergeCoverage(results.map((r) => r.coverage));
   const gateOptions = first.shard?.gate;
-  const gate = gateOptions ? checkGate(coverage, gateOptions) : undefined;
+  const ruleVerification = results.find((r) => r.ruleVerification)?.ruleVerification;
+  const gate = gateOptions ? checkGate(coverage, gateOptions, ruleVerification) : undefined;
   const merged: Omit<RunResult, 'summary'> = {
     formatVersion: first.formatVersion,
     tool: first.tool,
@@ -125,6 +126,7 @@ export function mergeShards(
     ...(compare ? { compare } : {}),
     ...(baseline ? { baseline } : {}),
     coverage,
+    ...(ruleVerification ? { ruleVerification } : {}),
     ...(gate ? { gate } : {}),
   };
   return { ok: true, result: { ...merged, summary: summarize(merged) } };

@@ -2,6 +2,7 @@ import type { Version } from '../../contract/versions.js';
 import type { CoverageReport } from '../coverage/coverage.js';
 import type { GateOptions, GateResult } from '../coverage/gate.js';
 import type { DriftResult } from '../drift/drift.js';
+import type { RuleVerificationReport } from './rule-verification.js';
 import type { ScenarioResult, Status } from './scenario-result.js';
 
 export type {
@@ -84,6 +85,8 @@ export interface RunResult {
   baseline?: BaselineComparison;
   /** What the executed steps exercised of each revision's contract, and which rules and assumptions scenarios cite. */
   coverage: CoverageReport;
+  /** Each spec rule broken in the simulator in turn (`--verify-rules`): verified, cited, total. */
+  ruleVerification?: RuleVerificationReport;
   /** The coverage gate, when one was asked for. */
   gate?: GateResult;
   summary: Summary;

@@ -13,6 +13,8 @@ import type { LoadedScenario } from '../scenario/types.js';
 import { failureKeys, summarize } from '../results/summary.js';
 import type { Target } from '../target/target.js';
 import { inShard, type Shard } from './shard.js';
+import type { TargetFactory } from '../target/target.js';
+import { verifyRules } from '../verify/verify-rules.js';
 
 /** Everything one conformance run needs; the CLI builds it from flags. */
 export interface ConformOptions {
@@ -36,6 +38,8 @@ export interface ConformOptions {
   runId?: string;
   uuid?: () => string;
   now?: () => Date;
+  /** Prove the spec rules (`--verify-rules`): break each in a fresh simulator from this factory. */
+  verifyRules?: { startSimulator: TargetFactory; region?: string; onRule?: (rule: string) => void };
   /** Run only this part of the scenario × revision runs (`--shard i/n`); see {@link inShard}. */
   shard?: Shard;
   /** Scenario × revision runs in flight at once on each target; 1 by default. */
@@ -105,9 +109,31 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     buildRevisionSchema,
     catalogues,
   );
+  // Rule verification does not depend on the shard: the first shard does it once for the merged report.
+  const ruleVerification =
+    options.verifyRules && (shard?.index ?? 1) === 1
+      ? await verifyRules({
+          scenarios: options.scenarios,
+          revisions: options.revisions,
+          rules: catalogues.specRules,
+          citedBy: coverage.specRules.citedBy,
+          startSimulator: options.verifyRules.startSimulator,
+          http: options.http,
+          runId,
+          ...(options.verifyRules.region ? { region: options.verifyRules.region } : {}),
+          ...(options.uuid ? { uuid: options.uuid } : {}),
+          ...(options.verifyRules.onRule ? { onRule: options.verifyRules.onRule } : {}),
+        })
+      : undefined;
   // A shard covers only part of the contract: its gate is checked on the merged report (`report merge`).
-  const gate = options.gate && !shard ? checkGate(coverage, options.gate) : undefined;
-  const withBaseline = { ...partial, ...(baseline ? { baseline } : {}), coverage, ...(gate ? { gate } : {}) };
+  const gate = options.gate && !shard ? checkGate(coverage, options.gate, ruleVerification) : undefined;
+  const withBaseline = {
+    ...partial,
+    ...(baseline ? { baseline } : {}),
+    coverage,
+    ...(ruleVerification ? { ruleVerification } : {}),
+    ...(gate ? { gate } : {}),
+  };
   return { ...withBaseline, summary: summarize(withBaseline) };
 }
 

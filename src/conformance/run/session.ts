@@ -34,6 +34,10 @@ export interface ConformRequest {
   http: HttpOptions;
   drift: boolean;
   gate?: GateOptions;
+  /** Prove each spec rule by breaking it in a fresh simulator from this factory (`--verify-rules`). */
+  verifyRules?: () => Promise<TargetFactory | undefined>;
+  /** Told when the verification of a rule starts. */
+  onRule?: (rule: string) => void;
   /** Run only this part of the scenario × revision runs (`--shard i/n`). */
   shard?: Shard;
   /** Scenario × revision runs in flight at once (`--concurrency`); 1 by default. */
@@ -120,6 +124,11 @@ export async function runConformance(
       0,
     );
     request.onPlanned?.(runs * opened.length);
+    let verify: TargetFactory | undefined;
+    if (request.verifyRules) {
+      verify = await request.verifyRules();
+      if (!verify) return setup('--verify-rules needs the simulator: src/server could not be loaded');
+    }
     const generated: string[] = [];
     const result = await conform({
       ...(request.onResult ? { onResult: request.onResult } : {}),
@@ -131,6 +140,15 @@ export async function runConformance(
       http: request.http,
       ...(request.concurrency ? { concurrency: request.concurrency } : {}),
       ...(request.shard ? { shard: request.shard } : {}),
+      ...(verify
+        ? {
+            verifyRules: {
+              startSimulator: verify,
+              region: request.target.region,
+              ...(request.onRule ? { onRule: request.onRule } : {}),
+            },
+          }
+        : {}),
       drift: request.drift,
       ...(baseline ? { baseline } : {}),
       filters: { tags: request.tags, scenarios: request.scenarioGlobs },

@@ -70,7 +70,7 @@ function networkMessage(error: unknown, timeoutMs: number): string {
  */
 export async function sendHttp(
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  init: { method: 'GET' | 'POST' | 'PUT'; headers: Record<string, string>; body?: string },
   options: HttpOptions,
 ): Promise<HttpOutcome> {
   const fetchFn = options.fetchFn ?? fetch;

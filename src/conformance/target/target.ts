@@ -19,6 +19,8 @@ export interface Target {
 /** A started target the caller must close, e.g. the in-process simulator. */
 export interface StartedTarget {
   baseUrl: string;
+  /** The admin API's token, when the started target is a simulator that exposes one. */
+  adminToken?: string;
   close(): Promise<void>;
 }
 
