@@ -7,6 +7,9 @@ export const BREAKABLE_RULES = [
   '§1.6',
   '§6.1',
   '§7.5',
+  '§7.6',
+  '§8/folderTypes-one-class',
+  '§8/activityDate-format',
   '§8/limit-relationshipTypes',
   '§8/addMatter-trim',
 ] as const;
