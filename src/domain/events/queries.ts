@@ -1,6 +1,7 @@
 import type { StoreReader } from '../../store/index.js';
 import { badUserInput } from '../shared/errors.js';
 import { page, sortItems, type Page, type PagingArgs, type SortKey } from '../shared/paging.js';
+import { isBreakableRule, ruleBroken, type RuleSwitchContext } from '../shared/rule-switch.js';
 import { EVENTS_BY_VIEW, type EventRecord } from '../shared/change-events.js';
 import type { ViewDefinition } from './views.js';
 
@@ -27,7 +28,15 @@ function idList(value: unknown): Set<string> | undefined {
  * the filter asks for the deletion type, never archived entities, never events of relationships that
  * were private when they happened.
  */
-export function queryEvents(store: StoreReader, def: ViewDefinition, args: EventViewArgs): Page<EventRecord> {
+export function queryEvents(
+  store: StoreReader,
+  def: ViewDefinition,
+  args: EventViewArgs,
+  rules: RuleSwitchContext = {},
+): Page<EventRecord> {
+  // A rule-verification run may break the view's own rule of §6 (deleted, archived, private events).
+  const viewRule = `§6/${def.query}`;
+  const broken = isBreakableRule(viewRule) && ruleBroken(rules, viewRule);
   const filter = args.filter ?? {};
   const types = filter.eventTypes ? new Set(filter.eventTypes) : undefined;
   const ids = idList(filter[def.idsFilter]);
@@ -57,10 +66,11 @@ export function queryEvents(store: StoreReader, def: ViewDefinition, args: Event
     ) {
       return false;
     }
-    if (deleted.has(e.entityId) && !showDeleted) return false;
-    if (def.hidesPrivate && e.data?.['isPrivate'] === true) return false;
+    if (deleted.has(e.entityId) && !showDeleted && !broken) return false;
+    if (def.hidesPrivate && e.data?.['isPrivate'] === true && !broken) return false;
     if (
       def.hidesArchived &&
+      !broken &&
       store.get<{ id: string; archived?: boolean }>(def.collection, e.entityId)?.archived === true
     ) {
       return false;

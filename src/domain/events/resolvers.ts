@@ -30,7 +30,7 @@ export function eventResolvers(): AreaResolvers {
   const types: Record<string, Record<string, unknown>> = {};
   for (const def of VIEW_DEFINITIONS) {
     query[def.query] = (_parent: unknown, args: EventViewArgs, ctx: RequestContext) => {
-      const result = queryEvents(ctx.store, def, args);
+      const result = queryEvents(ctx.store, def, args, ctx);
       return { totalModels: result.totalModels, models: result.models.map((e) => toItem(def, e)) };
     };
     if (def.entityField) types[def.typeName] = { [def.entityField]: byId(def.collection, def.idField) };

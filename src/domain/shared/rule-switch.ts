@@ -6,10 +6,16 @@
 export const BREAKABLE_RULES = [
   '§1.6',
   '§6.1',
+  '§6/paging',
+  '§6/firmContactEventViews',
+  '§6/listEventViews',
+  '§6/relationshipEventViews',
   '§7.5',
   '§7.6',
   '§8/folderTypes-one-class',
   '§8/activityDate-format',
+  '§8/skip-default',
+  '§8/limit-default',
   '§8/limit-relationshipTypes',
   '§8/addMatter-trim',
 ] as const;
