@@ -11,7 +11,7 @@ import type { Region, TenantSettings } from '../domain/tenancy.js';
 import { openIndexedStore, seedStore, type SeedProgress } from './seeding.js';
 import { FileBackend, MemoryBackend, type Store } from '../store/index.js';
 import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
-import { withBreakablePagingDefaults } from './breakable-defaults.js';
+import { withBreakableSchemaRules } from './breakable-rules.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
 
 /** How a simulator is set up. */
@@ -86,7 +86,7 @@ export class Simulator {
         resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
       });
       schema = withPageSizeLimit(executable, this.limits.maxPageSize);
-      if (this.allowRuleBreaking) schema = withBreakablePagingDefaults(schema);
+      if (this.allowRuleBreaking) schema = withBreakableSchemaRules(schema);
       this.schemas.set(version, schema);
     }
     return schema;
