@@ -57,6 +57,8 @@ export function queryEvents(
   const toMs = to ? Date.parse(to) : undefined;
 
   const matching = all.filter((e) => {
+    // Broken, the opportunity view stops reporting the changes of dateOpened, currentStage and status.
+    if (broken && def.view === 'opportunity') return false;
     if (types && !types.has(e.eventType)) return false;
     if (ids && !ids.has(e.entityId)) return false;
     if (

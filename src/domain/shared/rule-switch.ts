@@ -10,6 +10,7 @@ export const BREAKABLE_RULES = [
   '§6/firmContactEventViews',
   '§6/listEventViews',
   '§6/relationshipEventViews',
+  '§6/opportunityEventViews',
   '§7.1',
   '§7.2',
   '§7.3',
