@@ -91,8 +91,12 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
     }
   });
 
+  // Only a simulator that accepts rule breaking shows it, so the usual answer keeps its shape.
+  const brokenRules = (): { breakRules?: string[] } =>
+    simulator.allowsRuleBreaking ? { breakRules: simulator.brokenRules() } : {};
+
   router.get('/faults', (_req, res) => {
-    res.json({ rules: faults.list(), breakRules: simulator.brokenRules() });
+    res.json({ rules: faults.list(), ...brokenRules() });
   });
 
   router.put('/faults', (req, res) => {
@@ -112,13 +116,13 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
       }
     }
     if (configures) faults.configure(config);
-    res.json({ rules: faults.list(), breakRules: simulator.brokenRules() });
+    res.json({ rules: faults.list(), ...brokenRules() });
   });
 
   router.delete('/faults', (_req, res) => {
     faults.clear();
     simulator.breakRules([]);
-    res.json({ rules: [], breakRules: [] });
+    res.json({ rules: [], ...brokenRules() });
   });
 
   router.use((req: Request, res: Response) =>

@@ -159,6 +159,11 @@ export class Simulator {
     return context;
   }
 
+  /** Whether `breakRules` is accepted (started with `allowRuleBreaking`). */
+  get allowsRuleBreaking(): boolean {
+    return this.allowRuleBreaking;
+  }
+
   /** The spec rules this simulator was told to break (test-only). */
   brokenRules(): string[] {
     return [...this.broken];

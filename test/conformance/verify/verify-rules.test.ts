@@ -53,8 +53,8 @@ describe('verifyRules', () => {
     const report = await verifyRules({
       scenarios: [shipped],
       revisions: ['1.4.0'],
-      rules: ['§6.3', '§7.5', '§7.4'],
-      citedBy: { '§7.4': [shipped.scenario.id] },
+      rules: ['§6.3', '§7.5', '§9.3/score'],
+      citedBy: { '§9.3/score': [shipped.scenario.id] },
       startSimulator: startRuleBreakingSimulator,
       http: { timeoutMs: 10_000, retries: 0 },
       runId: 'verify-test',
@@ -62,7 +62,7 @@ describe('verifyRules', () => {
     expect(report.rules.map((r) => [r.rule, r.status])).toEqual([
       ['§6.3', 'absence'],
       ['§7.5', 'uncited'],
-      ['§7.4', 'not-breakable'],
+      ['§9.3/score', 'not-breakable'],
     ]);
     expect(report).toMatchObject({ total: 3, cited: 1, breakable: 2, verified: 0 });
   }, 60_000);
