@@ -5,6 +5,7 @@ import type { ConformConfig, ConformRunConfig, TargetConfig } from '../config/sc
 import { firstSet, readConfig } from './config-option.js';
 import { CliError, CliUsageError } from './context.js';
 import type { OutputArgs } from './output/output.js';
+import type { Shard } from '../conformance/run/shard.js';
 
 /** Arguments of `conform`, resolved. */
 export interface ConformArgs extends OutputArgs {
@@ -23,6 +24,14 @@ export interface ConformArgs extends OutputArgs {
   compareLimitedToken?: string;
   timeout: number;
   retries: number;
+  /** Requests per second at most (`--rate`); unlimited when absent. */
+  rate?: number;
+  /** Scenario × revision runs in flight at once. */
+  concurrency?: number;
+  /** Break each spec rule in a fresh simulator and report which the scenarios notice. */
+  verifyRules?: boolean;
+  /** Only this part of the runs (`--shard i/n`). */
+  shard?: Shard;
   region: string;
   scenariosDir: string;
   drift: boolean;

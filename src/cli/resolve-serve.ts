@@ -34,6 +34,8 @@ export interface ServeArgs extends StoreArgs {
   quiet: boolean;
   /** Reload the tenants (tenants file, config file) or the mock's SDL when they change. */
   watch: boolean;
+  /** Test-only: accept `breakRules` in `PUT /__admin/faults` (rule verification). */
+  allowRuleBreaking?: boolean;
 }
 
 /** Defaults of `serve`, applied after the flags and the config file. */

@@ -12,3 +12,18 @@ export const startSimulatorTarget: TargetFactory = async () => {
     ...(tenant ? { admin: { token: server.adminToken, tenant } } : {}),
   };
 };
+
+/**
+ * The in-process simulator of `conform --verify-rules`: like {@link startSimulatorTarget}, but it
+ * accepts `breakRules` (test-only) through its admin API, whose token it reports.
+ */
+export const startRuleBreakingSimulator: TargetFactory = async () => {
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    inMemory: true,
+    log: () => {},
+    allowRuleBreaking: true,
+  });
+  return { baseUrl: server.url, adminToken: server.adminToken, close: () => server.close() };
+};

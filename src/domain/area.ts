@@ -4,6 +4,7 @@ import type { Version } from '../contract/versions.js';
 import type { Entity, IndexKeyFn, Store, Transaction } from '../store/index.js';
 import type { EventFeedFaults } from './event-feed.js';
 import type { FixtureProfile } from './profile.js';
+import type { BreakableRule } from './shared/rule-switch.js';
 import type { Region, TenantSettings } from './tenancy.js';
 
 /** What every resolver gets: the caller's tenant, region and revision, and that (tenant, region)'s store. */
@@ -23,6 +24,8 @@ export type RequestContext = {
   recordedEvents?: Entity[];
   /** Event-feed faults set for the tenant on an event view (by query name); absent means none. */
   eventFeed?(query: string): EventFeedFaults | undefined;
+  /** Test-only: which spec rules the simulator was told to break (see shared/rule-switch.ts). */
+  ruleBroken?: (rule: BreakableRule) => boolean;
 };
 
 /** A secondary index an area's look-ups rely on (see `Store.defineIndex`). */

@@ -9,7 +9,7 @@ import {
   type TenantConfig,
 } from '../simulator/index.js';
 import { clockRouter } from './clock-admin.js';
-import type { Faults } from './faults.js';
+import { checkFaults, type Faults } from './faults.js';
 import { adminAuth } from './admin-auth.js';
 import { sendError } from './http.js';
 
@@ -84,19 +84,38 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
     }
   });
 
+  // Only a simulator that accepts rule breaking shows it, so the usual answer keeps its shape.
+  const brokenRules = (): { breakRules?: string[] } =>
+    simulator.allowsRuleBreaking ? { breakRules: simulator.brokenRules() } : {};
+
   router.get('/faults', (_req, res) => {
-    res.json(faults.view());
+    res.json({ ...faults.view(), ...brokenRules() });
   });
 
   router.put('/faults', (req, res) => {
-    const problem = faults.configure(req.body);
+    // `breakRules` (test-only rule verification) goes to the simulator; the rest is the fault configuration.
+    const { breakRules, ...config } = (req.body ?? {}) as { breakRules?: unknown };
+    const configures = breakRules === undefined || Object.keys(config).length > 0;
+    // Both parts are checked before either is applied, so a refused request changes nothing.
+    const problem = configures ? checkFaults(config) : undefined;
     if (problem) return sendError(res, 400, `Invalid fault configuration: ${problem}.`, 'BAD_REQUEST');
-    res.json(faults.view());
+    if (breakRules !== undefined) {
+      if (!Array.isArray(breakRules) || !breakRules.every((r) => typeof r === 'string'))
+        return sendError(res, 400, 'breakRules must be a list of spec rule ids.', 'BAD_REQUEST');
+      const broken = simulator.breakRules(breakRules);
+      if (!broken.ok) {
+        const code = broken.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST';
+        return sendError(res, broken.status, `${broken.error}.`, code);
+      }
+    }
+    if (configures) faults.configure(config);
+    res.json({ ...faults.view(), ...brokenRules() });
   });
 
   router.delete('/faults', (_req, res) => {
     faults.clear();
-    res.json({ rules: [] });
+    simulator.breakRules([]);
+    res.json({ rules: [], ...brokenRules() });
   });
 
   router.use(clockRouter(simulator));

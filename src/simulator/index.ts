@@ -28,4 +28,5 @@ export type { FixtureProfile } from '../domain/profile.js';
 export type { RequestContext } from '../domain/area.js';
 export type { EventFeedFaults } from '../domain/event-feed.js';
 export { EVENT_VIEW_QUERIES } from '../domain/events/views.js';
+export { BREAKABLE_RULES } from '../domain/shared/rule-switch.js';
 export { StoreFailedError } from '../store/index.js';

@@ -4,6 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
 import type { RequestContext } from '../domain/area.js';
+import { BREAKABLE_RULES, isBreakableRule, type BreakableRule } from '../domain/shared/rule-switch.js';
 import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from '../domain/profile.js';
 import { allResolvers } from '../domain/registry.js';
 import type { Region, TenantSettings } from '../domain/tenancy.js';
@@ -12,6 +13,7 @@ import { FileBackend, MemoryBackend, type Entity, type Store } from '../store/in
 import { EVENTS } from '../domain/shared/change-events.js';
 import { TenantClock } from './clock.js';
 import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
+import { withBreakableSchemaRules } from './breakable-rules.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
 
 /** How a simulator is set up. */
@@ -26,6 +28,8 @@ export interface SimulatorOptions {
   now?: () => Date;
   /** Request limits (A-59); unset ones take the defaults. */
   limits?: Partial<Limits>;
+  /** Test-only: accept `breakRules` (turn single spec rules off) for rule verification; off by default. */
+  allowRuleBreaking?: boolean;
 }
 
 /** Thrown for a bad simulator set-up (unknown profile …); the CLI turns it into a one-line message. */
@@ -46,6 +50,8 @@ export class Simulator {
   private readonly schemas = new Map<Version, GraphQLSchema>();
   private readonly clocks = new Map<string, TenantClock>();
   private readonly dataDir: string | undefined;
+  private readonly allowRuleBreaking: boolean;
+  private broken = new Set<BreakableRule>();
 
   constructor(options: SimulatorOptions = {}) {
     const profile = findProfile(options.profile ?? 'default');
@@ -61,6 +67,7 @@ export class Simulator {
     // Below the largest default page of the spec (relationshipTypes, 500) a plain query would fail.
     if (!(this.limits.maxPageSize >= 500))
       throw new SimulatorSetupError('limits.maxPageSize must be at least 500');
+    this.allowRuleBreaking = options.allowRuleBreaking ?? false;
     this.dataDir = options.inMemory ? undefined : options.dataDir;
     if (this.dataDir) mkdirSync(this.dataDir, { recursive: true });
     for (const tenant of options.tenants ?? DEFAULT_TENANTS) this.tenants.set(tenant.id, { ...tenant });
@@ -82,6 +89,7 @@ export class Simulator {
         resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
       });
       schema = withPageSizeLimit(executable, this.limits.maxPageSize);
+      if (this.allowRuleBreaking) schema = withBreakableSchemaRules(schema);
       this.schemas.set(version, schema);
     }
     return schema;
@@ -167,7 +175,7 @@ export class Simulator {
   async context(tenant: TenantConfig, region: Region, version: Version): Promise<RequestContext> {
     const clock = this.clock(tenant.id);
     const now = clock ? () => clock.now() : this.now;
-    return {
+    const context: RequestContext = {
       store: await this.store(tenant.id, region),
       tenant,
       region,
@@ -175,6 +183,40 @@ export class Simulator {
       now,
       recordedEvents: [],
     };
+    if (this.broken.size > 0) context.ruleBroken = (rule) => this.broken.has(rule);
+    return context;
+  }
+
+  /** Whether `breakRules` is accepted (started with `allowRuleBreaking`). */
+  get allowsRuleBreaking(): boolean {
+    return this.allowRuleBreaking;
+  }
+
+  /** The spec rules this simulator was told to break (test-only). */
+  brokenRules(): string[] {
+    return [...this.broken];
+  }
+
+  /**
+   * Test-only: turns the named spec rules off (replacing any broken before; `[]` restores them all).
+   * Refused unless the simulator was started with `allowRuleBreaking`, and for rules it cannot break.
+   */
+  breakRules(rules: readonly string[]): { ok: true } | { ok: false; status: 400 | 403; error: string } {
+    if (!this.allowRuleBreaking && rules.length > 0)
+      return {
+        ok: false,
+        status: 403,
+        error: 'breakRules is refused: start the simulator with --allow-rule-breaking (test use only)',
+      };
+    const unknown = rules.filter((r) => !isBreakableRule(r));
+    if (unknown.length > 0)
+      return {
+        ok: false,
+        status: 400,
+        error: `cannot break ${unknown.join(', ')}; breakable rules: ${BREAKABLE_RULES.join(', ')}`,
+      };
+    this.broken = new Set(rules.filter(isBreakableRule));
+    return { ok: true };
   }
 
   /**

@@ -121,6 +121,14 @@ describe('runner against deliberately wrong servers', () => {
       restsOn: 'spec-and-assumption',
     },
     {
+      deviation: 'data-null',
+      scenario: 'settings.regional-settings',
+      path: 'data',
+      kind: 'missing-data',
+      severity: 'breaking',
+      restsOn: 'spec-and-assumption',
+    },
+    {
       deviation: 'extra-field',
       scenario: 'settings.regional-settings',
       path: 'data.regionalSettings.legacyCode',

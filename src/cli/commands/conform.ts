@@ -19,14 +19,22 @@ import {
   type ConformArgs,
   type ConformFlags,
 } from '../resolve-conform.js';
-import { startSimulatorTarget } from '../sim-target.js';
+import { startRuleBreakingSimulator, startSimulatorTarget } from '../sim-target.js';
+import { createPacer } from '../../conformance/target/rate.js';
+import { rateOption } from '../rate-option.js';
+import { parseShard, type Shard } from '../../conformance/run/shard.js';
 
 /** What `conform` needs from outside: how to start the simulator (injectable for tests). */
 export interface ConformDeps {
   startSimulator: () => Promise<TargetFactory | undefined>;
+  /** The simulator `--verify-rules` breaks rules in; the in-process one by default. */
+  startRuleBreakingSimulator?: () => Promise<TargetFactory | undefined>;
 }
 
-const defaultDeps: ConformDeps = { startSimulator: async () => startSimulatorTarget };
+const defaultDeps: ConformDeps = {
+  startSimulator: async () => startSimulatorTarget,
+  startRuleBreakingSimulator: async () => startRuleBreakingSimulator,
+};
 
 function parseVersions(value: unknown): Version[] {
   if (Array.isArray(value)) throw new CliUsageError('--version was given more than once');
@@ -62,6 +70,12 @@ function nonNegativeInt(name: string, min: number) {
     }
     return n;
   };
+}
+
+function shardOf(value: unknown): Shard {
+  const shard = parseShard(Array.isArray(value) ? '' : String(value));
+  if ('error' in shard) throw new CliUsageError(shard.error);
+  return shard;
 }
 
 // No yargs defaults for what the config file can set: an absent flag must stay undefined.
@@ -100,7 +114,19 @@ export async function handleConform(
       : {}),
     revisions: args.version,
     allowMutations: args.allowMutations,
-    http: { timeoutMs: args.timeout, retries: args.retries },
+    http: {
+      timeoutMs: args.timeout,
+      retries: args.retries,
+      ...(args.rate !== undefined ? { pace: createPacer(args.rate) } : {}),
+    },
+    ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
+    ...(args.shard !== undefined ? { shard: args.shard } : {}),
+    ...(args.verifyRules
+      ? {
+          verifyRules: deps.startRuleBreakingSimulator ?? (async () => startRuleBreakingSimulator),
+          onRule: (rule: string) => bar?.update(done, `verifying ${rule}`),
+        }
+      : {}),
     drift: args.drift,
     ...(args.minOperationCoverage !== undefined || args.requireRules === true
       ? {
@@ -136,7 +162,7 @@ export async function handleConform(
   if (!result.summary.conforms) {
     const s = result.summary;
     out.quietFailure(
-      `does not conform: ${s.breaking} breaking difference(s), ${s.failed} failed, ${s.errors + s.networkErrors} errors; see ${path.relative(process.cwd(), reports.markdown) || reports.markdown}`,
+      `does not conform: ${s.breaking} breaking difference(s), ${s.failed} failed, ${s.errors + s.networkErrors} errors${s.unavailable > 0 ? `, ${s.unavailable} unavailable` : ''}; see ${path.relative(process.cwd(), reports.markdown) || reports.markdown}`,
     );
   }
   return exitCodeOf(result);
@@ -211,8 +237,23 @@ export const conformCommand = defineCommand<ConformFlags>({
       .option('retries', {
         type: 'number',
         defaultDescription: String(CONFORM_DEFAULTS.retries),
-        describe: 'Retries of a request after a network failure (never after a response)',
+        describe:
+          'Retries of a request after a network failure; busy answers (429/503) are retried separately, honouring Retry-After',
         coerce: nonNegativeInt('retries', 0),
+      })
+      .option('rate', rateOption)
+      .option('shard', {
+        type: 'string',
+        describe:
+          'Run only part i of n of the scenario × revision runs (e.g. 2/3; chosen by a hash of scenario id and revision); merge the shards\' JSON reports with "report merge"',
+        coerce: shardOf,
+      })
+      .option('concurrency', {
+        type: 'number',
+        defaultDescription: '1',
+        describe:
+          'Scenario × revision runs in flight at once (steps of a scenario stay in order); keep 1 for a shared tenant unless scenarios are independent',
+        coerce: nonNegativeInt('concurrency', 1),
       })
       .option('region', {
         type: 'string',
@@ -239,7 +280,14 @@ export const conformCommand = defineCommand<ConformFlags>({
       .option('require-rules', {
         type: 'boolean',
         defaultDescription: 'false',
-        describe: 'CI gate: exit 1 when a rule of conformance/spec-rules.yaml is cited by no scenario',
+        describe:
+          'CI gate: exit 1 when a rule of conformance/spec-rules.yaml is cited by no scenario (with --verify-rules: is not verified)',
+      })
+      .option('verify-rules', {
+        type: 'boolean',
+        defaultDescription: 'false',
+        describe:
+          'Prove the spec rules: for each, run the scenarios citing it against a fresh simulator with that rule broken; verified when a MUST expectation fails',
       })
       .example('$0 conform --target sim --version all', 'Check the simulator against both revisions')
       .example(

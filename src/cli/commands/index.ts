@@ -58,6 +58,11 @@ export const lazyCommands: readonly LazyCommand[] = [
       'Send random, stateful operation sequences generated from the contract and check invariants on every step',
     load: async () => (await import('./fuzz.js')).fuzzCommand,
   },
+  {
+    command: 'report',
+    describe: 'Work on conform reports (merge the reports of sharded runs)',
+    load: async () => (await import('./report.js')).reportCommand,
+  },
 ];
 
 /** A {@link LazyCommand} as yargs registers it: its builder and handler import the module first. */

@@ -56,6 +56,7 @@ export async function handleServe(
       tenants,
       adminToken: args.adminToken,
       faults: args.faults,
+      ...(args.allowRuleBreaking ? { allowRuleBreaking: true } : {}),
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
       journalSize: args.journalSize,
       onRequest: args.quiet ? undefined : requestLogger(args.logFormat, ctx.io.stdout),
@@ -182,6 +183,12 @@ export const serveCommand = defineCommand<ServeFlags>({
         type: 'boolean',
         defaultDescription: 'false',
         describe: 'Keep the stores in memory only',
+      })
+      .option('allow-rule-breaking', {
+        type: 'boolean',
+        defaultDescription: 'false',
+        describe:
+          'Test only: let PUT /__admin/faults turn single spec rules off ({"breakRules": ["§8/limit-default"]}), as conform --verify-rules does',
       })
       .option('admin-token', {
         type: 'string',

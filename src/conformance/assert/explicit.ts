@@ -82,14 +82,16 @@ function checkPath(e: PathExpectation, body: unknown, id: string): Finding[] {
     out.push({ expectationId: id, path: e.path, kind, expected, actual, message });
   };
   if (e.exists !== undefined) {
-    if (found !== e.exists)
+    // `exists: true` asks for a value: a null in a nullable field does not show the thing exists.
+    const present = found && (value !== null || !e.exists);
+    if (present !== e.exists)
       add(
         'presence-mismatch',
-        e.exists ? 'present' : 'absent',
+        e.exists ? 'present and non-null' : 'absent',
         found ? value : 'absent',
-        `${e.path} is ${found ? 'present' : 'absent'}`,
+        `${e.path} is ${found ? (value === null ? 'null' : 'present') : 'absent'}`,
       );
-    if (!e.exists) return out;
+    if (!e.exists || !present) return out;
   }
   if (!found) {
     const expected = 'equals' in e ? e.equals : (e.type ?? 'present');

@@ -92,7 +92,8 @@ export interface CoverageCatalogues {
   assumptions: string[];
 }
 
-function percentOf(covered: number, total: number): number {
+/** A share as a percentage rounded to one decimal; 100 for an empty set. */
+export function percentOf(covered: number, total: number): number {
   return total === 0 ? 100 : Math.round((covered / total) * 1000) / 10;
 }
 

@@ -1,3 +1,4 @@
+import type { RuleVerificationReport } from '../results/rule-verification.js';
 import { isBelow, type CoverageReport } from './coverage.js';
 
 /** The CI gate on coverage: `--min-operation-coverage` and `--require-rules`. */
@@ -23,8 +24,15 @@ function names(list: readonly string[]): string {
     : list.join(', ');
 }
 
-/** Checks the coverage of a run against the gate. */
-export function checkGate(coverage: CoverageReport, options: GateOptions): GateResult {
+/**
+ * Checks the coverage of a run against the gate. With a rule verification (`--verify-rules`),
+ * `requireRules` counts verified rules instead of cited ones; rules stating an absence are exempt.
+ */
+export function checkGate(
+  coverage: CoverageReport,
+  options: GateOptions,
+  verification?: RuleVerificationReport,
+): GateResult {
   const failures: string[] = [];
   const min = options.minOperationCoverage;
   if (min !== undefined) {
@@ -36,7 +44,15 @@ export function checkGate(coverage: CoverageReport, options: GateOptions): GateR
       }
     }
   }
-  if (options.requireRules && coverage.specRules.uncited.length > 0) {
+  const unverified = (verification?.rules ?? []).filter(
+    (r) => r.status !== 'verified' && r.status !== 'absence',
+  );
+  if (options.requireRules && verification && unverified.length > 0) {
+    const n = unverified.length;
+    failures.push(
+      `${n} spec rule${n === 1 ? ' is' : 's are'} not verified (--verify-rules --require-rules): ${names(unverified.map((r) => `${r.rule} (${r.status})`))}`,
+    );
+  } else if (options.requireRules && !verification && coverage.specRules.uncited.length > 0) {
     const n = coverage.specRules.uncited.length;
     failures.push(
       `${n} spec rule${n === 1 ? ' is' : 's are'} cited by no scenario (--require-rules): ${names(coverage.specRules.uncited)}`,

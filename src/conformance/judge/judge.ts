@@ -1,5 +1,6 @@
 import {
   checkExpectation,
+  graphQLErrorsOf,
   isErrorExpectation,
   isHttpStatusExpectation,
   isValidationErrorsExpectation,
@@ -88,6 +89,21 @@ export function judge(
       auto(f);
   }
   const data = (response.body as { data?: unknown } | undefined)?.data;
+  if (
+    isGraphQLBody(response.body) &&
+    (data ?? null) === null &&
+    graphQLErrorsOf(response.body).length === 0
+  ) {
+    // A null or absent `data` is only allowed alongside errors saying why (GraphQL over HTTP).
+    auto({
+      expectationId: 'data',
+      path: 'data',
+      kind: 'missing-data',
+      expected: 'data, or errors explaining its absence',
+      actual: data === null ? null : 'absent',
+      message: `the response has ${data === null ? 'data: null' : 'no data'} and no errors`,
+    });
+  }
   if (shape.schema && data !== null && data !== undefined) {
     for (const s of checkShape(data, shape.schema)) auto({ expectationId: 'shape', ...s });
   }

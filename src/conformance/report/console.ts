@@ -1,6 +1,7 @@
 import type { RunResult } from '../results/run-result.js';
 import { coverageLine, gateChecks } from './coverage-text.js';
-import { basisText, brief, passRate, PLAIN, when, type TextStyle } from './text.js';
+import { ruleVerificationLine, unverifiedLines } from './rules-text.js';
+import { basisText, brief, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
 
 const MAX_LINES = 40;
 
@@ -18,8 +19,9 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
     const errors = t.errors + t.networkErrors;
     const ran = t.total - t.skipped;
     const passed = `${t.passed}/${ran} passed (${passRate(t)})`;
+    const unavailable = t.unavailable > 0 ? `, ${c.red(`${t.unavailable} unavailable`)}` : '';
     lines.push(
-      `  ${revision}: ${t.passed === ran && ran > 0 ? c.green(passed) : passed}, ${when(t.failed, c.red, `${t.failed} failed`)}, ${when(errors, c.red, `${errors} errors`)}, ${when(t.skipped, c.yellow, `${t.skipped} skipped`)}`,
+      `  ${revision}: ${t.passed === ran && ran > 0 ? c.green(passed) : passed}, ${when(t.failed, c.red, `${t.failed} failed`)}, ${when(errors, c.red, `${errors} errors`)}${unavailable}, ${when(t.skipped, c.yellow, `${t.skipped} skipped`)}`,
     );
   }
   let shown = 0;
@@ -58,7 +60,14 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
     lines.push(
       `  baseline ${result.baseline.file}: ${when(result.baseline.newFailures.length, c.red, `${result.baseline.newFailures.length} new`)}, ${when(result.baseline.fixed.length, c.green, `${result.baseline.fixed.length} fixed`)}`,
     );
+  const wait = waitingText(s.waiting);
+  if (wait) lines.push(`  ${wait}`);
   lines.push(`  ${coverageLine(result.coverage)}`);
+  if (result.ruleVerification) {
+    const v = result.ruleVerification;
+    lines.push(`  ${when(v.breakable - v.verified, c.red, ruleVerificationLine(v))}`);
+    for (const line of unverifiedLines(v).slice(0, MAX_LINES)) lines.push(`    ${c.red(line)}`);
+  }
   lines.push(
     `  ${when(s.breaking, c.red, `${s.breaking} breaking`)}, ${when(s.nonBreaking, c.yellow, `${s.nonBreaking} non-breaking`)} difference(s): ${s.conforms ? c.bold(c.green('CONFORMS')) : c.bold(c.red('DOES NOT CONFORM'))}`,
   );

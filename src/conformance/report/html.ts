@@ -1,14 +1,15 @@
 import type { Difference } from '../results/differences.js';
 import type { RunResult, ScenarioResult, StepResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
-import { basisText, brief, escapeHtml as e, passRate } from './text.js';
+import { ruleVerificationHtml } from './rules-text.js';
+import { basisText, brief, escapeHtml as e, passRate, waitingText } from './text.js';
 
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f;max-width:1200px}
 h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #ccd;padding:.25rem .5rem;text-align:left;vertical-align:top}
 th{background:#f0f2f7}.passed{color:#176b2c}.failed,.breaking{color:#b3261e}.skipped{color:#777}
-.error,.network-error{color:#9a5b00}.non-breaking{color:#6b5b00}
+.error,.network-error,.unavailable{color:#9a5b00}.non-breaking{color:#6b5b00}
 details{margin:.3rem 0;border:1px solid #dde;border-radius:4px;padding:.3rem .6rem}summary{cursor:pointer}
 pre{background:#f7f7fa;padding:.5rem;overflow:auto;max-height:24rem;font-size:12px}code{font-size:12px}
 `;
@@ -113,9 +114,10 @@ export function renderHtml(result: RunResult): string {
 <body>
 <h1>Conformance report: <span class="${s.conforms ? 'passed' : 'failed'}">${s.conforms ? 'conforms' : 'does not conform'}</span></h1>
 <p>Target <code>${e(result.target.label)}</code>${result.target.isSimulator ? ' (simulator)' : ''}; revisions ${e(result.revisions.join(', '))}; run ${e(result.runId)} started ${e(result.startedAt)}.</p>
-<p>${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.</p>
+<p>${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.unavailable} unavailable, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.${waitingText(s.waiting) ? ` The run ${e(waitingText(s.waiting) ?? '')}.` : ''}</p>
 <h2>Pass rate</h2>${tallyTable('revision', s.byRevision)}${tallyTable('data area', s.byArea)}
 ${coverage(result)}
+${result.ruleVerification ? ruleVerificationHtml(result.ruleVerification) : ''}
 ${drift ? `<h2>Schema drift</h2><ul>${drift}</ul>` : ''}
 ${baseline}${compare}
 <h2>Scenarios</h2>

@@ -1,5 +1,6 @@
 import type { Difference } from '../results/differences.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
+import { ruleVerificationJunit } from './rules-text.js';
 import { basisText, brief, escapeXml } from './text.js';
 
 function differenceLine(d: Difference): string {
@@ -20,7 +21,7 @@ function testcase(r: ScenarioResult): string {
       `<failure message="${escapeXml(`${breaking.length} breaking difference(s): ${r.title}`)}" type="contract">${escapeXml(breaking.map(differenceLine).join('\n'))}</failure>`,
     );
   }
-  if (r.status === 'network-error' || r.status === 'error') {
+  if (r.status === 'network-error' || r.status === 'unavailable' || r.status === 'error') {
     parts.push(
       `<error message="${escapeXml(`${r.status}: ${notes[0] ?? r.title}`)}" type="${r.status}">${escapeXml(notes.join('\n'))}</error>`,
     );
@@ -40,7 +41,7 @@ export function renderJunit(result: RunResult): string {
       cases.filter((c) => s.includes(c.status)).length;
     const time = cases.reduce((t, c) => t + c.durationMs, 0) / 1000;
     return [
-      `  <testsuite name="conformance ${revision}" tests="${cases.length}" failures="${count('failed')}" errors="${count('error', 'network-error')}" skipped="${count('skipped')}" time="${time.toFixed(3)}">`,
+      `  <testsuite name="conformance ${revision}" tests="${cases.length}" failures="${count('failed')}" errors="${count('error', 'network-error', 'unavailable')}" skipped="${count('skipped')}" time="${time.toFixed(3)}">`,
       ...cases.map(testcase),
       '  </testsuite>',
     ].join('\n');
@@ -49,8 +50,9 @@ export function renderJunit(result: RunResult): string {
   const n = (s: ScenarioResult['status'][]): number => all.filter((c) => s.includes(c.status)).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="rm-harness conform" tests="${all.length}" failures="${n(['failed'])}" errors="${n(['error', 'network-error'])}" skipped="${n(['skipped'])}">`,
+    `<testsuites name="rm-harness conform" tests="${all.length}" failures="${n(['failed'])}" errors="${n(['error', 'network-error', 'unavailable'])}" skipped="${n(['skipped'])}">`,
     ...suites,
+    ...(result.ruleVerification ? [ruleVerificationJunit(result.ruleVerification)] : []),
     '</testsuites>',
     '',
   ].join('\n');

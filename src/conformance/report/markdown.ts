@@ -1,6 +1,7 @@
 import type { RunResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
-import { basisText, brief, passRate } from './text.js';
+import { ruleVerificationMarkdown } from './rules-text.js';
+import { basisText, brief, passRate, waitingText } from './text.js';
 
 const MAX_ROWS = 50;
 const MAX_NAMES = 100;
@@ -76,7 +77,7 @@ export function renderMarkdown(result: RunResult): string {
   const lines: string[] = [
     `## Conformance: ${s.conforms ? 'conforms' : 'does not conform'}`,
     '',
-    `Target \`${result.target.label}\`${result.target.isSimulator ? ' (simulator)' : ''}, revisions ${result.revisions.join(', ')}: ${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.`,
+    `Target \`${result.target.label}\`${result.target.isSimulator ? ' (simulator)' : ''}, revisions ${result.revisions.join(', ')}: ${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.unavailable} unavailable, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.${waitingText(s.waiting) ? ` The run ${waitingText(s.waiting)}.` : ''}`,
     '',
     '| revision | scenarios | passed | failed | errors | skipped | pass rate |',
     '|---|---|---|---|---|---|---|',
@@ -87,6 +88,7 @@ export function renderMarkdown(result: RunResult): string {
     ...tallyRows(s.byArea),
   ];
   lines.push(...coverageSection(result));
+  if (result.ruleVerification) lines.push(...ruleVerificationMarkdown(result.ruleVerification));
   const diffs = result.scenarios.flatMap((r) => r.steps.flatMap((st) => st.differences));
   if (diffs.length > 0) {
     lines.push(

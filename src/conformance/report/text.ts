@@ -53,3 +53,16 @@ export const PLAIN: TextStyle = { bold: same, dim: same, green: same, red: same,
 export function when(n: number, colour: (s: string) => string, text: string): string {
   return n > 0 ? colour(text) : text;
 }
+
+/**
+ * Waiting for the target as a sentence (`waited 3.2 s for the target, 2 busy answers retried`), or
+ * undefined when the run never waited; waiting is reported, never counted as a failure.
+ */
+export function waitingText(w: { waitedMs: number; busyRetries: number } | undefined): string | undefined {
+  if (!w || (w.waitedMs === 0 && w.busyRetries === 0)) return undefined;
+  const retried =
+    w.busyRetries > 0
+      ? `, ${w.busyRetries} busy answer${w.busyRetries === 1 ? '' : 's'} (429/503) retried`
+      : '';
+  return `waited ${(w.waitedMs / 1000).toFixed(1)} s for the target (rate limit and Retry-After)${retried}`;
+}

@@ -21,6 +21,7 @@ export type DifferenceKind =
   | 'http-status'
   | 'invalid-response'
   | 'invalid-request'
+  | 'missing-data'
   | 'missing-validation-error'
   | 'unexpected-validation-error'
   | 'value-mismatch'

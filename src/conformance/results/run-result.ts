@@ -1,7 +1,8 @@
 import type { Version } from '../../contract/versions.js';
 import type { CoverageReport } from '../coverage/coverage.js';
-import type { GateResult } from '../coverage/gate.js';
+import type { GateOptions, GateResult } from '../coverage/gate.js';
 import type { DriftResult } from '../drift/drift.js';
+import type { RuleVerificationReport } from './rule-verification.js';
 import type { ScenarioResult, Status } from './scenario-result.js';
 
 export type {
@@ -47,6 +48,8 @@ export interface Tally {
   failed: number;
   skipped: number;
   networkErrors: number;
+  /** Scenario runs the target was too busy to answer (429/503 after every retry). */
+  unavailable: number;
   errors: number;
 }
 
@@ -56,6 +59,8 @@ export interface Summary extends Tally {
   nonBreaking: number;
   driftBreaking: number;
   structuralDifferences: number;
+  /** Time spent waiting for the target (rate pacing, `Retry-After`, backoff) and busy answers retried. */
+  waiting: { waitedMs: number; busyRetries: number };
   byRevision: Record<string, Tally>;
   byArea: Record<string, Tally>;
   /** True when the run has nothing that fails it (after the baseline, when one is given). */
@@ -76,9 +81,13 @@ export interface RunResult {
   scenarios: ScenarioResult[];
   drift: DriftResult[];
   compare?: CompareResult;
+  /** Set when the run is one shard of several (`--shard i/n`), with the gate the merged report must pass. */
+  shard?: { index: number; count: number; gate?: GateOptions };
   baseline?: BaselineComparison;
   /** What the executed steps exercised of each revision's contract, and which rules and assumptions scenarios cite. */
   coverage: CoverageReport;
+  /** Each spec rule broken in the simulator in turn (`--verify-rules`): verified, cited, total. */
+  ruleVerification?: RuleVerificationReport;
   /** The coverage gate, when one was asked for. */
   gate?: GateResult;
   summary: Summary;

@@ -2,8 +2,11 @@ import type { Version } from '../../contract/versions.js';
 import type { Phase } from '../scenario/types.js';
 import type { Difference } from './differences.js';
 
-/** Outcome of one step or scenario. `network-error` is the target failing to answer, not a difference. */
-export type Status = 'passed' | 'failed' | 'skipped' | 'network-error' | 'error';
+/**
+ * Outcome of one step or scenario. `network-error` is the target failing to answer and `unavailable` the
+ * target still busy (429/503) after every retry: neither is a difference.
+ */
+export type Status = 'passed' | 'failed' | 'skipped' | 'network-error' | 'unavailable' | 'error';
 
 /** The request as recorded in reports; secret headers are masked before it is stored. */
 export interface RecordedRequest {
@@ -22,6 +25,10 @@ export interface RecordedResponse {
   text?: string;
   durationMs: number;
   attempts: number;
+  /** Time spent waiting for the target (rate pacing, `Retry-After`, backoff); never a failure. */
+  waitedMs?: number;
+  /** Busy answers (429/503) retried before this response. */
+  busyRetries?: number;
 }
 
 /** One step's run. */

@@ -9,6 +9,7 @@ function tally(results: readonly ScenarioResult[]): Tally {
     failed: count('failed'),
     skipped: count('skipped'),
     networkErrors: count('network-error'),
+    unavailable: count('unavailable'),
     errors: count('error'),
   };
 }
@@ -31,7 +32,7 @@ function groupTally(
 export function failureKeys(result: Omit<RunResult, 'summary' | 'baseline' | 'coverage' | 'gate'>): string[] {
   const keys = new Set<string>();
   for (const s of result.scenarios) {
-    if (s.status === 'network-error' || s.status === 'error')
+    if (s.status === 'network-error' || s.status === 'unavailable' || s.status === 'error')
       keys.add(`${s.scenarioId}@${s.revision}/${s.status}`);
     for (const step of s.steps) {
       if (step.status === 'error') keys.add(`${s.scenarioId}@${s.revision}/${step.stepId}/error`);
@@ -51,6 +52,15 @@ export function failureKeys(result: Omit<RunResult, 'summary' | 'baseline' | 'co
   return [...keys].sort();
 }
 
+/** Waiting summed over every response of the run. */
+function waitingOf(results: readonly ScenarioResult[]): Summary['waiting'] {
+  const responses = results.flatMap((r) => r.steps.flatMap((s) => (s.response ? [s.response] : [])));
+  return {
+    waitedMs: responses.reduce((n, r) => n + (r.waitedMs ?? 0), 0),
+    busyRetries: responses.reduce((n, r) => n + (r.busyRetries ?? 0), 0),
+  };
+}
+
 /** Totals of a run; `conforms` honours the baseline when one was compared. */
 export function summarize(result: Omit<RunResult, 'summary'>): Summary {
   const differences = result.scenarios.flatMap((s) => s.steps.flatMap((st) => st.differences));
@@ -65,6 +75,7 @@ export function summarize(result: Omit<RunResult, 'summary'>): Summary {
       0,
     ),
     structuralDifferences: result.compare?.differences.length ?? 0,
+    waiting: waitingOf(result.scenarios),
     byRevision: groupTally(result.scenarios, (r) => r.revision),
     byArea: groupTally(result.scenarios, (r) => r.area),
     conforms: result.baseline ? result.baseline.newFailures.length === 0 : failures.length === 0,

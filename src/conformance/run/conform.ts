@@ -12,6 +12,9 @@ import { runDrift, runScenarios, type RunnerOptions } from './runner.js';
 import type { LoadedScenario } from '../scenario/types.js';
 import { failureKeys, summarize } from '../results/summary.js';
 import type { Target } from '../target/target.js';
+import { inShard, type Shard } from './shard.js';
+import type { TargetFactory } from '../target/target.js';
+import { verifyRules } from '../verify/verify-rules.js';
 
 /** Everything one conformance run needs; the CLI builds it from flags. */
 export interface ConformOptions {
@@ -35,6 +38,12 @@ export interface ConformOptions {
   runId?: string;
   uuid?: () => string;
   now?: () => Date;
+  /** Prove the spec rules (`--verify-rules`): break each in a fresh simulator from this factory. */
+  verifyRules?: { startSimulator: TargetFactory; region?: string; onRule?: (rule: string) => void };
+  /** Run only this part of the scenario × revision runs (`--shard i/n`); see {@link inShard}. */
+  shard?: Shard;
+  /** Scenario × revision runs in flight at once on each target; 1 by default. */
+  concurrency?: number;
   /** Called after each scenario × revision on each target (the compare target's too), for progress output. */
   onResult?: (result: ScenarioResult) => void;
 }
@@ -44,6 +53,7 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
   const now = options.now ?? (() => new Date());
   const startedAt = now().toISOString();
   const runId = options.runId ?? randomUUID().slice(0, 8);
+  const shard = options.shard;
   const runner = (target: Target, onResult?: (r: ScenarioResult) => void): RunnerOptions => ({
     target,
     revisions: options.revisions,
@@ -52,10 +62,13 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     runId,
     ...(options.uuid ? { uuid: options.uuid } : {}),
     ...(onResult ? { onResult } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(shard ? { include: (id: string, v: Version) => inShard(shard, id, v) } : {}),
   });
   const primary = runner(options.target, options.onResult);
   const scenarios = await runScenarios(options.scenarios, primary);
-  const drift = options.drift ? await runDrift(primary) : [];
+  // Drift does not depend on scenarios: the first shard checks it once for the merged report.
+  const drift = options.drift && (shard?.index ?? 1) === 1 ? await runDrift(primary) : [];
   let compare: RunResult['compare'];
   if (options.compareTarget) {
     const secondary = await runScenarios(options.scenarios, runner(options.compareTarget, options.onResult));
@@ -83,6 +96,7 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     scenarios,
     drift,
     ...(compare ? { compare } : {}),
+    ...(shard ? { shard: { ...shard, ...(options.gate ? { gate: options.gate } : {}) } } : {}),
   };
   const baseline = options.baseline
     ? compareWithBaseline(options.baseline.file, options.baseline.failures, failureKeys(partial))
@@ -95,8 +109,31 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     buildRevisionSchema,
     catalogues,
   );
-  const gate = options.gate ? checkGate(coverage, options.gate) : undefined;
-  const withBaseline = { ...partial, ...(baseline ? { baseline } : {}), coverage, ...(gate ? { gate } : {}) };
+  // Rule verification does not depend on the shard: the first shard does it once for the merged report.
+  const ruleVerification =
+    options.verifyRules && (shard?.index ?? 1) === 1
+      ? await verifyRules({
+          scenarios: options.scenarios,
+          revisions: options.revisions,
+          rules: catalogues.specRules,
+          citedBy: coverage.specRules.citedBy,
+          startSimulator: options.verifyRules.startSimulator,
+          http: options.http,
+          runId,
+          ...(options.verifyRules.region ? { region: options.verifyRules.region } : {}),
+          ...(options.uuid ? { uuid: options.uuid } : {}),
+          ...(options.verifyRules.onRule ? { onRule: options.verifyRules.onRule } : {}),
+        })
+      : undefined;
+  // A shard covers only part of the contract: its gate is checked on the merged report (`report merge`).
+  const gate = options.gate && !shard ? checkGate(coverage, options.gate, ruleVerification) : undefined;
+  const withBaseline = {
+    ...partial,
+    ...(baseline ? { baseline } : {}),
+    coverage,
+    ...(ruleVerification ? { ruleVerification } : {}),
+    ...(gate ? { gate } : {}),
+  };
   return { ...withBaseline, summary: summarize(withBaseline) };
 }
 

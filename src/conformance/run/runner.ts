@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { GraphQLSchema } from 'graphql';
+import pLimit from 'p-limit';
 import { buildRevisionSchema } from '../../contract/generate.js';
 import type { Version } from '../../contract/versions.js';
 import { checkDrift, type DriftResult } from '../drift/drift.js';
@@ -20,6 +21,10 @@ export interface RunnerOptions extends StepOptions {
   schemaFor?: (version: Version) => GraphQLSchema;
   /** Called after each scenario × revision, for progress output. */
   onResult?: (result: ScenarioResult) => void;
+  /** Scenario × revision runs in flight at once (`--concurrency`); 1 by default. */
+  concurrency?: number;
+  /** Only the scenario × revision runs this accepts (a shard's); all by default. */
+  include?: (scenarioId: string, revision: Version) => boolean;
 }
 
 /** The scenario's id up to the first dot names its data area. */
@@ -79,7 +84,11 @@ async function runScenario(
     steps.push(result);
     if (result.status !== 'passed' && result.status !== 'skipped' && phase === 'setup') {
       blocked = `setup step "${step.id}" did not pass`;
-    } else if (result.status === 'network-error' || result.status === 'error') {
+    } else if (
+      result.status === 'network-error' ||
+      result.status === 'unavailable' ||
+      result.status === 'error'
+    ) {
       blocked = `step "${step.id}" ended with ${result.status}`;
     }
   }
@@ -87,11 +96,13 @@ async function runScenario(
   const has = (s: Status): boolean => steps.some((st) => st.status === s);
   const status: Status = has('network-error')
     ? 'network-error'
-    : has('error')
-      ? 'error'
-      : has('failed')
-        ? 'failed'
-        : 'passed';
+    : has('unavailable')
+      ? 'unavailable'
+      : has('error')
+        ? 'error'
+        : has('failed')
+          ? 'failed'
+          : 'passed';
   return { ...base, status, steps, durationMs: Math.round(performance.now() - started) };
 }
 
@@ -100,17 +111,25 @@ export async function runScenarios(
   scenarios: readonly LoadedScenario[],
   options: RunnerOptions,
 ): Promise<ScenarioResult[]> {
-  const results: ScenarioResult[] = [];
   const schemaFor = options.schemaFor ?? buildRevisionSchema;
+  // Steps of one scenario stay in order; only whole scenario × revision runs overlap.
+  const limit = pLimit(options.concurrency ?? 1);
+  const runs: Promise<ScenarioResult>[] = [];
   for (const revision of options.revisions) {
     const schema = schemaFor(revision);
     for (const loaded of scenarios) {
       if (!loaded.scenario.revisions.includes(revision)) continue;
-      const result = await runScenario(loaded, revision, options, schema);
-      results.push(result);
-      options.onResult?.(result);
+      if (options.include && !options.include(loaded.scenario.id, revision)) continue;
+      runs.push(
+        limit(async () => {
+          const result = await runScenario(loaded, revision, options, schema);
+          options.onResult?.(result);
+          return result;
+        }),
+      );
     }
   }
+  const results = await Promise.all(runs);
   return results.sort(
     (a, b) =>
       a.scenarioId.localeCompare(b.scenarioId) ||

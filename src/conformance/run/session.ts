@@ -14,6 +14,7 @@ import type { HttpOptions } from '../target/http-client.js';
 import { openTarget, preflight, type OpenTarget, type TargetSpec } from '../target/open.js';
 import type { TargetFactory } from '../target/target.js';
 import { conform } from './conform.js';
+import { inShard, type Shard } from './shard.js';
 
 /** One `conform` run from files to reports: what the CLI (or a partner's script) asks for. */
 export interface ConformRequest {
@@ -33,6 +34,14 @@ export interface ConformRequest {
   http: HttpOptions;
   drift: boolean;
   gate?: GateOptions;
+  /** Prove each spec rule by breaking it in a fresh simulator from this factory (`--verify-rules`). */
+  verifyRules?: () => Promise<TargetFactory | undefined>;
+  /** Told when the verification of a rule starts. */
+  onRule?: (rule: string) => void;
+  /** Run only this part of the scenario × revision runs (`--shard i/n`). */
+  shard?: Shard;
+  /** Scenario × revision runs in flight at once (`--concurrency`); 1 by default. */
+  concurrency?: number;
   /** Where the four reports are written. */
   reportDir: string;
   /** Starts the simulator for a `sim` target; without it `sim` is a setup error. */
@@ -106,10 +115,20 @@ export async function runConformance(
     const [primary, secondary] = opened as [OpenTarget, OpenTarget | undefined];
     // One run per scenario × revision the runner will try (skipped ones included), on each target.
     const runs = request.revisions.reduce(
-      (n, v) => n + scenarios.filter((s) => s.scenario.revisions.includes(v)).length,
+      (n, v) =>
+        n +
+        scenarios.filter(
+          (s) =>
+            s.scenario.revisions.includes(v) && (!request.shard || inShard(request.shard, s.scenario.id, v)),
+        ).length,
       0,
     );
     request.onPlanned?.(runs * opened.length);
+    let verify: TargetFactory | undefined;
+    if (request.verifyRules) {
+      verify = await request.verifyRules();
+      if (!verify) return setup('--verify-rules needs the simulator: src/server could not be loaded');
+    }
     const generated: string[] = [];
     const result = await conform({
       ...(request.onResult ? { onResult: request.onResult } : {}),
@@ -119,6 +138,17 @@ export async function runConformance(
       revisions: request.revisions,
       allowMutations: request.allowMutations,
       http: request.http,
+      ...(request.concurrency ? { concurrency: request.concurrency } : {}),
+      ...(request.shard ? { shard: request.shard } : {}),
+      ...(verify
+        ? {
+            verifyRules: {
+              startSimulator: verify,
+              region: request.target.region,
+              ...(request.onRule ? { onRule: request.onRule } : {}),
+            },
+          }
+        : {}),
       drift: request.drift,
       ...(baseline ? { baseline } : {}),
       filters: { tags: request.tags, scenarios: request.scenarioGlobs },

@@ -99,6 +99,8 @@ function record(outcome: Extract<HttpOutcome, { kind: 'response' }>): RecordedRe
     ...(outcome.body !== undefined ? { body: outcome.body } : { text: outcome.text.slice(0, 2000) }),
     durationMs: outcome.durationMs,
     attempts: outcome.attempts,
+    ...(outcome.waitedMs !== undefined ? { waitedMs: outcome.waitedMs } : {}),
+    ...(outcome.busyRetries !== undefined ? { busyRetries: outcome.busyRetries } : {}),
   };
 }
 
@@ -159,6 +161,17 @@ export async function runStep(
       status: 'network-error',
       note: `${outcome.message} (after ${outcome.attempts} attempt${outcome.attempts === 1 ? '' : 's'})`,
       request,
+      differences: [],
+    };
+  }
+  if (outcome.unavailable !== undefined) {
+    // The target never answered the question: no verdict on the API, and nothing to judge.
+    return {
+      ...head,
+      status: 'unavailable',
+      note: `target unavailable: ${outcome.unavailable}`,
+      request,
+      response: record(outcome),
       differences: [],
     };
   }

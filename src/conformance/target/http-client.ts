@@ -1,3 +1,5 @@
+import { type Pacer } from './rate.js';
+import { backoffMs, BUSY_STATUSES, retryAfterMs } from './retry-after.js';
 /** A GraphQL request as sent over HTTP (A-60: POST with a JSON envelope). */
 export interface GraphQLRequest {
   url: string;
@@ -16,16 +18,37 @@ export type HttpOutcome =
       text: string;
       durationMs: number;
       attempts: number;
+      /** Time spent waiting for the target (rate pacing, `Retry-After`, backoff), included in `durationMs`. */
+      waitedMs?: number;
+      /** Busy answers (429/503) that were retried before this one. */
+      busyRetries?: number;
+      /** Set when the target still answered busy (429/503) after every retry: not a verdict on the API. */
+      unavailable?: string;
     }
   | { kind: 'network-error'; message: string; durationMs: number; attempts: number };
 
-/** Per-request limits: `timeoutMs` for each attempt, `retries` extra attempts on network failures only. */
+/** Per-request limits: `timeoutMs` for each attempt, `retries` extra attempts on network failures. */
 export interface HttpOptions {
   timeoutMs: number;
   retries: number;
+  /** Extra attempts after a busy answer (429/503); {@link BUSY_DEFAULTS} by default. */
+  busyRetries?: number;
+  /** Longest single wait after a busy answer; a `Retry-After` beyond it ends the retries. */
+  maxWaitMs?: number;
+  /** First backoff delay after a busy answer without `Retry-After`; doubles per retry up to `maxWaitMs`. */
+  backoffMs?: number;
+  /** Called before every attempt (`--rate`); resolves with the time it waited. */
+  pace?: Pacer;
   /** Injectable for tests; the global fetch by default. */
   fetchFn?: typeof fetch;
+  /** Injectable for tests: waits `ms`. */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** Busy-answer retry defaults: 5 retries, waits of at most 60 s, backoff from 500 ms. */
+export const BUSY_DEFAULTS = { busyRetries: 5, maxWaitMs: 60_000, backoffMs: 500 } as const;
+
+const sleepFor = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 function networkMessage(error: unknown, timeoutMs: number): string {
   // Duck-typed rather than instanceof: fetch's errors may come from another realm (e.g. jest's vm).
@@ -40,16 +63,28 @@ function networkMessage(error: unknown, timeoutMs: number): string {
   return typeof e?.message === 'string' ? e.message : String(error);
 }
 
-/** Sends an HTTP request with a timeout and retries on network failures; never throws. */
+/**
+ * Sends an HTTP request with a timeout; retries network failures (`retries`) and busy answers (429/503,
+ * honouring `Retry-After` with capped exponential backoff and jitter); never throws. Waiting is reported
+ * in `waitedMs`; a target still busy after the last retry gives a response marked `unavailable`.
+ */
 export async function sendHttp(
   url: string,
   init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; headers: Record<string, string>; body?: string },
   options: HttpOptions,
 ): Promise<HttpOutcome> {
   const fetchFn = options.fetchFn ?? fetch;
+  const sleep = options.sleep ?? sleepFor;
+  const maxBusy = options.busyRetries ?? BUSY_DEFAULTS.busyRetries;
+  const maxWait = options.maxWaitMs ?? BUSY_DEFAULTS.maxWaitMs;
+  const base = options.backoffMs ?? BUSY_DEFAULTS.backoffMs;
   const started = performance.now();
   let lastError = '';
-  for (let attempt = 1; attempt <= options.retries + 1; attempt += 1) {
+  let waited = 0;
+  let busy = 0;
+  let failures = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    if (options.pace) waited += await options.pace();
     try {
       const res = await fetchFn(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
       const text = await res.text();
@@ -59,26 +94,51 @@ export async function sendHttp(
       } catch {
         body = undefined;
       }
-      return {
-        kind: 'response',
+      const response = {
+        kind: 'response' as const,
         status: res.status,
         contentType: res.headers.get('content-type') ?? '',
         body,
         text,
-        durationMs: Math.round(performance.now() - started),
         attempts: attempt,
+        ...(busy > 0 ? { busyRetries: busy } : {}),
       };
+      const finish = (extra: { unavailable?: string } = {}): HttpOutcome => ({
+        ...response,
+        durationMs: Math.round(performance.now() - started),
+        ...(waited > 0 ? { waitedMs: waited } : {}),
+        ...extra,
+      });
+      if (!BUSY_STATUSES.has(res.status)) return finish();
+      const asked = retryAfterMs(res.headers.get('retry-after'));
+      if (asked !== undefined && asked > maxWait) {
+        return finish({
+          unavailable: `HTTP ${res.status} asking to retry after ${Math.ceil(asked / 1000)} s, more than the ${Math.ceil(maxWait / 1000)} s limit`,
+        });
+      }
+      if (busy >= maxBusy) {
+        return finish({
+          unavailable: `HTTP ${res.status} after ${busy + 1} attempt${busy === 0 ? '' : 's'}`,
+        });
+      }
+      busy += 1;
+      const delay = Math.max(asked ?? 0, backoffMs(busy, base, maxWait));
+      await sleep(delay);
+      waited += delay;
     } catch (error) {
       lastError = networkMessage(error, options.timeoutMs);
-      if (attempt <= options.retries) await new Promise((r) => setTimeout(r, 100 * attempt));
+      if (failures >= options.retries) {
+        return {
+          kind: 'network-error',
+          message: lastError,
+          durationMs: Math.round(performance.now() - started),
+          attempts: attempt,
+        };
+      }
+      failures += 1;
+      await sleep(100 * failures);
     }
   }
-  return {
-    kind: 'network-error',
-    message: lastError,
-    durationMs: Math.round(performance.now() - started),
-    attempts: options.retries + 1,
-  };
 }
 
 /** POSTs a GraphQL request (JSON envelope, graphql-response+json preferred). */

@@ -30,6 +30,8 @@ export interface SimulatorAdmin {
 /** A started target the caller must close, e.g. the in-process simulator. */
 export interface StartedTarget {
   baseUrl: string;
+  /** The admin API's token, when the started target is a simulator that exposes one. */
+  adminToken?: string;
   close(): Promise<void>;
   /** The admin token and the main tenant's id, for scenarios' provider states. */
   admin?: { token: string; tenant: string };

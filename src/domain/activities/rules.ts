@@ -3,6 +3,7 @@ import type { StoreReader, Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
 import { CONTACTS, META_API_USER_ID, type ContactRecord } from '../contacts/model.js';
 import { businessRuleError } from '../shared/errors.js';
+import { ruleBroken } from '../shared/rule-switch.js';
 import { newId, parseActivityDate, toIsoDate, toIsoDateTime } from '../shared/time.js';
 import { MAX_LONG_TEXT, Validator } from '../shared/validation.js';
 import {
@@ -57,8 +58,16 @@ function checkType(
 }
 
 /** Checks `activityDate` (§8: `YYYY-MM-DD HH:mm:ss`, a real date and time); returns the ISO instant. */
-function checkDate(v: Validator, propertyName: string, text: string | null | undefined): string | undefined {
-  const date = typeof text === 'string' ? parseActivityDate(text.trim()) : undefined;
+function checkDate(
+  v: Validator,
+  propertyName: string,
+  text: string | null | undefined,
+  anyFormat = false,
+): string | undefined {
+  const strict = typeof text === 'string' ? parseActivityDate(text.trim()) : undefined;
+  // A rule-verification run breaking §8/activityDate-format takes any date JavaScript can read.
+  const loose = anyFormat && typeof text === 'string' ? new Date(text) : undefined;
+  const date = strict ?? (loose && !Number.isNaN(loose.getTime()) ? loose : undefined);
   if (!date) {
     v.fail(
       propertyName,
@@ -100,13 +109,18 @@ function checkLinks(
  */
 export function buildNewActivity(
   store: StoreReader,
-  ctx: Pick<RequestContext, 'now'>,
+  ctx: Pick<RequestContext, 'now' | 'ruleBroken'>,
   input: AddActivityInput,
   prefix = '',
 ): { errors: Validator['errors']; activity?: ActivityRecord } {
   const v = new Validator();
   const type = checkType(v, store, `${prefix}typeId`, input.typeId);
-  const startDate = checkDate(v, `${prefix}activityDate`, input.activityDate);
+  const startDate = checkDate(
+    v,
+    `${prefix}activityDate`,
+    input.activityDate,
+    ruleBroken(ctx, '§8/activityDate-format'),
+  );
   const subject = v.requiredText(`${prefix}subject`, input.subject);
   const summary = v.optionalText(`${prefix}summary`, input.summary, MAX_LONG_TEXT);
   const links = checkLinks(v, store, `${prefix}linkedEntityIds`, input.linkedEntityIds);

@@ -9,6 +9,7 @@ import type {
   MutationUpdatePublicPersonArgs,
 } from '../../contract/types.generated.js';
 import { mergeResolvers } from '@graphql-tools/merge';
+import { ruleBroken } from '../shared/rule-switch.js';
 import type { AreaResolvers, RequestContext } from '../area.js';
 import { addCompany, addPerson } from './add-mutations.js';
 import { addPublicLocation, changePublicContactLocation } from './location-mutations.js';
@@ -49,9 +50,20 @@ const mutationResolvers: AreaResolvers = {
   },
 };
 
+/** §7.4: contact mutation results carry a status; a rule-verification run breaking the rule drops it. */
+const status = (result: { status?: string | null }, _: unknown, ctx: RequestContext): string | null =>
+  ruleBroken(ctx, '§7.4') ? null : (result.status ?? null);
+
+const statusResolvers: AreaResolvers = {
+  MutatePersonResults: { status },
+  MutateCompanyResults: { status },
+  MutateLocationResults: { status },
+};
+
 /** Every resolver of the contacts area. */
 export const contactResolvers = mergeResolvers([
   queryResolvers,
   mutationResolvers,
   typeResolvers,
+  statusResolvers,
 ]) as AreaResolvers;

@@ -7,6 +7,7 @@ import type {
 import type { Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
 import { Validator } from '../shared/validation.js';
+import { ruleBroken } from '../shared/rule-switch.js';
 import type { CompanyResult, PersonResult } from './add-mutations.js';
 import { META_FIRM_COMPANY_ID, personDisplayName, type ContactRecord } from './model.js';
 import { findContact, findLanguage, firmGenders } from './rules.js';
@@ -193,7 +194,7 @@ export function updateContactAdditionalFields(
   const input = args.input;
   return ctx.store.transact((tx): PersonResult => {
     const v = new Validator();
-    if (!ctx.tenant.languageSpecificInformation) {
+    if (!ctx.tenant.languageSpecificInformation && !ruleBroken(ctx, '§7.5')) {
       v.fail('languageId', 'Language-specific information is not enabled in the firm settings.');
     }
     const person = findContact(tx, input.personId, 'Person');

@@ -2,6 +2,7 @@ import type { StoreReader } from '../../store/index.js';
 import type { EventFeedFaults } from '../event-feed.js';
 import { badUserInput } from '../shared/errors.js';
 import { checkPaging, page, sortItems, type Page, type PagingArgs, type SortKey } from '../shared/paging.js';
+import { isBreakableRule, ruleBroken, type RuleSwitchContext } from '../shared/rule-switch.js';
 import { EVENTS_BY_VIEW, type EventRecord } from '../shared/change-events.js';
 import { isVisible, reorderPage, withDuplicates } from './feed-faults.js';
 import type { ViewDefinition } from './views.js';
@@ -35,7 +36,11 @@ export function queryEvents(
   def: ViewDefinition,
   args: EventViewArgs,
   feed?: { faults: EventFeedFaults; now: Date },
+  rules: RuleSwitchContext = {},
 ): Page<EventRecord> {
+  // A rule-verification run may break the view's own rule of §6 (deleted, archived, private events).
+  const viewRule = `§6/${def.query}`;
+  const broken = isBreakableRule(viewRule) && ruleBroken(rules, viewRule);
   const filter = args.filter ?? {};
   const types = filter.eventTypes ? new Set(filter.eventTypes) : undefined;
   const ids = idList(filter[def.idsFilter]);
@@ -58,6 +63,8 @@ export function queryEvents(
   const toMs = to ? Date.parse(to) : undefined;
 
   const matching = all.filter((e) => {
+    // Broken, the opportunity view stops reporting the changes of dateOpened, currentStage and status.
+    if (broken && def.view === 'opportunity') return false;
     if (types && !types.has(e.eventType)) return false;
     if (ids && !ids.has(e.entityId)) return false;
     if (
@@ -67,10 +74,11 @@ export function queryEvents(
     ) {
       return false;
     }
-    if (deleted.has(e.entityId) && !showDeleted) return false;
-    if (def.hidesPrivate && e.data?.['isPrivate'] === true) return false;
+    if (deleted.has(e.entityId) && !showDeleted && !broken) return false;
+    if (def.hidesPrivate && e.data?.['isPrivate'] === true && !broken) return false;
     if (
       def.hidesArchived &&
+      !broken &&
       store.get<{ id: string; archived?: boolean }>(def.collection, e.entityId)?.archived === true
     ) {
       return false;

@@ -31,7 +31,8 @@ export function eventResolvers(): AreaResolvers {
   for (const def of VIEW_DEFINITIONS) {
     query[def.query] = (_parent: unknown, args: EventViewArgs, ctx: RequestContext) => {
       const faults = ctx.eventFeed?.(def.query);
-      const result = queryEvents(ctx.store, def, args, faults ? { faults, now: ctx.now() } : undefined);
+      const feed = faults ? { faults, now: ctx.now() } : undefined;
+      const result = queryEvents(ctx.store, def, args, feed, ctx);
       return { totalModels: result.totalModels, models: result.models.map((e) => toItem(def, e)) };
     };
     if (def.entityField) types[def.typeName] = { [def.entityField]: byId(def.collection, def.idField) };

@@ -12,6 +12,7 @@ import { badUserInput } from '../shared/errors.js';
 import { sortDirection } from '../shared/sort-direction.js';
 import { folderTypeInClass, inClasses } from './list-classes.js';
 import { containsText, page, sortItems, type Page, type SortKey } from '../shared/paging.js';
+import { ruleBroken } from '../shared/rule-switch.js';
 import { FOLDER_TYPES, LISTS, type FolderTypeRecord, type ListRecord } from './model.js';
 
 /** Sortable fields of `lists` (A-34); `name` is the default (A-42). */
@@ -106,7 +107,9 @@ export function folderTypes(
   ctx: RequestContext,
 ): { totalModels: number; models: FolderTypeRecord[] } {
   const classes = [...new Set((args.listClass ?? []).filter((c): c is ListClass => c !== null))];
-  if (classes.length > 1) {
+  // A rule-verification run may break the one-class rule (cited as §7.6 and §8/folderTypes-one-class).
+  const oneClass = !ruleBroken(ctx, '§7.6') && !ruleBroken(ctx, '§8/folderTypes-one-class');
+  if (classes.length > 1 && oneClass) {
     throw badUserInput(`folderTypes takes at most one list class per call (got ${classes.join(', ')}).`);
   }
   const checkSecurity = args.checkSecurity ?? true;
@@ -114,7 +117,7 @@ export function folderTypes(
     [...ctx.store.all<FolderTypeRecord>(FOLDER_TYPES)].filter(
       (t) =>
         t.isActive &&
-        (classes.length === 0 || folderTypeInClass(t, classes[0]!)) &&
+        (classes.length === 0 || classes.some((c) => folderTypeInClass(t, c))) &&
         (!checkSecurity || t.userHasAccess),
     ),
     [{ value: (t) => t.listClass }, { value: (t) => t.name }],

@@ -21,7 +21,7 @@ import {
   type MatterOptionRecord,
   type MatterRecord,
 } from './model.js';
-import { fullCloudGate, MAX_AMOUNT, overlaps } from './rules.js';
+import { fullCloudGate, MAX_AMOUNT, matterText, overlaps } from './rules.js';
 
 /** `{ validationErrors, item }` of `addMatter` and `addMatterFinancial`: `item` is the new id. */
 interface MutateMatterResult {
@@ -60,8 +60,8 @@ export async function addMatter(
   if (gate) return { validationErrors: gate, item: null };
   return ctx.store.transact((tx) => {
     const v = new Validator();
-    const name = v.requiredText('name', input.name);
-    const number = v.requiredText('number', input.number);
+    const name = matterText(ctx, v.requiredText('name', input.name), input.name);
+    const number = matterText(ctx, v.requiredText('number', input.number), input.number);
     if (number !== undefined && tx.lookup(MATTERS_BY_NUMBER, number.toLowerCase()).length > 0) {
       v.fail('number', `A matter with number "${number}" already exists.`);
     }

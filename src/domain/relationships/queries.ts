@@ -11,6 +11,7 @@ import type { StoreReader } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
 import { badUserInput } from '../shared/errors.js';
 import { checkPaging, containsText, page, sortItems, type SortKey } from '../shared/paging.js';
+import { ruleBroken } from '../shared/rule-switch.js';
 import {
   employeeRelationshipsTo,
   employeesWithRelationshipsTo,
@@ -72,7 +73,9 @@ export function relationshipTypes(
   args: QueryRelationshipTypesArgs,
   ctx: RequestContext,
 ): RelationshipTypeRecord[] {
-  const { skip, limit } = checkPaging(args, RELATIONSHIP_TYPES_DEFAULT_LIMIT);
+  // A rule-verification run may break §8/limit-relationshipTypes: then the common default of 100 applies.
+  const broken = ruleBroken(ctx, '§8/limit-relationshipTypes');
+  const { skip, limit } = checkPaging(args, broken ? 100 : RELATIONSHIP_TYPES_DEFAULT_LIMIT);
   const filter = args.filter ?? {};
   const ids = filter.ids ? new Set(filter.ids) : undefined;
   const category = filter.category?.trim().toLocaleLowerCase('en');

@@ -1,5 +1,6 @@
 import type { Entity, Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
+import { ruleBroken } from './rule-switch.js';
 
 /** The store collection of every event of a (tenant, region). */
 export const EVENTS = 'events';
@@ -60,10 +61,11 @@ function stampOf(tx: Transaction, now: Date): string {
  */
 export function recordEvents(
   tx: Transaction,
-  ctx: Pick<RequestContext, 'tenant' | 'now' | 'recordedEvents'>,
+  ctx: Pick<RequestContext, 'tenant' | 'now' | 'recordedEvents' | 'ruleBroken'>,
   events: readonly NewEvent[],
 ): void {
-  const kept = events.filter((e) => ctx.tenant.auditFeature || !AUDITED_VIEWS.has(e.view));
+  const audited = ctx.tenant.auditFeature || ruleBroken(ctx, '§6.1');
+  const kept = events.filter((e) => audited || !AUDITED_VIEWS.has(e.view));
   if (kept.length === 0) return;
   const eventDate = stampOf(tx, ctx.now());
   let n = tx.count(EVENTS);

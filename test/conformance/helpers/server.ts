@@ -23,7 +23,8 @@ export type Deviation =
   | 'omit-validation-error'
   | 'http-500'
   | 'extra-field'
-  | 'extra-enum-value';
+  | 'extra-enum-value'
+  | 'data-null';
 
 export interface TestServerOptions {
   deviation?: Deviation;
@@ -144,6 +145,7 @@ function tamper(result: ExecutionResult, deviation: Deviation | undefined): Exec
   if (deviation === 'extra-field' && settings) settings.legacyCode = 'x';
   if (deviation === 'null-non-null' && search) search.totalModels = null;
   if (deviation === 'extra-enum-value' && search) search.resultsFrom = 'Cache';
+  if (deviation === 'data-null' && settings) return { data: null };
   return result;
 }
 

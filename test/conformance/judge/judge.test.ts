@@ -166,7 +166,46 @@ describe('judge', () => {
       expect(judge(json({ data: { contacts: { total: 'x' } } }), [], { rootFields: ['contacts'] })).toEqual(
         [],
       );
-      expect(judge(json({ data: null, errors: [] }), [], shapeOf(QUERY))).toEqual([]);
+      const failed = json({ data: null, errors: [{ message: 'no' }] });
+      expect(judge(failed, [{ error: { message: 'no' } }], shapeOf(QUERY))).toEqual([]);
+    });
+  });
+
+  describe('strictness', () => {
+    it('reports data: null or a missing data without errors as a breaking missing-data', () => {
+      for (const body of [{ data: null }, { data: null, errors: [] }, { errors: [] }]) {
+        const found = judge(json(body), [], shapeOf(QUERY));
+        expect(kinds(found)).toEqual(['missing-data data']);
+        expect(found[0]?.level).toBe('MUST');
+      }
+    });
+
+    it('accepts data: null when errors say why', () => {
+      const body = { data: null, errors: [{ message: 'denied', extensions: { code: 'FORBIDDEN' } }] };
+      expect(judge(json(body), [{ error: { code: 'FORBIDDEN' } }], shapeOf(QUERY))).toEqual([]);
+    });
+
+    it('reads exists: true on a nullable field as non-null', () => {
+      const page = { ...goodPage, kind: null };
+      const found = judge(
+        json({ data: { contacts: page } }),
+        [{ path: 'data.contacts.kind', exists: true }],
+        shapeOf(QUERY),
+      );
+      expect(kinds(found)).toEqual(['presence-mismatch data.contacts.kind']);
+      expect(found[0]?.finding.message).toBe('data.contacts.kind is null');
+      const ok = judge(
+        json({ data: { contacts: goodPage } }),
+        [{ path: 'data.contacts.kind', exists: true }],
+        shapeOf(QUERY),
+      );
+      expect(ok).toEqual([]);
+      const absent = judge(
+        json({ data: { contacts: page } }),
+        [{ path: 'data.contacts.nope', exists: false }],
+        shapeOf(QUERY),
+      );
+      expect(absent).toEqual([]);
     });
   });
 
