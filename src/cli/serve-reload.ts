@@ -2,6 +2,7 @@ import path from 'node:path';
 import { CONFIG_FILE_NAME } from '../config/load.js';
 import { DEFAULT_TENANTS, type Simulator, type TenantConfig } from '../simulator/index.js';
 import type { RunningMock } from '../mock/server.js';
+import type { FaultConfig } from '../server/index.js';
 import { CliError, type CliIo } from './context.js';
 import { watchFiles, type FileWatch } from './file-watch.js';
 import { resolveServeFlags, type ServeFlags } from './resolve-serve.js';
@@ -76,13 +77,50 @@ export function reloadTenants(simulator: Simulator, flags: ServeFlags): TenantCh
 /** One line of a message that may hold several (a JSON parser's excerpt). */
 const oneLine = (message: string) => message.replace(/\s*\n\s*/g, ' ');
 
+/** What `serve --watch` reloads besides the tenants: the config file's faults, through the running server. */
+export interface FaultTarget {
+  setFaults(config: FaultConfig): string | undefined;
+}
+
 /**
- * `serve --watch`: reloads the tenants whenever the config file or the tenants file changes, and says
- * what changed (stdout) or why nothing did (stderr).
+ * The config file's `serve.faults` as they are now, or why they cannot be read. Absent faults are
+ * none, so deleting them from the file turns them off.
  */
-export function watchTenants(flags: ServeFlags, simulator: Simulator, io: CliIo): FileWatch {
+function fileFaults(flags: ServeFlags): FaultConfig | string {
+  try {
+    return resolveServeFlags(flags).faults ?? { rules: [] };
+  } catch (error) {
+    if (error instanceof CliError) return error.message;
+    throw error;
+  }
+}
+
+/**
+ * `serve --watch`: reloads the tenants whenever the config file or the tenants file changes, and the
+ * config file's faults when they differ from those last read from it (faults set since through the
+ * admin API stay until the file's faults change); says what changed (stdout) or why nothing did (stderr).
+ */
+export function watchTenants(
+  flags: ServeFlags,
+  simulator: Simulator,
+  io: CliIo,
+  faults?: FaultTarget,
+): FileWatch {
   let files = reloadedFiles(flags);
+  const initial = fileFaults(flags);
+  let lastFaults = typeof initial === 'string' ? undefined : JSON.stringify(initial);
   const announce = () => io.stdout.write(`Watching ${files.join(', ')} (tenants reload on change)\n`);
+  const reloadFaults = () => {
+    const next = fileFaults(flags);
+    if (!faults || typeof next === 'string' || JSON.stringify(next) === lastFaults) return;
+    const problem = faults.setFaults(next);
+    if (problem !== undefined) {
+      io.stderr.write(`rm-harness: reload failed, the faults are unchanged: ${oneLine(problem)}\n`);
+      return;
+    }
+    lastFaults = JSON.stringify(next);
+    io.stdout.write(`Faults reloaded: ${next.rules?.length ?? 0} rule(s)\n`);
+  };
   const reload = () => {
     const result = reloadTenants(simulator, flags);
     if (typeof result === 'string') {
@@ -92,6 +130,7 @@ export function watchTenants(flags: ServeFlags, simulator: Simulator, io: CliIo)
         (key) => `${key} ${result[key].length ? result[key].join(', ') : '-'}`,
       );
       io.stdout.write(`Tenants reloaded: ${parts.join('; ')}\n`);
+      reloadFaults();
     }
     // The config file may now name another tenants file.
     const next = reloadedFiles(flags);

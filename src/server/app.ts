@@ -28,6 +28,8 @@ export interface AppOptions {
   faults?: FaultConfig;
   /** The request journal (a new one of the default size unless given). */
   journal?: RequestJournal;
+  /** The fault state the admin API changes (a new one unless given; `startServer` keeps it to reload it). */
+  faultState?: Faults;
 }
 
 /**
@@ -87,7 +89,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     };
 
   // Injected faults (off by default) come after authentication, so a rule can name a tenant.
-  const faults = new Faults();
+  const faults = options.faultState ?? new Faults();
   if (options.faults) {
     const problem = faults.configure(options.faults);
     if (problem !== undefined) throw new Error(`invalid fault configuration: ${problem}`);

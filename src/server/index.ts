@@ -1,5 +1,5 @@
 import { createApp } from './app.js';
-import { checkFaults, type FaultConfig } from './faults.js';
+import { checkFaults, Faults, type FaultConfig } from './faults.js';
 import { listen } from './listen.js';
 import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 import { RequestJournal, type JournalEntry } from './journal.js';
@@ -42,6 +42,11 @@ export interface RunningServer {
   simulator: Simulator;
   /** The request journal (`/__admin/requests`). */
   journal: RequestJournal;
+  /**
+   * Replaces the active faults, as `PUT /__admin/faults` would (`{ "rules": [] }` clears them); returns
+   * why a configuration was refused, and then changes nothing.
+   */
+  setFaults(config: FaultConfig): string | undefined;
   /** Stops accepting requests, finishes the open ones, and flushes the stores. */
   close(): Promise<void>;
 }
@@ -55,7 +60,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.onRequest) journal.subscribe(options.onRequest);
   const simulator = new Simulator(options);
   const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
-  const app = createApp(simulator, { adminToken, log: options.log, faults: options.faults, journal });
+  const faultState = new Faults();
+  const app = createApp(simulator, {
+    adminToken,
+    log: options.log,
+    faults: options.faults,
+    journal,
+    faultState,
+  });
   const server = await listen(app, options.host ?? '127.0.0.1', options.port ?? 4000);
   let closing: Promise<void> | undefined;
   return {
@@ -63,6 +75,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     adminToken,
     simulator,
     journal,
+    setFaults: (config) => faultState.configure(config),
     close: () => {
       // Live streams never finish by themselves, and the server waits for open responses.
       journal.end();

@@ -158,6 +158,48 @@ describe('serve --watch: tenants', () => {
     }
   });
 
+  it("applies the config file's faults when they change there, and turns them off when removed", async () => {
+    const dir = tempDir();
+    const configFile = path.join(dir, 'rm-harness.config.json');
+    const withFaults = (errorRate: number) =>
+      JSON.stringify({
+        serve: {
+          tenants: [tenant('alpha', 'alpha-token-1')],
+          faults: { rules: [{ errorRate, errorKind: 'http503' }] },
+        },
+      });
+    writeFileSync(configFile, JSON.stringify({ serve: { tenants: [tenant('alpha', 'alpha-token-1')] } }));
+    const server = await serve([
+      '--in-memory',
+      '--profile',
+      'small',
+      '--config',
+      configFile,
+      '--watch',
+      '--quiet',
+    ]);
+    try {
+      expect((await post(server.url, 'alpha-token-1', SETTINGS)).status).toBe(200);
+      writeFileSync(configFile, withFaults(1));
+      await until(
+        'the fault to apply',
+        async () => (await post(server.url, 'alpha-token-1', SETTINGS)).status === 503,
+      );
+      expect(server.out.stdout).toContain('Faults reloaded: 1 rule(s)');
+      // A configuration the faults schema refuses changes nothing.
+      writeFileSync(configFile, withFaults(7));
+      await until('the refusal', () => /rm-harness: /.test(server.out.stderr));
+      expect((await post(server.url, 'alpha-token-1', SETTINGS)).status).toBe(503);
+      writeFileSync(configFile, JSON.stringify({ serve: { tenants: [tenant('alpha', 'alpha-token-1')] } }));
+      await until(
+        'the fault to go',
+        async () => (await post(server.url, 'alpha-token-1', SETTINGS)).status === 200,
+      );
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it('does not reload without --watch', async () => {
     const dir = tempDir();
     const tenantsFile = path.join(dir, 'tenants.json');

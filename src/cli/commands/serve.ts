@@ -89,7 +89,7 @@ export async function handleServe(
     out.write(`\nFaults: ${faultRules} rule(s) active from the start (GET/DELETE /__admin/faults)\n`);
   out.write(`\nHome page: ${server.url}/ (open any endpoint in a browser for GraphiQL)\n`);
   out.write(`Admin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\nPress Ctrl+C to stop.\n`);
-  const watching = args.watch ? watchTenants(flags, sim, ctx.io) : undefined;
+  const watching = args.watch ? watchTenants(flags, sim, ctx.io, server) : undefined;
   await untilStopped(server.close, out);
   watching?.close();
   out.write('stopped; stores flushed\n');
