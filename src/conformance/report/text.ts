@@ -14,9 +14,20 @@ export function escapeXml(s: string): string {
   return escapeHtml(s).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 }
 
-/** A value as one short line: JSON for structures, cut at `max` characters. */
+/** Object keys in sorted order, as the JSON report writes them, so a value reads alike before and after it. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * A value as one short line: JSON for structures (keys sorted, so a run rendered from memory and the
+ * same run read back from its JSON report, e.g. by `report merge`, give the same text), cut at `max`.
+ */
 export function brief(value: unknown, max = 200): string {
-  const text = value === undefined ? 'absent' : typeof value === 'string' ? value : JSON.stringify(value);
+  const text =
+    value === undefined ? 'absent' : typeof value === 'string' ? value : JSON.stringify(value, sortedKeys);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
