@@ -77,9 +77,15 @@ export function captureRequests(journal: RequestJournal, options: CaptureOptions
     }) as Response['end'];
     res.once('close', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      journal.add(
-        entryOf(req, res, options, { id, time, durationMs, body, truncated, tokens: options.tokens() }),
-      );
+      // The answer has gone; a request the journal cannot describe must not take the server down.
+      try {
+        journal.add(
+          entryOf(req, res, options, { id, time, durationMs, body, truncated, tokens: options.tokens() }),
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        process.stderr.write(`rm-harness: request ${id} left out of the journal: ${message}\n`);
+      }
     });
     next();
   };

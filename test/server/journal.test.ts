@@ -64,6 +64,25 @@ describe('request journal', () => {
     expect((await server.admin('GET', '/requests/req-999999')).status).toBe(404);
   });
 
+  it('keeps variables nested far deeper than a stack allows, cut below a fixed depth', async () => {
+    await server.admin('DELETE', '/requests');
+    const deep = `{"query":"query Q($v: [String]) { __typename }","variables":{"v":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    const res = await fetch(`${server.url}/public-api/graphql`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer dev-token', 'content-type': 'application/json' },
+      body: deep,
+    });
+    expect(res.status).toBeLessThan(500);
+    await res.text();
+    const { requests } = await listing(server);
+    expect(requests).toHaveLength(1);
+    let cut: unknown = (requests[0]!.variables as { v: unknown }).v;
+    for (let depth = 0; Array.isArray(cut); depth += 1) cut = (cut as unknown[])[0];
+    expect(cut).toBe('…');
+    // The server still answers.
+    expect((await server.gql('{ __typename }')).status).toBe(200);
+  });
+
   it('keeps the change events a write recorded, and none for a query or a refused write', async () => {
     await server.admin('DELETE', '/requests');
     const add =
