@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { Version } from '../contract/versions.js';
-import { judge, type Judged, type JudgedResponse } from '../conformance/judge/judge.js';
-import { basisOf, restsOnOf, severityOf, type Difference } from '../conformance/results/differences.js';
+import { differenceOf, judge, type Judged, type JudgedResponse } from '../conformance/judge/judge.js';
+import type { Difference } from '../conformance/results/differences.js';
 import { compileShape } from '../conformance/shape/compile.js';
 import { exchangeRuleFindings } from './exchange-rules.js';
 import type { InvalidRequest, ValidRequest } from './request-check.js';
@@ -15,26 +15,6 @@ export interface ExchangeIds {
 function hasErrors(body: unknown): boolean {
   const errors = (body as { errors?: unknown } | undefined)?.errors;
   return Array.isArray(errors) && errors.length > 0;
-}
-
-function toDifference(j: Judged, ids: ExchangeIds, revision: Version): Difference {
-  const basis = basisOf(j.basis ?? []);
-  const f = j.finding;
-  return {
-    scenarioId: ids.scenarioId,
-    revision,
-    stepId: ids.stepId,
-    expectationId: f.expectationId,
-    path: f.path,
-    kind: f.kind,
-    severity: severityOf(f.kind, j.level),
-    level: j.level,
-    expected: f.expected,
-    actual: f.actual,
-    message: f.message,
-    basis,
-    restsOn: restsOnOf(basis),
-  };
 }
 
 /** Findings about a request the contract refuses: the request's own, and an answer without errors. */
@@ -72,7 +52,7 @@ export function checkExchange(
   ids: ExchangeIds,
 ): Difference[] {
   if (!request.ok)
-    return invalidRequestFindings(request, response).map((j) => toDifference(j, ids, revision));
+    return invalidRequestFindings(request, response).map((j) => differenceOf(j, { ...ids, revision }));
   const compiled = compileShape(schema, request.document, request.operationName);
   const judged = judge(response, [], {
     ...(compiled.ok ? { schema: compiled.schema, rootFields: compiled.rootFields } : { rootFields: [] }),
@@ -81,5 +61,5 @@ export function checkExchange(
   const rules = judged.some((j) => j.finding.kind === 'http-status' || j.finding.kind === 'invalid-response')
     ? []
     : exchangeRuleFindings(schema, request.document, request.operationName, request.variables, data);
-  return [...judged, ...rules].map((j) => toDifference(j, ids, revision));
+  return [...judged, ...rules].map((j) => differenceOf(j, { ...ids, revision }));
 }

@@ -7,6 +7,8 @@ import {
   unexpectedErrors,
   type Finding,
 } from '../assert/explicit.js';
+import type { Version } from '../../contract/versions.js';
+import { basisOf, restsOnOf, severityOf, type Difference } from '../results/differences.js';
 import type { Expectation, Level } from '../scenario/types.js';
 import { checkShape } from '../shape/check.js';
 import type { JsonSchema } from '../shape/compile.js';
@@ -114,4 +116,35 @@ export function judge(
     }
   }
   return judged;
+}
+
+/** Where a judged response belongs in a report: the scenario (or exchange), step and revision. */
+export interface JudgedAt {
+  scenarioId: string;
+  stepId: string;
+  revision: Version;
+}
+
+/**
+ * A judged finding as a report difference: its severity and the spec clauses or assumptions it rests on
+ * (the finding's own basis, else `defaultBasis`, e.g. the scenario's). Runner, proxy and fuzzer share it.
+ */
+export function differenceOf(j: Judged, at: JudgedAt, defaultBasis: readonly string[] = []): Difference {
+  const basis = basisOf(j.basis ?? defaultBasis);
+  const f = j.finding;
+  return {
+    scenarioId: at.scenarioId,
+    revision: at.revision,
+    stepId: at.stepId,
+    expectationId: f.expectationId,
+    path: f.path,
+    kind: f.kind,
+    severity: severityOf(f.kind, j.level),
+    level: j.level,
+    expected: f.expected,
+    actual: f.actual,
+    message: f.message,
+    basis,
+    restsOn: restsOnOf(basis),
+  };
 }

@@ -2,8 +2,7 @@ import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
 import type { Version } from '../../contract/versions.js';
 import { isErrorExpectation } from '../assert/explicit.js';
 import { getAtPath } from '../assert/json-path.js';
-import { judge, type Judged, type ShapeJudgement } from '../judge/judge.js';
-import { basisOf, restsOnOf, severityOf, type Difference } from '../results/differences.js';
+import { differenceOf, judge, type ShapeJudgement } from '../judge/judge.js';
 import { maskHeaders } from '../results/mask.js';
 import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../results/run-result.js';
 import { interpolate, type InterpolationContext } from '../scenario/interpolate.js';
@@ -104,27 +103,6 @@ function record(outcome: Extract<HttpOutcome, { kind: 'response' }>): RecordedRe
   };
 }
 
-/** A judged finding as a report difference: its severity and the spec clauses or assumptions it rests on. */
-function toDifference(j: Judged, scenario: Scenario, step: Step, revision: Version): Difference {
-  const basis = basisOf(j.basis ?? [...scenario.spec, ...scenario.assumptions]);
-  const f = j.finding;
-  return {
-    scenarioId: scenario.id,
-    revision,
-    stepId: step.id,
-    expectationId: f.expectationId,
-    path: f.path,
-    kind: f.kind,
-    severity: severityOf(f.kind, j.level),
-    level: j.level,
-    expected: f.expected,
-    actual: f.actual,
-    message: f.message,
-    basis,
-    restsOn: restsOnOf(basis),
-  };
-}
-
 /** Keeps the response for `${steps.<id>…}` and the step's captures for later steps. */
 function capture(step: Step, body: unknown, ctx: InterpolationContext): void {
   ctx.steps[step.id] = body;
@@ -176,7 +154,10 @@ export async function runStep(
     };
   }
   const differences = judge(outcome, prepared.expectations, prepared.shape).map((j) =>
-    toDifference(j, scenario, step, revision),
+    differenceOf(j, { scenarioId: scenario.id, stepId: step.id, revision }, [
+      ...scenario.spec,
+      ...scenario.assumptions,
+    ]),
   );
   capture(step, outcome.body, ctx);
   const status: Status = differences.some((d) => d.severity === 'breaking') ? 'failed' : 'passed';
