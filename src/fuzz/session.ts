@@ -2,8 +2,8 @@ import type { GraphQLSchema } from 'graphql';
 import { parse } from 'graphql';
 import { checkExpectation } from '../conformance/assert/explicit.js';
 import { getAtPath } from '../conformance/assert/json-path.js';
-import { judge } from '../conformance/judge/judge.js';
-import { basisOf, restsOnOf, severityOf, type Difference } from '../conformance/results/differences.js';
+import { differenceOf, judge } from '../conformance/judge/judge.js';
+import type { Difference } from '../conformance/results/differences.js';
 import { maskHeaders } from '../conformance/results/mask.js';
 import { interpolate } from '../conformance/scenario/interpolate.js';
 import { compileShape } from '../conformance/shape/compile.js';
@@ -150,24 +150,12 @@ export class FuzzSession {
       ...(compiled?.ok ? { schema: compiled.schema } : {}),
       rootFields,
     });
-    const differences: Difference[] = judged.map((j) => {
-      const basis = basisOf(j.basis ?? [...scenario.spec, ...scenario.assumptions]);
-      return {
-        scenarioId: scenario.id,
-        revision,
-        stepId: full.id,
-        expectationId: j.finding.expectationId,
-        path: j.finding.path,
-        kind: j.finding.kind,
-        severity: severityOf(j.finding.kind, j.level),
-        level: j.level,
-        expected: j.finding.expected,
-        actual: j.finding.actual,
-        message: j.finding.message,
-        basis,
-        restsOn: restsOnOf(basis),
-      };
-    });
+    const differences: Difference[] = judged.map((j) =>
+      differenceOf(j, { scenarioId: scenario.id, stepId: full.id, revision }, [
+        ...scenario.spec,
+        ...scenario.assumptions,
+      ]),
+    );
     const breaking = differences.filter((d) => d.severity === 'breaking');
     const result: StepResult = {
       ...head,
