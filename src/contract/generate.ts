@@ -403,7 +403,16 @@ export function buildRevisionSchema(version: Version, contractsDir: string = CON
   const key = `${path.resolve(contractsDir)}\0${version}`;
   const cached = schemaCache.get(key);
   if (cached) return cached;
-  const typeDefs = parse(loadRevisionSdl(version, contractsDir));
+  const schema = buildContractSchema(parse(loadRevisionSdl(version, contractsDir)));
+  schemaCache.set(key, schema);
+  return schema;
+}
+
+/**
+ * An executable `GraphQLSchema` of contract type definitions, with the real Date/DateTime coercion
+ * attached (a revision's, or one the simulator derives from the revisions).
+ */
+export function buildContractSchema(typeDefs: DocumentNode): GraphQLSchema {
   const defined = new Set(
     typeDefs.definitions.filter((d) => d.kind === Kind.SCALAR_TYPE_DEFINITION).map((d) => d.name.value),
   );
@@ -413,9 +422,7 @@ export function buildRevisionSchema(version: Version, contractsDir: string = CON
       .filter(([name]) => defined.has(name))
       .map(([name, coercion]) => [name, { ...coercion }]),
   );
-  const schema = makeExecutableSchema({ typeDefs, resolvers });
-  schemaCache.set(key, schema);
-  return schema;
+  return makeExecutableSchema({ typeDefs, resolvers });
 }
 
 /** Forgets cached revision schemas (for tests that rewrite revision files). */

@@ -53,6 +53,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
       version,
       graphqlRoute({
         schema: simulator.schema(version),
+        schemaOf: () => simulator.servedSchema(version),
         limits,
         context: (req) => contexts.get(req)!,
         formatError: (err) => maskInternal(err, log),

@@ -33,6 +33,11 @@ function boundedParse(source: string | Source) {
 /** What the route needs from the server: the revision's schema, the request's context, and error formatting. */
 export interface GraphqlRouteOptions<C extends OperationContext = RequestContext> {
   schema: GraphQLSchema;
+  /**
+   * The schema a request is served with when it may differ from `schema` (a rule-verification run
+   * breaking a §9.3 rule); validations are remembered for `schema` only, so another one never reuses them.
+   */
+  schemaOf?: (req: Request) => GraphQLSchema;
   limits: Limits;
   context: (req: Request) => C;
   formatError: NonNullable<HandlerOptions['formatError']>;
@@ -50,8 +55,9 @@ export interface GraphqlRouteOptions<C extends OperationContext = RequestContext
 export function graphqlRoute<C extends OperationContext = RequestContext>(options: GraphqlRouteOptions<C>) {
   // One cache per route, so per schema: a document valid for one revision may not be for the other.
   const documents = new DocumentCache();
+  const { schemaOf } = options;
   const handle = createHandler<Request, undefined, C>({
-    schema: options.schema,
+    schema: schemaOf ? (req) => schemaOf(req.raw) : options.schema,
     context: (req) => options.context(req.raw),
     validate: documents.validator(options.schema, limitedValidate(options.limits)),
     parse: documents.parser(boundedParse),

@@ -18,8 +18,9 @@ const ENVELOPE: Readonly<Record<string, { rule: BreakableRule; broken: unknown }
 
 /**
  * Test-only (`allowRuleBreaking`): switches for rules no single area owns. The paging defaults of §8
- * (skip 0, limit 100) and §6 (event views) are filled in by the schema: when a request's context says
- * the rule is broken, an argument the document did not give gets a wrong default instead. The result
+ * (skip 0, limit 100, 500 for relationshipTypes) and §6 (event views) are filled in by the schema:
+ * when a request's context says the rule is broken, an argument the document did not give gets a
+ * wrong default instead. The result
  * envelope of §7.1 (`validationErrors`), §7.2 (`success`, `isSuccessful`) and §7.3 (per-item outcomes)
  * is served by every area's payloads: a broken rule empties those fields where they are served.
  */
@@ -48,6 +49,14 @@ export function withBreakableSchemaRules(schema: GraphQLSchema): GraphQLSchema {
           const next = { ...args };
           if (!given.has('skip') && args.skip === 0 && broken('§8/skip-default')) next.skip = BROKEN_SKIP;
           if (!given.has('limit') && args.limit === 100 && broken(limitRule)) next.limit = BROKEN_LIMIT;
+          // relationshipTypes' own default (500) broken: the common default of 100 applies instead.
+          if (
+            !given.has('limit') &&
+            args.limit === 500 &&
+            info.fieldName === 'relationshipTypes' &&
+            broken('§8/limit-relationshipTypes')
+          )
+            next.limit = 100;
           return resolve(source, next, context, info);
         },
       };

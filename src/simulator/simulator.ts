@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { addResolversToSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
-import { buildRevisionSchema } from '../contract/generate.js';
+import { buildContractSchema, buildRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
 import type { RequestContext } from '../domain/area.js';
 import { BREAKABLE_RULES, isBreakableRule, type BreakableRule } from '../domain/shared/rule-switch.js';
@@ -14,6 +14,7 @@ import { EVENTS } from '../domain/shared/change-events.js';
 import { TenantClock } from './clock.js';
 import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
 import { withBreakableSchemaRules } from './breakable-rules.js';
+import { isRevisionRule, revisionTypeDefsWithout } from './revision-rules.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
 
 /** How a simulator is set up. */
@@ -48,6 +49,8 @@ export class Simulator {
   private readonly tenants = new Map<string, TenantConfig>();
   private readonly stores = new Map<string, Promise<Store>>();
   private readonly schemas = new Map<Version, GraphQLSchema>();
+  /** 1.2.0 schemas with §9.3 rules broken, by the broken rules (test-only). */
+  private readonly revisionVariants = new Map<string, GraphQLSchema>();
   private readonly clocks = new Map<string, TenantClock>();
   private readonly dataDir: string | undefined;
   private readonly allowRuleBreaking: boolean;
@@ -82,17 +85,39 @@ export class Simulator {
   schema(version: Version): GraphQLSchema {
     let schema = this.schemas.get(version);
     if (!schema) {
-      const executable = addResolversToSchema({
-        schema: buildRevisionSchema(version),
-        resolvers: allResolvers(),
-        // Resolvers of 1.4.0-only types and fields are simply not attached to the 1.2.0 schema.
-        resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
-      });
-      schema = withPageSizeLimit(executable, this.limits.maxPageSize);
-      if (this.allowRuleBreaking) schema = withBreakableSchemaRules(schema);
+      schema = this.executable(buildRevisionSchema(version));
       this.schemas.set(version, schema);
     }
     return schema;
+  }
+
+  /**
+   * The schema a request of `version` is served with: {@link schema}, except while a rule-verification
+   * run has broken a §9.3 rule, when 1.2.0 is served with that part of 1.4.0 (test-only). Built once
+   * per set of broken rules.
+   */
+  servedSchema(version: Version): GraphQLSchema {
+    const rules = version === '1.2.0' ? [...this.broken].filter(isRevisionRule).sort() : [];
+    if (rules.length === 0) return this.schema(version);
+    const key = rules.join(' ');
+    let schema = this.revisionVariants.get(key);
+    if (!schema) {
+      schema = this.executable(buildContractSchema(revisionTypeDefsWithout(new Set(rules))));
+      this.revisionVariants.set(key, schema);
+    }
+    return schema;
+  }
+
+  /** A contract schema with every area's resolvers, the page-size limit and the rule switches. */
+  private executable(contract: GraphQLSchema): GraphQLSchema {
+    const executable = addResolversToSchema({
+      schema: contract,
+      resolvers: allResolvers(),
+      // Resolvers of 1.4.0-only types and fields are simply not attached to the 1.2.0 schema.
+      resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
+    });
+    const schema = withPageSizeLimit(executable, this.limits.maxPageSize);
+    return this.allowRuleBreaking ? withBreakableSchemaRules(schema) : schema;
   }
 
   /** Every tenant (copies). */

@@ -7,6 +7,7 @@ import { buildRevisionSchema } from '../../src/contract/generate.js';
 import { readAssumptionIds, readSpecRules } from '../../src/conformance/coverage/catalogues.js';
 import { computeCoverage, type CoverageReport } from '../../src/conformance/coverage/coverage.js';
 import { checkGate } from '../../src/conformance/coverage/gate.js';
+import { gateChecks } from '../../src/conformance/report/coverage-text.js';
 import type { ScenarioResult, StepResult } from '../../src/conformance/results/run-result.js';
 import { parseScenario } from '../../src/conformance/scenario/load.js';
 import type { LoadedScenario } from '../../src/conformance/scenario/types.js';
@@ -211,6 +212,15 @@ describe('coverage', () => {
     );
     expect(gate.failures[1]).toBe('1 spec rule is cited by no scenario (--require-rules): §1.6');
     expect(checkGate(c, { minOperationCoverage: 1.05, requireRules: false }).passed).toBe(true);
+  });
+
+  it('says which rules the gate counted: cited ones, or verified ones with a rule verification', () => {
+    const c = coverageOf([step('search', s[0]!.document, {}, 'Search')]);
+    expect(gateChecks(checkGate(c, { requireRules: true }))).toBe('every spec rule cited');
+    const verification = { total: 1, cited: 1, breakable: 1, verified: 1, rules: [] };
+    const gate = checkGate(c, { requireRules: true }, verification);
+    expect(gate.rulesVerified).toBe(true);
+    expect(gateChecks(gate)).toBe('every spec rule verified');
   });
 });
 

@@ -12,6 +12,8 @@ export interface GateOptions {
 /** The gate's outcome; a failed gate fails the run (exit 1) whatever the endpoint did. */
 export interface GateResult extends GateOptions {
   passed: boolean;
+  /** Set when `requireRules` counted verified rules (`--verify-rules`) rather than cited ones. */
+  rulesVerified?: true;
   /** One line per failed check. */
   failures: string[];
 }
@@ -58,5 +60,10 @@ export function checkGate(
       `${n} spec rule${n === 1 ? ' is' : 's are'} cited by no scenario (--require-rules): ${names(coverage.specRules.uncited)}`,
     );
   }
-  return { ...options, passed: failures.length === 0, failures };
+  return {
+    ...options,
+    ...(options.requireRules && verification ? { rulesVerified: true as const } : {}),
+    passed: failures.length === 0,
+    failures,
+  };
 }

@@ -21,7 +21,7 @@ export function gateChecks(gate: GateResult): string {
     ...(gate.minOperationCoverage !== undefined
       ? [`operation coverage >= ${gate.minOperationCoverage}% per revision`]
       : []),
-    ...(gate.requireRules ? ['every spec rule cited'] : []),
+    ...(gate.requireRules ? [`every spec rule ${gate.rulesVerified ? 'verified' : 'cited'}`] : []),
   ].join(', ');
 }
 

@@ -11,6 +11,7 @@ import {
   type RelationshipRecord,
   type RelationshipTypeRecord,
 } from './model.js';
+import { seedFirmTypes } from './seed-firm-types.js';
 import { TYPE_FIXTURES } from './seed-data.js';
 
 const DAY_MS = 86_400_000;
@@ -114,8 +115,13 @@ interface Draft {
  * beyond the types is seeded without the contacts area's firm, API user and people.
  */
 export function seedRelationships(ctx: SeedContext): void {
-  const { tx, faker, profile } = ctx;
   const types = seedTypes(ctx);
+  seedGraph(ctx, types);
+  seedFirmTypes(ctx, [...types.values()]);
+}
+
+function seedGraph(ctx: SeedContext, types: Map<string, RelationshipTypeRecord>): void {
+  const { tx, faker, profile } = ctx;
   const userId = apiUserIdOf(tx);
   const firmId = firmCompanyIdOf(tx);
   const firmPeople: ContactRecord[] = [];

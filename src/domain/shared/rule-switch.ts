@@ -23,6 +23,9 @@ export const BREAKABLE_RULES = [
   '§8/limit-default',
   '§8/limit-relationshipTypes',
   '§8/addMatter-trim',
+  '§9.3/score',
+  '§9.3/checkSecurity',
+  '§9.3/operations',
 ] as const;
 
 /** A rule the simulator can break. */
