@@ -194,6 +194,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       headers: maskHeaders(headers),
       body: request.body ?? { query: '' },
     };
+    // Every exchange goes to the journal, to whoever listens, and (scrubbed) to the recording.
+    const keep = (entry: JournalEntry, answered: Pick<RawExchange, 'response' | 'durationMs'>): void => {
+      journal.add(entry);
+      options.onExchange?.(entry);
+      record({
+        seq: n,
+        operation,
+        method,
+        requestHeaders: headers,
+        ...(request.body ? { requestBody: request.body } : {}),
+        ...answered,
+        differences: entry.differences.length,
+      });
+    };
     const answer = await forward(target, method, headers, raw, options.timeoutMs ?? 30_000, options.fetchFn);
     if (typeof answer === 'string') {
       const entry: JournalEntry = {
@@ -203,17 +217,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         networkError: answer,
         differences: [],
       };
-      journal.add(entry);
-      options.onExchange?.(entry);
-      record({
-        seq: n,
-        operation,
-        method,
-        requestHeaders: headers,
-        ...(request.body ? { requestBody: request.body } : {}),
-        durationMs: 0,
-        differences: 0,
-      });
+      keep(entry, { durationMs: 0 });
       sendJson(res, 502, errorEnvelope(`the upstream could not be reached: ${answer}`, 'BAD_GATEWAY'));
       return;
     }
@@ -237,21 +241,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       },
       differences,
     };
-    journal.add(entry);
-    options.onExchange?.(entry);
-    record({
-      seq: n,
-      operation,
-      method,
-      requestHeaders: headers,
-      ...(request.body ? { requestBody: request.body } : {}),
+    keep(entry, {
       response: {
         status: answer.status,
         headers: answer.headers,
         ...(judged.body !== undefined ? { body: judged.body } : {}),
       },
       durationMs: answer.durationMs,
-      differences: differences.length,
     });
     const failing =
       options.failOn === 'any'
