@@ -37,6 +37,8 @@ export interface ConformArgs extends OutputArgs {
   drift: boolean;
   minOperationCoverage?: number;
   requireRules?: boolean;
+  /** `any`: non-breaking differences fail the gate too. */
+  failOn?: 'breaking' | 'any';
 }
 
 /** Defaults of `conform`, applied after the flags, the named target and the config file's `conform` section. */
@@ -49,6 +51,7 @@ export const CONFORM_DEFAULTS = {
   allowMutations: false,
   drift: true,
   requireRules: false,
+  failOn: 'breaking',
 } as const;
 
 /** `conform`'s arguments as yargs gives them: absent flags are undefined. */
@@ -153,5 +156,6 @@ export function resolveConformFlags(flags: ConformFlags, env: Env = process.env)
     drift: flags.drift ?? file.drift ?? CONFORM_DEFAULTS.drift,
     minOperationCoverage: flags.minOperationCoverage ?? file.minOperationCoverage,
     requireRules: flags.requireRules ?? file.requireRules ?? CONFORM_DEFAULTS.requireRules,
+    failOn: flags.failOn ?? file.failOn ?? CONFORM_DEFAULTS.failOn,
   };
 }

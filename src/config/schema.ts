@@ -41,6 +41,8 @@ export interface ConformConfig extends ConformRunConfig {
   drift?: boolean;
   minOperationCoverage?: number;
   requireRules?: boolean;
+  /** `any`: non-breaking differences fail the run too (`--fail-on`). */
+  failOn?: 'breaking' | 'any';
 }
 
 /** The `serve` section (the store settings also apply to `seed`). */
@@ -185,6 +187,7 @@ export const CONFIG_SCHEMA = {
         drift: { type: 'boolean', description: 'false is --no-drift' },
         minOperationCoverage: { type: 'number', minimum: 0, maximum: 100 },
         requireRules: { type: 'boolean' },
+        failOn: { enum: ['breaking', 'any'] },
         token: secret(`set ${TOKEN_ENV} (or a target's tokenEnv), or pass --token`),
         limitedToken: secret(
           `set ${LIMITED_TOKEN_ENV} (or a target's limitedTokenEnv), or pass --limited-token`,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -241,8 +241,7 @@ describe('coverage in the CLI and the reports', () => {
         server.endpoint,
         '--token',
         TEST_TOKEN,
-        '--scenarios-dir',
-        FIXTURE_SCENARIOS,
+        ...(argv.includes('--scenarios-dir') ? [] : ['--scenarios-dir', FIXTURE_SCENARIOS]),
         '--no-drift',
         ...argv,
       ],
@@ -291,6 +290,41 @@ describe('coverage in the CLI and the reports', () => {
     expect(html).toContain('<code>Mutation.addMatter</code>');
   });
 
+  it('--fail-on any fails the run on a non-breaking difference that --fail-on breaking lets pass', async () => {
+    const scenarios = mkdtempSync(path.join(tmpdir(), 'fail-on-'));
+    // A SHOULD expectation the simulator misses: a non-breaking difference.
+    writeFileSync(
+      path.join(scenarios, 'should-miss.yaml'),
+      `id: demo.should-miss
+title: a SHOULD expectation that is missed
+revisions: [1.4.0]
+tags: [demo]
+steps:
+  - id: types
+    document: 'query { relationshipTypes { id } }'
+    expect:
+      - path: data.relationshipTypes
+        count: { max: 0 }
+        level: SHOULD
+        basis: [A-34]
+`,
+    );
+    const dir = mkdtempSync(path.join(tmpdir(), 'coverage-'));
+    const lenient = await cli('--report-dir', dir, '--scenarios-dir', scenarios);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toContain('CONFORMS');
+    const strict = await cli('--report-dir', dir, '--scenarios-dir', scenarios, '--fail-on', 'any');
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('coverage gate (no non-breaking difference): FAILED, 1 check');
+    expect(strict.stderr.trimEnd()).toMatch(
+      /^rm-harness: coverage gate failed: 1 non-breaking difference \(--fail-on any\): \w/,
+    );
+    const json = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
+      gate: { passed: boolean; failOn: string };
+    };
+    expect(json.gate).toMatchObject({ passed: false, failOn: 'any' });
+  });
+
   it('--min-operation-coverage and --require-rules fail the run with one clear line per failed check', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'coverage-'));
     const failed = await cli('--report-dir', dir, '--min-operation-coverage', '100', '--require-rules');
@@ -317,6 +351,11 @@ describe('coverage in the CLI and the reports', () => {
     expect(
       (await cli('--report-dir', dir, '--version', '1.4.0', '--min-operation-coverage', '8.5')).code,
     ).toBe(1);
+    const badFailOn = await cli('--report-dir', dir, '--fail-on', 'some');
+    expect(badFailOn).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--fail-on must be "breaking" or "any" (got "some")'),
+    });
     const bad = await cli('--report-dir', dir, '--min-operation-coverage', '101');
     expect(bad).toMatchObject({
       code: 2,

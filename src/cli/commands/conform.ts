@@ -128,13 +128,14 @@ export async function handleConform(
         }
       : {}),
     drift: args.drift,
-    ...(args.minOperationCoverage !== undefined || args.requireRules === true
+    ...(args.minOperationCoverage !== undefined || args.requireRules === true || args.failOn === 'any'
       ? {
           gate: {
             ...(args.minOperationCoverage !== undefined
               ? { minOperationCoverage: args.minOperationCoverage }
               : {}),
             requireRules: args.requireRules === true,
+            ...(args.failOn === 'any' ? { failOn: 'any' as const } : {}),
           },
         }
       : {}),
@@ -289,13 +290,23 @@ export const conformCommand = defineCommand<ConformFlags>({
         describe:
           'Prove the spec rules: for each, run the scenarios citing it against a fresh simulator with that rule broken; verified when a MUST expectation fails',
       })
+      .option('fail-on', {
+        type: 'string',
+        defaultDescription: CONFORM_DEFAULTS.failOn,
+        describe:
+          'CI gate: "breaking" fails the run on breaking differences only; "any" also on non-breaking ones (extra fields, missed SHOULD expectations)',
+        coerce: (value: unknown): 'breaking' | 'any' => {
+          if (value === 'breaking' || value === 'any') return value;
+          throw new CliUsageError(`--fail-on must be "breaking" or "any" (got "${String(value)}")`);
+        },
+      })
       .example('$0 conform --target sim --version all', 'Check the simulator against both revisions')
       .example(
         '$0 conform --target https://host/{version}/public-api/graphql --version 1.4.0 --token $TOKEN',
         'Check a real endpoint (read-only scenarios)',
       )
       .example(
-        '$0 conform --target sim --version all --min-operation-coverage 100 --require-rules',
+        '$0 conform --target sim --version all --min-operation-coverage 100 --require-rules --fail-on any',
         'The CI run: fail on any difference, on operation coverage below 100% or on an uncited spec rule',
       ) as unknown as Argv<ConformFlags>,
   handler: (args: ArgumentsCamelCase<ConformFlags>, ctx) => handleConform(resolveConformFlags(args), ctx),

@@ -1,12 +1,18 @@
+import type { Difference } from '../results/differences.js';
 import type { RuleVerificationReport } from '../results/rule-verification.js';
 import { isBelow, type CoverageReport } from './coverage.js';
 
-/** The CI gate on coverage: `--min-operation-coverage` and `--require-rules`. */
+/** The CI gate: `--min-operation-coverage`, `--require-rules` and `--fail-on any`. */
 export interface GateOptions {
   /** Percent of operations each revision's executed steps must exercise. */
   minOperationCoverage?: number;
   /** Every rule of conformance/spec-rules.yaml must be cited by a scenario. */
   requireRules: boolean;
+  /**
+   * `any`: a non-breaking difference (an extra field, a SHOULD expectation missed) fails the gate too.
+   * Breaking differences fail the run whatever this says.
+   */
+  failOn?: 'breaking' | 'any';
 }
 
 /** The gate's outcome; a failed gate fails the run (exit 1) whatever the endpoint did. */
@@ -34,8 +40,15 @@ export function checkGate(
   coverage: CoverageReport,
   options: GateOptions,
   verification?: RuleVerificationReport,
+  differences: readonly Difference[] = [],
 ): GateResult {
   const failures: string[] = [];
+  const nonBreaking = differences.filter((d) => d.severity === 'non-breaking');
+  if (options.failOn === 'any' && nonBreaking.length > 0) {
+    const n = nonBreaking.length;
+    const kinds = [...new Set(nonBreaking.map((d) => d.kind))];
+    failures.push(`${n} non-breaking difference${n === 1 ? '' : 's'} (--fail-on any): ${names(kinds)}`);
+  }
   const min = options.minOperationCoverage;
   if (min !== undefined) {
     for (const r of coverage.revisions) {

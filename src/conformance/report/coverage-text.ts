@@ -22,6 +22,7 @@ export function gateChecks(gate: GateResult): string {
       ? [`operation coverage >= ${gate.minOperationCoverage}% per revision`]
       : []),
     ...(gate.requireRules ? [`every spec rule ${gate.rulesVerified ? 'verified' : 'cited'}`] : []),
+    ...(gate.failOn === 'any' ? ['no non-breaking difference'] : []),
   ].join(', ');
 }
 

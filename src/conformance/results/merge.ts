@@ -1,7 +1,7 @@
 import { mergeCoverage } from '../coverage/merge-coverage.js';
 import { checkGate } from '../coverage/gate.js';
 import type { BaselineComparison, CompareResult, RunResult } from './run-result.js';
-import { summarize } from './summary.js';
+import { differencesOf, summarize } from './summary.js';
 
 /** The parts of a sharded run, each read from the JSON report of one shard, with where it came from. */
 export interface ShardReport {
@@ -103,7 +103,9 @@ export function mergeShards(
   const coverage = mergeCoverage(results.map((r) => r.coverage));
   const gateOptions = first.shard?.gate;
   const ruleVerification = results.find((r) => r.ruleVerification)?.ruleVerification;
-  const gate = gateOptions ? checkGate(coverage, gateOptions, ruleVerification) : undefined;
+  const gate = gateOptions
+    ? checkGate(coverage, gateOptions, ruleVerification, differencesOf(scenarios))
+    : undefined;
   const merged: Omit<RunResult, 'summary'> = {
     formatVersion: first.formatVersion,
     tool: first.tool,

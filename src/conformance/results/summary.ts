@@ -1,4 +1,4 @@
-import { differenceKey } from './differences.js';
+import { differenceKey, type Difference } from './differences.js';
 import type { RunResult, ScenarioResult, Summary, Tally } from './run-result.js';
 
 function tally(results: readonly ScenarioResult[]): Tally {
@@ -61,9 +61,14 @@ function waitingOf(results: readonly ScenarioResult[]): Summary['waiting'] {
   };
 }
 
+/** Every difference the steps of these scenario runs found. */
+export function differencesOf(results: readonly ScenarioResult[]): Difference[] {
+  return results.flatMap((s) => s.steps.flatMap((st) => st.differences));
+}
+
 /** Totals of a run; `conforms` honours the baseline when one was compared. */
 export function summarize(result: Omit<RunResult, 'summary'>): Summary {
-  const differences = result.scenarios.flatMap((s) => s.steps.flatMap((st) => st.differences));
+  const differences = differencesOf(result.scenarios);
   const failures = failureKeys(result);
   return {
     ...tally(result.scenarios),

@@ -10,7 +10,7 @@ import type { HttpOptions } from '../target/http-client.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { runDrift, runScenarios, type RunnerOptions } from './runner.js';
 import type { LoadedScenario } from '../scenario/types.js';
-import { failureKeys, summarize } from '../results/summary.js';
+import { differencesOf, failureKeys, summarize } from '../results/summary.js';
 import type { Target } from '../target/target.js';
 import { inShard, type Shard } from './shard.js';
 import type { TargetFactory } from '../target/target.js';
@@ -126,7 +126,10 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
         })
       : undefined;
   // A shard covers only part of the contract: its gate is checked on the merged report (`report merge`).
-  const gate = options.gate && !shard ? checkGate(coverage, options.gate, ruleVerification) : undefined;
+  const gate =
+    options.gate && !shard
+      ? checkGate(coverage, options.gate, ruleVerification, differencesOf(scenarios))
+      : undefined;
   const withBaseline = {
     ...partial,
     ...(baseline ? { baseline } : {}),
