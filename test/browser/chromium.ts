@@ -1,7 +1,8 @@
 // Launches Debian's Chromium through playwright-core (no browser download); the browser tests skip without it.
 import { existsSync } from 'node:fs';
-import { describe, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { chromium, type Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** The Chromium binary: `CHROMIUM_PATH`, else Debian's package (`apt-get install chromium`). */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -31,4 +32,25 @@ export function describeWithChromium(name: string, fn: () => void): void {
 /** A headless Chromium (no sandbox: CI runs as root in a container). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', '--no-sandbox'] });
+}
+
+/**
+ * Starts a simulator and a Chromium before the suite's tests and closes both after them; call inside
+ * `describeWithChromium`. The getters are valid in the tests.
+ */
+export function useServerAndBrowser(): { server: () => TestServer; browser: () => Browser } {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} did not start (see beforeAll)`);
+    return value;
+  };
+  return { server: () => need(server, 'the simulator'), browser: () => need(browser, 'Chromium') };
 }

@@ -1,30 +1,18 @@
 // End-to-end: the GraphiQL explorer of a revision runs a typed query against the simulator in Chromium.
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { describeWithChromium, launchChromium } from './chromium.js';
+import { expect, it } from '@jest/globals';
+import { describeWithChromium, useServerAndBrowser } from './chromium.js';
 
 const QUERY = '{ regionalSettings { locale { code } } }';
 
 describeWithChromium('explorer in a browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const running = useServerAndBrowser();
 
   it('runs a query typed into GraphiQL and shows the US locale', async () => {
-    const page = await browser.newPage();
+    const page = await running.browser().newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
     try {
-      await page.goto(`${server.url}/us/1.2.0/public-api/graphql`);
+      await page.goto(`${running.server().url}/us/1.2.0/public-api/graphql`);
       const editor = page.locator('.graphiql-query-editor .CodeMirror');
       await editor.waitFor({ timeout: 10_000 });
 

@@ -1,31 +1,19 @@
 // End-to-end: the request inspector at /__inspect lists a request live (server-sent events) and shows
 // its document and response when clicked, in Chromium.
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { describeWithChromium, launchChromium } from './chromium.js';
+import { expect, it } from '@jest/globals';
+import { describeWithChromium, useServerAndBrowser } from './chromium.js';
 
 const QUERY = 'query InspectMe { regionalSettings { locale { code } } }';
 
 describeWithChromium('request inspector in a browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const running = useServerAndBrowser();
 
   it('is linked from the home page', async () => {
-    const page = await browser.newPage();
+    const page = await running.browser().newPage();
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${running.server().url}/`);
       await page.getByRole('link', { name: 'Request inspector' }).click();
-      await page.waitForURL(`${server.url}/__inspect`);
+      await page.waitForURL(`${running.server().url}/__inspect`);
       expect(await page.title()).toContain('request inspector');
     } finally {
       await page.close();
@@ -33,15 +21,15 @@ describeWithChromium('request inspector in a browser', () => {
   });
 
   it('shows a query as it arrives, and its document and response when opened', async () => {
-    const page = await browser.newPage();
+    const page = await running.browser().newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
     try {
-      await page.goto(`${server.url}/__inspect`);
+      await page.goto(`${running.server().url}/__inspect`);
       // The default admin token is preset; the page connects to the live stream by itself.
       await page.locator('#state', { hasText: 'live' }).waitFor({ timeout: 10_000 });
 
-      const res = await server.gql(QUERY, {}, { region: 'eu', version: '1.2.0' });
+      const res = await running.server().gql(QUERY, {}, { region: 'eu', version: '1.2.0' });
       expect(res.status).toBe(200);
       const row = page.locator('#requests tbody tr', { hasText: 'InspectMe' });
       await row.waitFor({ timeout: 10_000 });
@@ -63,9 +51,11 @@ describeWithChromium('request inspector in a browser', () => {
       expect(await detail.locator('#d-events').innerText()).toBe('(none)');
 
       // A write: its row opens on the change event it recorded.
-      const added = await server.gql<{ addPerson: { item: { id: string } } }>(
-        'mutation Inspected { addPerson(input: { firstName: "Ina", lastName: "Spector" }) { item { id } } }',
-      );
+      const added = await running
+        .server()
+        .gql<{ addPerson: { item: { id: string } } }>(
+          'mutation Inspected { addPerson(input: { firstName: "Ina", lastName: "Spector" }) { item { id } } }',
+        );
       const id = added.data!.addPerson.item.id;
       await page.locator('#requests tbody tr', { hasText: 'Inspected' }).click();
       await detail.locator('#d-events', { hasText: id }).waitFor({ timeout: 10_000 });
@@ -77,9 +67,9 @@ describeWithChromium('request inspector in a browser', () => {
   });
 
   it('refuses the live stream to a wrong admin token', async () => {
-    const page = await browser.newPage();
+    const page = await running.browser().newPage();
     try {
-      await page.goto(`${server.url}/__inspect`);
+      await page.goto(`${running.server().url}/__inspect`);
       await page.locator('#token').fill('not-the-admin-token');
       await page.locator('#connect button').click();
       await page.locator('#state', { hasText: 'refused' }).waitFor({ timeout: 10_000 });
