@@ -13,6 +13,16 @@ export function parseVersionOption(value: unknown): Version {
   return text;
 }
 
+/** Validates a `--version` value that may also be `all` into the revisions it names. */
+export function parseVersionsOption(value: unknown): Version[] {
+  if (Array.isArray(value)) throw new CliUsageError('--version was given more than once');
+  const text = String(value ?? '');
+  if (text === 'all') return [...VERSIONS];
+  if (!isVersion(text))
+    throw new CliUsageError(`unknown version "${text}" (expected ${describeVersions()} or all)`);
+  return [text];
+}
+
 /**
  * The required `--version <1.4.0|1.2.0>` option of commands that act on one revision. Validated by
  * coerce rather than yargs `choices`, whose multi-line "Invalid values" message is not one clear line.

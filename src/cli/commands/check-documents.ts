@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
+import { VERSIONS, type Version } from '../../contract/versions.js';
 import { openTarget, preflight, type OpenTarget } from '../../conformance/target/open.js';
 import type { TargetFactory } from '../../conformance/target/target.js';
 import { checkDocuments, exitCodeOf, type DocumentCheckResult } from '../../partner/check.js';
@@ -12,6 +12,7 @@ import {
   writeDocumentReports,
 } from '../../partner/report.js';
 import { readVariablesFile, runChecks, type VariablesFile } from '../../partner/run.js';
+import { parseVersionsOption } from '../options.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
 import { startSimulatorTarget } from '../sim-target.js';
@@ -32,15 +33,6 @@ export interface CheckDocumentsArgs extends OutputArgs {
 export interface CheckDocumentsDeps {
   cwd: string;
   startSimulator: TargetFactory;
-}
-
-function parseVersions(value: unknown): Version[] {
-  if (Array.isArray(value)) throw new CliUsageError('--version was given more than once');
-  const text = String(value ?? '');
-  if (text === 'all') return [...VERSIONS];
-  if (!isVersion(text))
-    throw new CliUsageError(`unknown version "${text}" (expected ${describeVersions()} or all)`);
-  return [text];
 }
 
 const HTTP = { timeoutMs: 10000, retries: 1 };
@@ -145,7 +137,7 @@ export const checkDocumentsCommand = defineCommand<CheckDocumentsArgs>({
         type: 'string',
         default: 'all',
         describe: `Revision(s) to check: ${VERSIONS.join(', ')} or all`,
-        coerce: parseVersions,
+        coerce: parseVersionsOption,
       })
       .option('report-dir', {
         type: 'string',

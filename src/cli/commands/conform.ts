@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ArgumentsCamelCase, Argv, Options } from 'yargs';
-import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
+import { VERSIONS } from '../../contract/versions.js';
 import { renderConsole } from '../../conformance/report/console.js';
 import { scrubSecrets } from '../../conformance/results/mask.js';
 import { exitCodeOf } from '../../conformance/run/conform.js';
@@ -9,6 +9,7 @@ import type { TargetSpec } from '../../conformance/target/open.js';
 import type { TargetFactory } from '../../conformance/target/target.js';
 import { LIMITED_TOKEN_ENV, TOKEN_ENV } from '../../config/env.js';
 import { configOption } from '../config-option.js';
+import { parseVersionsOption } from '../options.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { conformSummary } from '../output/conform-summary.js';
 import { Output, withOutputOptions } from '../output/output.js';
@@ -35,15 +36,6 @@ const defaultDeps: ConformDeps = {
   startSimulator: async () => startSimulatorTarget,
   startRuleBreakingSimulator: async () => startRuleBreakingSimulator,
 };
-
-function parseVersions(value: unknown): Version[] {
-  if (Array.isArray(value)) throw new CliUsageError('--version was given more than once');
-  const text = String(value ?? '');
-  if (text === 'all') return [...VERSIONS];
-  if (!isVersion(text))
-    throw new CliUsageError(`unknown version "${text}" (expected ${describeVersions()} or all)`);
-  return [text];
-}
 
 function percent(value: unknown): number {
   const n = Number(value);
@@ -186,7 +178,7 @@ export const conformCommand = defineCommand<ConformFlags>({
         type: 'string',
         defaultDescription: CONFORM_DEFAULTS.version,
         describe: `Revision(s) to check: ${VERSIONS.join(', ')} or all`,
-        coerce: parseVersions,
+        coerce: parseVersionsOption,
       })
       .option('token', {
         type: 'string',
