@@ -7,7 +7,7 @@ import { maskHeaders } from '../results/mask.js';
 import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../results/run-result.js';
 import { interpolate, type InterpolationContext } from '../scenario/interpolate.js';
 import type { Expectation, Scenario, Step } from '../scenario/types.js';
-import { compileShape } from '../shape/compile.js';
+import { compiledShapeOf } from '../shape/cache.js';
 import {
   postGraphQL,
   type GraphQLRequest,
@@ -65,7 +65,7 @@ function prepare(
   };
   // An expected error replaces data, so there is no shape to hold it to.
   if (step.shape !== false && !expects.some(isErrorExpectation)) {
-    const compiled = compileShape(schema, parse(step.document), step.operationName);
+    const compiled = compiledShapeOf(schema, step.document, step.operationName);
     if (!compiled.ok) {
       return { invalid: `the step's document is not valid for ${revision}: ${compiled.errors.join('; ')}` };
     }
