@@ -80,7 +80,10 @@ function prepare(
       : options.target.headers;
   const vars = variables.value as Record<string, unknown>;
   const request: GraphQLRequest = {
-    url: options.target.endpointFor(revision),
+    url:
+      step.region !== undefined && options.target.endpointIn
+        ? options.target.endpointIn(revision, step.region)
+        : options.target.endpointFor(revision),
     headers,
     body: {
       query: step.document,
