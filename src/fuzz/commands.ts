@@ -14,6 +14,7 @@ import { invalidVariant, type InvalidKind, type ValueRules } from './invalid.js'
 import { INVARIANT_BASIS } from './invariants.js';
 import { pick, type FuzzModel, type FuzzReal, type Handle } from './model.js';
 import { entityArbitraries } from './entity-commands.js';
+import { regionArbitrary } from './region-commands.js';
 import type { EntityLinks } from './links.js';
 import { generateSelection } from './selection.js';
 
@@ -175,7 +176,8 @@ async function verifyList(
       : { path: 'data.byId', equals: null, basis: [INVARIANT_BASIS.readAfterWrite] },
     { path: 'data.named.totalModels', equals: present ? 1 : 0, basis: [INVARIANT_BASIS.readAfterWrite] },
   ];
-  if (events) expect.push({ path: 'data.ev.models', contains: { eventType: event }, basis: ['A-64'] });
+  if (events)
+    expect.push({ path: 'data.ev.models', contains: { eventType: event }, basis: [INVARIANT_BASIS.events] });
   const { body } = await real.session.send({
     id: 'verifyList',
     document: `query Verify($id: ID!, $filter: [ListFilterInput]) { byId: list(id: $id) { id name } named: lists(filter: $filter) { totalModels } all: lists(limit: 1) { totalModels }${events} }`,
@@ -235,7 +237,13 @@ class EditList implements Cmd {
       expect: [
         { path: 'data.list.name', equals: name, basis: [INVARIANT_BASIS.readAfterWrite] },
         ...(events
-          ? [{ path: 'data.ev.models', contains: { eventType: 'ListUpdated' }, basis: ['A-64'] }]
+          ? [
+              {
+                path: 'data.ev.models',
+                contains: { eventType: 'ListUpdated' },
+                basis: [INVARIANT_BASIS.events],
+              },
+            ]
           : []),
       ],
     });
@@ -289,8 +297,12 @@ async function verifyMembers(
     expect: [
       ...(ev
         ? [
-            { path: 'data.listEv.models', contains: { eventType: ev.list }, basis: ['A-64'] },
-            { path: 'data.contactEv.models', contains: { eventType: ev.contact }, basis: ['A-64'] },
+            { path: 'data.listEv.models', contains: { eventType: ev.list }, basis: [INVARIANT_BASIS.events] },
+            {
+              path: 'data.contactEv.models',
+              contains: { eventType: ev.contact },
+              basis: [INVARIANT_BASIS.events],
+            },
           ]
         : []),
       { path: 'data.list.contacts.totalModels', equals: count, basis: [INVARIANT_BASIS.readAfterWrite] },
@@ -707,6 +719,7 @@ export function commandArbitraries(
       .map(([k, i]) => new Isolation(k, i)),
     invalid,
     ...entityArbitraries(schema, entities),
+    regionArbitrary(entities),
   );
   return arbs;
 }

@@ -11,7 +11,7 @@ type Cmd = fc.AsyncCommand<FuzzModel, FuzzReal, boolean>;
 
 const ref = (capture: string): string => `\${captures.${capture}}`;
 const lower = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
-const EVENTS_BASIS = 'A-64';
+const EVENTS_BASIS = INVARIANT_BASIS.events;
 
 /** Entity types whose writes have hand-written commands with their own invariants (src/fuzz/commands.ts). */
 const HAND_WRITTEN = new Set(['List', 'Activity']);

@@ -81,6 +81,7 @@ export async function openTarget(
           label: 'sim',
           endpointFor: (v) => endpointOf(template, v),
           endpointIn: (v, r) => endpointOf(simulatorTemplate(started.baseUrl, r), v),
+          region: spec.region,
           headers,
           ...limited,
           isSimulator: true,
@@ -114,6 +115,7 @@ export async function openTarget(
         endpointFor: (v) => endpointOf(template, v),
         ...(spec.target.includes('{region}')
           ? {
+              region: spec.region,
               endpointIn: (v: Version, r: string) => {
                 const other = endpointTemplate(spec.target, r);
                 return 'error' in other ? endpointOf(template, v) : endpointOf(other, v);

@@ -17,6 +17,8 @@ export interface Target {
    * URL names no `{region}`, so it reaches one region only.
    */
   endpointIn?(version: Version, region: string): string;
+  /** The target's own region (`--region`), that steps without `region` are sent to. */
+  region?: string;
   /** Whether this is the simulator, where `mutates` scenarios may run without --allow-mutations. */
   isSimulator: boolean;
   /** The simulator's admin API, when the runner started it: scenarios' provider states (`state`) need it. */
