@@ -639,11 +639,15 @@ function pagedFields(schema: GraphQLSchema): { field: string; item: string }[] {
   });
 }
 
-/** Arbitraries of every command, for one revision's contract; writes only when `mutations`. */
+/**
+ * Arbitraries of every command, for one revision's contract; writes only when `mutations`, the
+ * contract-derived `entities` among them, and reads in other regions when the target reaches them.
+ */
 export function commandArbitraries(
   schema: GraphQLSchema,
   mutations: boolean,
   entities: readonly EntityLinks[] = [],
+  regions = false,
 ): fc.Arbitrary<Cmd>[] {
   const roots = openRootFields(schema);
   const readRoot = fc.gen().chain((g) => {
@@ -719,7 +723,7 @@ export function commandArbitraries(
       .map(([k, i]) => new Isolation(k, i)),
     invalid,
     ...entityArbitraries(schema, entities),
-    regionArbitrary(entities),
+    ...(regions ? [regionArbitrary(entities)] : []),
   );
   return arbs;
 }

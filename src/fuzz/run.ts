@@ -149,7 +149,12 @@ async function fuzzRevision(
   const base = skeleton(revision, options.seed);
   // Entities that cannot be removed again are created only on the simulator, which is reset anyway.
   const entities = options.mutations ? generatedEntities(schema, options.target.isSimulator) : [];
-  const arbs = commandArbitraries(schema, options.mutations, entities);
+  const arbs = commandArbitraries(
+    schema,
+    options.mutations,
+    entities,
+    options.target.endpointIn !== undefined,
+  );
   let sequences = 0;
   let operations = 0;
   let failing: { session: FuzzSession; violation: Violation; commands: string[] } | undefined;
