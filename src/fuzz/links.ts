@@ -117,7 +117,17 @@ function referenceOf(
   const list = m[2] === 'Ids';
   const base = stem.charAt(0).toUpperCase() + stem.slice(1);
   const byName = entityNames.filter((n) => base.endsWith(n)).sort((a, b) => b.length - a.length)[0];
-  const outName = list ? `${stem.replace(/y$/, 'ie')}s` : stem;
+  const plural = `${stem.replace(/y$/, 'ie')}s`;
+  const exact = list ? plural : stem;
+  // Else the one field of the referenced type whose name ends with it (`initiativeIds` → `associatedInitiatives`).
+  const tail = (list ? plural : stem).replace(/^./, (c) => c.toUpperCase());
+  const suffixed = Object.values(target?.getFields() ?? {}).filter(
+    (f) =>
+      f.name.endsWith(tail) &&
+      getNamedType(f.type).name === byName &&
+      isListType(getNullableType(f.type)) === list,
+  );
+  const outName = target?.getFields()[exact] || suffixed.length !== 1 ? exact : (suffixed[0]?.name ?? exact);
   const out = target?.getFields()[outName];
   const outType = out ? getNamedType(out.type) : undefined;
   const typed = outType && entityNames.includes(outType.name) ? outType.name : undefined;

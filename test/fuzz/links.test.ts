@@ -47,6 +47,15 @@ describe('deriveLinks', () => {
       readBack: 'objective',
     });
     expect(v14.get('Opportunity')?.creation?.lookups).toEqual(['opportunityTypeId']);
+    // No field of the same name: the one field of that type ending with it shows the link.
+    expect(
+      v14.get('Opportunity')?.updates.find((u) => u.mutation === 'updateOpportunityLinks'),
+    ).toMatchObject({
+      idField: 'opportunityId',
+      references: [
+        { field: 'initiativeIds', type: 'Initiative', list: true, readBack: 'associatedInitiatives' },
+      ],
+    });
   });
 
   it('knows only what each revision has', () => {
