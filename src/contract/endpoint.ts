@@ -3,6 +3,9 @@
  * drift apart.
  */
 
+/** The regions of §1.4, each with its own base address and endpoint. */
+export const SPEC_REGIONS = ['us', 'eu', 'au'] as const;
+
 /** The spec's endpoint path below a region's base address (§4). */
 export const GRAPHQL_PATH = '/public-api/graphql';
 

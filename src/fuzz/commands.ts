@@ -13,6 +13,9 @@ import type { Expectation, Step } from '../conformance/scenario/types.js';
 import { invalidVariant, type InvalidKind, type ValueRules } from './invalid.js';
 import { INVARIANT_BASIS } from './invariants.js';
 import { pick, type FuzzModel, type FuzzReal, type Handle } from './model.js';
+import { entityArbitraries } from './entity-commands.js';
+import { regionArbitrary } from './region-commands.js';
+import type { EntityLinks } from './links.js';
 import { generateSelection } from './selection.js';
 
 type Cmd = fc.AsyncCommand<FuzzModel, FuzzReal, boolean>;
@@ -173,7 +176,8 @@ async function verifyList(
       : { path: 'data.byId', equals: null, basis: [INVARIANT_BASIS.readAfterWrite] },
     { path: 'data.named.totalModels', equals: present ? 1 : 0, basis: [INVARIANT_BASIS.readAfterWrite] },
   ];
-  if (events) expect.push({ path: 'data.ev.models', contains: { eventType: event }, basis: ['A-64'] });
+  if (events)
+    expect.push({ path: 'data.ev.models', contains: { eventType: event }, basis: [INVARIANT_BASIS.events] });
   const { body } = await real.session.send({
     id: 'verifyList',
     document: `query Verify($id: ID!, $filter: [ListFilterInput]) { byId: list(id: $id) { id name } named: lists(filter: $filter) { totalModels } all: lists(limit: 1) { totalModels }${events} }`,
@@ -223,11 +227,25 @@ class EditList implements Cmd {
     });
     if (getAt(body, ['data', 'editWorkingListDetails', 'success']) !== true) return;
     h.name = name;
+    const events = real.checkEvents
+      ? ' ev: listEventViews(filter: { listIds: [$id], eventTypes: [ListUpdated] }, limit: 200) { models { eventType } }'
+      : '';
     await real.session.send({
       id: 'readEdited',
-      document: 'query Read($id: ID!) { list(id: $id) { id name } }',
+      document: `query Read($id: ID!) { list(id: $id) { id name }${events} }`,
       variables: { id: ref(h.capture) },
-      expect: [{ path: 'data.list.name', equals: name, basis: [INVARIANT_BASIS.readAfterWrite] }],
+      expect: [
+        { path: 'data.list.name', equals: name, basis: [INVARIANT_BASIS.readAfterWrite] },
+        ...(events
+          ? [
+              {
+                path: 'data.ev.models',
+                contains: { eventType: 'ListUpdated' },
+                basis: [INVARIANT_BASIS.events],
+              },
+            ]
+          : []),
+      ],
     });
   }
   toString = (): string => `editList ${this.index}`;
@@ -253,15 +271,40 @@ class RemoveList implements Cmd {
   toString = (): string => `removeList ${this.index}`;
 }
 
-async function verifyMembers(m: FuzzModel, real: FuzzReal, h: Handle, contact: string): Promise<void> {
+/** The events a membership change records in the list view and in the contact's view (A-64). */
+const MEMBER_EVENTS = {
+  added: { list: 'ListMemberAdded', contact: 'ContactAddedToList' },
+  removed: { list: 'ListMemberRemoved', contact: 'ContactRemovedFromList' },
+} as const;
+
+async function verifyMembers(
+  m: FuzzModel,
+  real: FuzzReal,
+  h: Handle,
+  contact: string,
+  change?: keyof typeof MEMBER_EVENTS,
+): Promise<void> {
   const count = m.members.filter((x) => x.list === h).length;
   const member = m.members.some((x) => x.list === h && x.contact === contact);
+  const ev = change !== undefined && real.checkEvents ? MEMBER_EVENTS[change] : undefined;
+  const events = ev
+    ? ` listEv: listEventViews(filter: { listIds: [$id], eventTypes: [${ev.list}] }, limit: 200) { models { eventType } } contactEv: firmContactEventViews(filter: { contactIds: [$contact], eventTypes: [${ev.contact}] }, limit: 200) { models { eventType } }`
+    : '';
   await real.session.send({
     id: 'members',
-    document:
-      'query Members($id: ID!) { list(id: $id) { contacts(limit: 200) { totalModels models { id } } } }',
-    variables: { id: ref(h.capture) },
+    document: `query Members($id: ID!${ev ? ', $contact: ID!' : ''}) { list(id: $id) { contacts(limit: 200) { totalModels models { id } } }${events} }`,
+    variables: { id: ref(h.capture), ...(ev ? { contact: ref(contact) } : {}) },
     expect: [
+      ...(ev
+        ? [
+            { path: 'data.listEv.models', contains: { eventType: ev.list }, basis: [INVARIANT_BASIS.events] },
+            {
+              path: 'data.contactEv.models',
+              contains: { eventType: ev.contact },
+              basis: [INVARIANT_BASIS.events],
+            },
+          ]
+        : []),
       { path: 'data.list.contacts.totalModels', equals: count, basis: [INVARIANT_BASIS.readAfterWrite] },
       ...(member
         ? [
@@ -292,8 +335,10 @@ class AddMember implements Cmd {
         'mutation Link($lists: [ID!]!, $contacts: [ID!]!) { addContactsToLists(listIds: $lists, contactIds: $contacts) { totalCount successCount skippedCount } }',
       variables: { lists: [ref(h.capture)], contacts: [ref(contact)] },
     });
-    if (!m.members.some((x) => x.list === h && x.contact === contact)) m.members.push({ list: h, contact });
-    await verifyMembers(m, real, h, contact);
+    const isNew = !m.members.some((x) => x.list === h && x.contact === contact);
+    if (isNew) m.members.push({ list: h, contact });
+    // Linking a member again changes nothing, so it records nothing new (A-64).
+    await verifyMembers(m, real, h, contact, isNew ? 'added' : undefined);
   }
   toString = (): string => `link list ${this.index} contact ${this.contact}`;
 }
@@ -311,7 +356,7 @@ class RemoveMember implements Cmd {
       variables: { id: ref(member.list.capture), contacts: [ref(member.contact)] },
     });
     m.members = m.members.filter((x) => x !== member);
-    await verifyMembers(m, real, member.list, member.contact);
+    await verifyMembers(m, real, member.list, member.contact, 'removed');
   }
   toString = (): string => `unlink ${this.index}`;
 }
@@ -594,8 +639,16 @@ function pagedFields(schema: GraphQLSchema): { field: string; item: string }[] {
   });
 }
 
-/** Arbitraries of every command, for one revision's contract; writes only when `mutations`. */
-export function commandArbitraries(schema: GraphQLSchema, mutations: boolean): fc.Arbitrary<Cmd>[] {
+/**
+ * Arbitraries of every command, for one revision's contract; writes only when `mutations`, the
+ * contract-derived `entities` among them, and reads in other regions when the target reaches them.
+ */
+export function commandArbitraries(
+  schema: GraphQLSchema,
+  mutations: boolean,
+  entities: readonly EntityLinks[] = [],
+  regions = false,
+): fc.Arbitrary<Cmd>[] {
   const roots = openRootFields(schema);
   const readRoot = fc.gen().chain((g) => {
     const field = roots[g(fc.nat, { max: roots.length - 1 })];
@@ -669,6 +722,8 @@ export function commandArbitraries(schema: GraphQLSchema, mutations: boolean): f
       .tuple(fc.constantFrom('lists' as const, 'activities' as const), index)
       .map(([k, i]) => new Isolation(k, i)),
     invalid,
+    ...entityArbitraries(schema, entities),
+    ...(regions ? [regionArbitrary(entities)] : []),
   );
   return arbs;
 }
@@ -678,13 +733,17 @@ export const FIXTURES_STEP: Step = {
   id: 'fixtures',
   phase: 'setup',
   document:
-    'query Fixtures { folderTypes(listClass: [workingLists]) { models { id } } activityTypes { models { id } } searchFirmContacts(limit: 3) { models { id } } }',
+    'query Fixtures { folderTypes(listClass: [workingLists]) { models { id } } activityTypes { models { id } } searchFirmContacts(limit: 3) { models { id } } companies: searchFirmContacts(limit: 2, filter: [{ field: contactEntity, value: "Company" }]) { models { id } } people: searchFirmContacts(limit: 2, filter: [{ field: contactEntity, value: "Person" }]) { models { id } } }',
   capture: {
     workingFolderType: 'data.folderTypes.models[0].id',
     activityType: 'data.activityTypes.models[0].id',
     contact1: 'data.searchFirmContacts.models[0].id',
     contact2: 'data.searchFirmContacts.models[1].id',
     contact3: 'data.searchFirmContacts.models[2].id',
+    company1: 'data.companies.models[0].id',
+    company2: 'data.companies.models[1].id',
+    person1: 'data.people.models[0].id',
+    person2: 'data.people.models[1].id',
   },
 };
 

@@ -15,6 +15,15 @@ export interface Membership {
   contact: string;
 }
 
+/** An entity created through the links derived from the contract (src/fuzz/links.ts). */
+export interface EntityHandle extends Handle {
+  type: string;
+  /** The entities its creation linked it to (`targetCompanyId` → a company's capture). */
+  refs: { field: string; type: string; capture: string; required: boolean }[];
+  /** Events its event view held at the last read-back (simulator only). */
+  events?: number;
+}
+
 /** What the model believes the target holds: only what this sequence created. */
 export interface FuzzModel {
   lists: Handle[];
@@ -22,6 +31,10 @@ export interface FuzzModel {
   members: Membership[];
   /** Capture names of seeded contacts read in the setup step. */
   contacts: string[];
+  /** Entities created by the contract-derived commands, in creation order. */
+  entities: EntityHandle[];
+  /** Capture names of seeded entities by type (`Company`, `Person`), read in the setup step. */
+  seeded: Record<string, string[]>;
 }
 
 /** The real side of a command: the session and whether writes are allowed. */
@@ -35,7 +48,7 @@ export interface FuzzReal {
 
 /** A fresh, empty model. */
 export function emptyModel(): FuzzModel {
-  return { lists: [], activities: [], members: [], contacts: [] };
+  return { lists: [], activities: [], members: [], contacts: [], entities: [], seeded: {} };
 }
 
 /** The `index`-th item of a non-empty list, wrapping around (commands are drawn before the state is known). */

@@ -8,6 +8,7 @@ import type { Target } from '../conformance/target/target.js';
 import { buildRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
 import { cleanUp, commandArbitraries, FIXTURES_STEP } from './commands.js';
+import { cleanUpEntities, generatedEntities } from './entity-commands.js';
 import { INVARIANT_BASIS } from './invariants.js';
 import { emptyModel, type FuzzReal } from './model.js';
 import { FuzzSession, InvariantViolation, type RecordedStep, type Violation } from './session.js';
@@ -64,6 +65,8 @@ export interface FuzzRevisionResult {
 export interface FuzzResult {
   runId: string;
   seed: number;
+  /** Requests sent over all revisions, shrinking and clean-up included. */
+  operations: number;
   revisions: FuzzRevisionResult[];
 }
 
@@ -133,7 +136,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   for (const revision of options.revisions) {
     out.push(await fuzzRevision(revision, runId, options));
   }
-  return { runId, seed: options.seed, revisions: out };
+  return { runId, seed: options.seed, operations: out.reduce((n, r) => n + r.operations, 0), revisions: out };
 }
 
 async function fuzzRevision(
@@ -144,13 +147,20 @@ async function fuzzRevision(
   const started = performance.now();
   const schema = (options.schemaFor ?? buildRevisionSchema)(revision);
   const base = skeleton(revision, options.seed);
-  const arbs = commandArbitraries(schema, options.mutations);
+  // Entities that cannot be removed again are created only on the simulator, which is reset anyway.
+  const entities = options.mutations ? generatedEntities(schema, options.target.isSimulator) : [];
+  const arbs = commandArbitraries(
+    schema,
+    options.mutations,
+    entities,
+    options.target.endpointIn !== undefined,
+  );
   let sequences = 0;
   let operations = 0;
   let failing: { session: FuzzSession; violation: Violation; commands: string[] } | undefined;
   let shrinks = 0;
   const property = fc.asyncProperty(
-    fc.commands(arbs, { maxCommands: options.maxCommands ?? 12 }),
+    fc.commands(arbs, { maxCommands: options.maxCommands ?? 12, size: 'max' }),
     async (cmds) => {
       // Past the shrink budget every candidate passes unsent, so fast-check keeps the smallest failure found.
       if (failing !== undefined && ++shrinks > (options.maxShrinks ?? 200)) return;
@@ -168,9 +178,9 @@ async function fuzzRevision(
       const ran: string[] = [];
       try {
         await session.send(FIXTURES_STEP);
-        model.contacts = ['contact1', 'contact2', 'contact3'].filter(
-          (c) => session.captured(c) !== undefined,
-        );
+        const seen = (names: string[]): string[] => names.filter((c) => session.captured(c) !== undefined);
+        model.contacts = seen(['contact1', 'contact2', 'contact3']);
+        model.seeded = { Company: seen(['company1', 'company2']), Person: seen(['person1', 'person2']) };
         for (const cmd of cmds) {
           if (!cmd.check(model)) continue;
           ran.push(cmd.toString());
@@ -184,6 +194,7 @@ async function fuzzRevision(
         failing = { session, violation, commands: ran };
         throw error;
       } finally {
+        await cleanUpEntities(entities, model, real);
         await cleanUp(model, real);
         sequences += 1;
         operations += session.operations;

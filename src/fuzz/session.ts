@@ -1,12 +1,11 @@
 import type { GraphQLSchema } from 'graphql';
-import { parse } from 'graphql';
 import { checkExpectation } from '../conformance/assert/explicit.js';
 import { getAtPath } from '../conformance/assert/json-path.js';
 import { differenceOf, judge } from '../conformance/judge/judge.js';
 import type { Difference } from '../conformance/results/differences.js';
 import { maskHeaders } from '../conformance/results/mask.js';
 import { interpolate } from '../conformance/scenario/interpolate.js';
-import { compileShape } from '../conformance/shape/compile.js';
+import { compiledShapeOf } from '../conformance/shape/cache.js';
 import { postGraphQL } from '../conformance/target/http-client.js';
 import type { StepResult } from '../conformance/results/run-result.js';
 import { runStep, type StepOptions } from '../conformance/run/step.js';
@@ -144,7 +143,7 @@ export class FuzzSession {
     const expectations = outcome.status >= 500 ? [] : decide(outcome.body);
     full.expect = expectations;
     const errorExpected = expectations.some((e) => 'error' in e);
-    const compiled = errorExpected ? undefined : compileShape(schema, parse(full.document));
+    const compiled = errorExpected ? undefined : compiledShapeOf(schema, full.document);
     const rootFields = compiled?.ok ? compiled.rootFields : [];
     const judged = judge(outcome, expectations, {
       ...(compiled?.ok ? { schema: compiled.schema } : {}),

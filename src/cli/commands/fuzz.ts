@@ -132,7 +132,7 @@ export async function handleFuzz(
       if (!r.finding) return `${head}, no failure`;
       return `${head}, FAILED ${r.finding.violation.invariant} at ${r.finding.violation.stepId}: ${r.finding.violation.message}\n  minimal sequence: ${r.finding.commands.join(' → ')}\n  replay the run: rm-harness fuzz --seed ${seed} --path ${r.finding.path} --version ${r.revision} --runs ${runs}`;
     });
-    out.text(`Fuzz seed ${seed}\n${lines.join('\n')}\n`);
+    out.text(`Fuzz seed ${seed}, ${fuzz.operations} operations\n${lines.join('\n')}\n`);
     if (written.scenarios.length > 0) {
       out.text(
         `Scenarios (replay with: rm-harness conform --target … --scenarios-dir ${rel(path.dirname(written.scenarios[0] ?? ''))}):\n${written.scenarios.map((f) => `  ${rel(f)}`).join('\n')}\n`,
@@ -145,6 +145,7 @@ export async function handleFuzz(
     );
     out.json({
       seed,
+      operations: fuzz.operations,
       revisions: fuzz.revisions.map((r) => ({
         revision: r.revision,
         sequences: r.sequences,

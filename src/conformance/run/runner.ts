@@ -6,7 +6,14 @@ import type { Version } from '../../contract/versions.js';
 import { checkDrift, type DriftResult } from '../drift/drift.js';
 import type { ScenarioResult, Status, StepResult } from '../results/run-result.js';
 import type { InterpolationContext } from '../scenario/interpolate.js';
-import { MUTATES_TAG, NO_LIMITED_TENANT, usesLimitedTenant, type LoadedScenario } from '../scenario/types.js';
+import {
+  MUTATES_TAG,
+  NO_LIMITED_TENANT,
+  NO_REGIONS,
+  usesLimitedTenant,
+  usesRegions,
+  type LoadedScenario,
+} from '../scenario/types.js';
 import { applyState } from './provider-state.js';
 import { appliesTo, runStep, type StepOptions } from './step.js';
 
@@ -60,6 +67,9 @@ async function runScenario(
   }
   if (usesLimitedTenant(scenario) && !options.target.limitedHeaders) {
     return { ...base, status: 'skipped', note: NO_LIMITED_TENANT, steps: [], durationMs: 0 };
+  }
+  if (usesRegions(scenario) && !options.target.endpointIn) {
+    return { ...base, status: 'skipped', note: NO_REGIONS, steps: [], durationMs: 0 };
   }
   const state = await applyState(scenario.state, options.target, options.http);
   if (!state.ok) {

@@ -7,7 +7,7 @@ import { maskHeaders } from '../results/mask.js';
 import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../results/run-result.js';
 import { interpolate, type InterpolationContext } from '../scenario/interpolate.js';
 import type { Expectation, Scenario, Step } from '../scenario/types.js';
-import { compileShape } from '../shape/compile.js';
+import { compiledShapeOf } from '../shape/cache.js';
 import {
   postGraphQL,
   type GraphQLRequest,
@@ -65,7 +65,7 @@ function prepare(
   };
   // An expected error replaces data, so there is no shape to hold it to.
   if (step.shape !== false && !expects.some(isErrorExpectation)) {
-    const compiled = compileShape(schema, parse(step.document), step.operationName);
+    const compiled = compiledShapeOf(schema, step.document, step.operationName);
     if (!compiled.ok) {
       return { invalid: `the step's document is not valid for ${revision}: ${compiled.errors.join('; ')}` };
     }
@@ -80,7 +80,10 @@ function prepare(
       : options.target.headers;
   const vars = variables.value as Record<string, unknown>;
   const request: GraphQLRequest = {
-    url: options.target.endpointFor(revision),
+    url:
+      step.region !== undefined && options.target.endpointIn
+        ? options.target.endpointIn(revision, step.region)
+        : options.target.endpointFor(revision),
     headers,
     body: {
       query: step.document,

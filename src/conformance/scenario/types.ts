@@ -77,6 +77,14 @@ export type Tenant = 'limited';
 export const NO_LIMITED_TENANT = 'no limited tenant configured';
 
 /** Whether any step of the scenario runs as the limited tenant. */
+/** The skip reason of a scenario with a per-step `region` on a target whose URL cannot name another region. */
+export const NO_REGIONS = 'the target has no endpoint per region (put {region} in its URL)';
+
+/** Whether a scenario sends a step to another region. */
+export function usesRegions(scenario: Scenario): boolean {
+  return scenario.steps.some((s) => s.region !== undefined);
+}
+
 export function usesLimitedTenant(scenario: Scenario): boolean {
   return scenario.steps.some((s) => s.as === 'limited');
 }
@@ -90,6 +98,8 @@ export interface Step {
   revisions?: Version[];
   /** `limited`: the step runs with the second (limited) tenant's credentials. */
   as?: Tenant;
+  /** Another region's endpoint (`eu`) this step is sent to instead of the target's own region. */
+  region?: string;
   document: string;
   operationName?: string;
   variables?: Record<string, unknown>;

@@ -14,7 +14,7 @@ export interface ShapeFinding {
   message: string;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, code: { optimize: false } });
 ajv.addFormat(DATE_FORMAT, { type: 'string', validate: (s: string) => isIsoDate(s) });
 ajv.addFormat(DATE_TIME_FORMAT, { type: 'string', validate: (s: string) => isIsoDateTimeUtc(s) });
 

@@ -80,6 +80,8 @@ export async function openTarget(
         target: {
           label: 'sim',
           endpointFor: (v) => endpointOf(template, v),
+          endpointIn: (v, r) => endpointOf(simulatorTemplate(started.baseUrl, r), v),
+          region: spec.region,
           headers,
           ...limited,
           isSimulator: true,
@@ -111,6 +113,15 @@ export async function openTarget(
       target: {
         label: displayUrl(template.template),
         endpointFor: (v) => endpointOf(template, v),
+        ...(spec.target.includes('{region}')
+          ? {
+              region: spec.region,
+              endpointIn: (v: Version, r: string) => {
+                const other = endpointTemplate(spec.target, r);
+                return 'error' in other ? endpointOf(template, v) : endpointOf(other, v);
+              },
+            }
+          : {}),
         headers,
         ...limited,
         isSimulator,

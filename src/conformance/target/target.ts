@@ -12,6 +12,13 @@ export interface Target {
   headers: Record<string, string>;
   /** Headers of steps with `as: limited` (the second tenant); absent when no limited tenant is configured. */
   limitedHeaders?: Record<string, string>;
+  /**
+   * The endpoint serving a revision in another region (steps with `region`); absent when the target
+   * URL names no `{region}`, so it reaches one region only.
+   */
+  endpointIn?(version: Version, region: string): string;
+  /** The target's own region (`--region`), that steps without `region` are sent to. */
+  region?: string;
   /** Whether this is the simulator, where `mutates` scenarios may run without --allow-mutations. */
   isSimulator: boolean;
   /** The simulator's admin API, when the runner started it: scenarios' provider states (`state`) need it. */
