@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { EVENT_VIEW_QUERIES, type EventFeedFaults } from '../simulator/index.js';
@@ -84,11 +84,14 @@ export const FAULTS_SCHEMA = {
   },
 } as const;
 
-const validateFaults = new Ajv({ allErrors: true }).compile<FaultConfig>(FAULTS_SCHEMA);
+let compiledFaults: ValidateFunction<FaultConfig> | undefined;
+/** Compiled on first use: an ajv compile costs start-up time that `serve` without faults never needs. */
+const faultsValidator = () =>
+  (compiledFaults ??= new Ajv({ allErrors: true }).compile<FaultConfig>(FAULTS_SCHEMA));
 
 function faultErrors(): string {
   return (
-    (validateFaults.errors ?? [])
+    (faultsValidator().errors ?? [])
       // "must match then schema" only repeats the error inside it, as the propertyNames enum does.
       .filter((e) => e.keyword !== 'if' && !e.schemaPath.includes('/propertyNames/'))
       .map((e) => {
@@ -115,7 +118,7 @@ function ruleProblems(config: FaultConfig): string | undefined {
 
 /** Checks a fault configuration; returns why it is invalid, or undefined. */
 export function checkFaults(body: unknown): string | undefined {
-  return validateFaults(body) ? ruleProblems(body) : faultErrors();
+  return faultsValidator()(body) ? ruleProblems(body) : faultErrors();
 }
 
 /** The latency generator's seed, derived from the configuration's so the two draw different numbers. */

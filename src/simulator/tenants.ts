@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { DEV_TOKENS } from '../contract/endpoint.js';
 import type { TenantSettings } from '../domain/tenancy.js';
 
@@ -56,15 +56,24 @@ export const TENANT_PATCH_SCHEMA = {
   },
 } as const;
 
-const ajv = new Ajv({ allErrors: true, useDefaults: true });
-const validateTenants = ajv.compile<TenantConfig[]>({ type: 'array', minItems: 1, items: TENANT_SCHEMA });
-const validateTenant = ajv.compile<TenantConfig>(TENANT_SCHEMA);
-const validatePatch = ajv.compile<Partial<TenantSettings>>(TENANT_PATCH_SCHEMA);
+// Compiled on first use, not at start-up: the default tenants are never validated, and every ajv
+// compile (the first one also compiles ajv's meta-schema) delays `serve`'s first answer.
+let ajv: Ajv | undefined;
+const compiled = new Map<object, ValidateFunction>();
+function validatorOf<T>(schema: object): ValidateFunction<T> {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = (ajv ??= new Ajv({ allErrors: true, useDefaults: true })).compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate as ValidateFunction<T>;
+}
+const TENANTS_SCHEMA = { type: 'array', minItems: 1, items: TENANT_SCHEMA } as const;
 
 /** Why a tenant configuration was refused. */
 export class TenantConfigError extends Error {}
 
-function describeErrors(errors: typeof validateTenants.errors): string {
+function describeErrors(errors: ValidateFunction['errors']): string {
   return (errors ?? [])
     .map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`)
     .slice(0, 5)
@@ -74,6 +83,7 @@ function describeErrors(errors: typeof validateTenants.errors): string {
 /** Checks a list of tenants: schema, unique ids and tokens. Defaults fill missing switches. */
 export function parseTenants(value: unknown, source: string): TenantConfig[] {
   const copy = structuredClone(value);
+  const validateTenants = validatorOf<TenantConfig[]>(TENANTS_SCHEMA);
   if (!validateTenants(copy))
     throw new TenantConfigError(`${source}: ${describeErrors(validateTenants.errors)}`);
   const ids = new Set<string>();
@@ -107,11 +117,13 @@ export function loadTenantsFile(path: string): TenantConfig[] {
 /** Checks one new tenant (admin API); returns it with defaults filled, or a message. */
 export function checkTenant(value: unknown): TenantConfig | string {
   const copy = structuredClone(value);
+  const validateTenant = validatorOf<TenantConfig>(TENANT_SCHEMA);
   return validateTenant(copy) ? copy : describeErrors(validateTenant.errors);
 }
 
 /** Checks a change of tenant switches (admin API); returns it, or a message. */
 export function checkTenantPatch(value: unknown): Partial<TenantSettings> | string {
   const copy = structuredClone(value);
+  const validatePatch = validatorOf<Partial<TenantSettings>>(TENANT_PATCH_SCHEMA);
   return validatePatch(copy) ? copy : describeErrors(validatePatch.errors);
 }
