@@ -12,7 +12,7 @@ import { openIndexedStore, seedStore, type SeedProgress } from './seeding.js';
 import { FileBackend, MemoryBackend, type Entity, type Store } from '../store/index.js';
 import { EVENTS } from '../domain/shared/change-events.js';
 import { TenantClock } from './clock.js';
-import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
+import { DEFAULT_LIMITS, limitPageSizes, type Limits } from './limits.js';
 import { withBreakableSchemaRules } from './breakable-rules.js';
 import { isRevisionRule, revisionTypeDefsWithout } from './revision-rules.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
@@ -110,13 +110,14 @@ export class Simulator {
 
   /** A contract schema with every area's resolvers, the page-size limit and the rule switches. */
   private executable(contract: GraphQLSchema): GraphQLSchema {
-    const executable = addResolversToSchema({
+    // A copy (the contract schema is shared); the page-size limit then wraps the copy's fields in place.
+    const schema = addResolversToSchema({
       schema: contract,
       resolvers: allResolvers(),
       // Resolvers of 1.4.0-only types and fields are simply not attached to the 1.2.0 schema.
       resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
     });
-    const schema = withPageSizeLimit(executable, this.limits.maxPageSize);
+    limitPageSizes(schema, this.limits.maxPageSize);
     return this.allowRuleBreaking ? withBreakableSchemaRules(schema) : schema;
   }
 
