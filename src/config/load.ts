@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { compileOnFirstUse } from '../contract/json-schema.js';
 import { parseTenants, TenantConfigError } from '../simulator/index.js';
 import { ConfigError, describeSchemaErrors } from './errors.js';
 import { CONFIG_SCHEMA, type ConformRunConfig, type HarnessConfig } from './schema.js';
@@ -16,10 +16,7 @@ export interface LoadedConfig {
 }
 
 // verbose: the error formatter reads the description of forbidden (token) properties.
-// Compiled on the first config file read, not at start-up: a run without a config file never needs it.
-let compiled: ValidateFunction<HarnessConfig> | undefined;
-const configValidator = () =>
-  (compiled ??= new Ajv({ allErrors: true, verbose: true }).compile<HarnessConfig>(CONFIG_SCHEMA));
+const configValidator = compileOnFirstUse<HarnessConfig>({ allErrors: true, verbose: true }, CONFIG_SCHEMA);
 
 /**
  * The config in effect: `explicit` (must exist), none when `explicit` is false (`--no-config`), else

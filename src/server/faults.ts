@@ -1,6 +1,6 @@
-import { Ajv, type ValidateFunction } from 'ajv';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { compileOnFirstUse } from '../contract/json-schema.js';
 import { EVENT_VIEW_QUERIES, type EventFeedFaults } from '../simulator/index.js';
 import { sendError } from './http.js';
 import { LATENCY_SCHEMA, latencyProblem, sampleLatency, type LatencyProfile } from './latency.js';
@@ -84,10 +84,7 @@ export const FAULTS_SCHEMA = {
   },
 } as const;
 
-let compiledFaults: ValidateFunction<FaultConfig> | undefined;
-/** Compiled on first use: an ajv compile costs start-up time that `serve` without faults never needs. */
-const faultsValidator = () =>
-  (compiledFaults ??= new Ajv({ allErrors: true }).compile<FaultConfig>(FAULTS_SCHEMA));
+const faultsValidator = compileOnFirstUse<FaultConfig>({ allErrors: true }, FAULTS_SCHEMA);
 
 function faultErrors(): string {
   return (

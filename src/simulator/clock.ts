@@ -1,4 +1,4 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { compileOnFirstUse } from '../contract/json-schema.js';
 import { isIsoDateTimeUtc } from '../contract/scalars.js';
 
 /** How a tenant's clock runs: real time, stopped at an instant, or real time shifted. */
@@ -33,10 +33,7 @@ export const CLOCK_CHANGE_SCHEMA = {
   },
 } as const;
 
-let compiledChange: ValidateFunction<ClockChange> | undefined;
-/** Compiled on first use, not at start-up (an ajv compile is costly and most runs never move a clock). */
-const changeValidator = () =>
-  (compiledChange ??= new Ajv({ allErrors: false }).compile<ClockChange>(CLOCK_CHANGE_SCHEMA));
+const changeValidator = compileOnFirstUse<ClockChange>({ allErrors: false }, CLOCK_CHANGE_SCHEMA);
 
 const NOW_EXPECTED = 'now must be an ISO 8601 UTC date-time on a real day, e.g. 2030-01-01T00:00:00Z';
 

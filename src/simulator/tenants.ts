@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { DEV_TOKENS } from '../contract/endpoint.js';
+import { compileOnFirstUse } from '../contract/json-schema.js';
 import type { TenantSettings } from '../domain/tenancy.js';
 
 /** A tenant as configured: its settings plus the bearer token of its API user. */
@@ -56,19 +57,14 @@ export const TENANT_PATCH_SCHEMA = {
   },
 } as const;
 
-// Compiled on first use, not at start-up: the default tenants are never validated, and every ajv
-// compile (the first one also compiles ajv's meta-schema) delays `serve`'s first answer.
-let ajv: Ajv | undefined;
-const compiled = new Map<object, ValidateFunction>();
-function validatorOf<T>(schema: object): ValidateFunction<T> {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = (ajv ??= new Ajv({ allErrors: true, useDefaults: true })).compile(schema);
-    compiled.set(schema, validate);
-  }
-  return validate as ValidateFunction<T>;
-}
-const TENANTS_SCHEMA = { type: 'array', minItems: 1, items: TENANT_SCHEMA } as const;
+const ajvOptions = { allErrors: true, useDefaults: true };
+const tenantsValidator = compileOnFirstUse<TenantConfig[]>(ajvOptions, {
+  type: 'array',
+  minItems: 1,
+  items: TENANT_SCHEMA,
+});
+const tenantValidator = compileOnFirstUse<TenantConfig>(ajvOptions, TENANT_SCHEMA);
+const patchValidator = compileOnFirstUse<Partial<TenantSettings>>(ajvOptions, TENANT_PATCH_SCHEMA);
 
 /** Why a tenant configuration was refused. */
 export class TenantConfigError extends Error {}
@@ -83,7 +79,7 @@ function describeErrors(errors: ValidateFunction['errors']): string {
 /** Checks a list of tenants: schema, unique ids and tokens. Defaults fill missing switches. */
 export function parseTenants(value: unknown, source: string): TenantConfig[] {
   const copy = structuredClone(value);
-  const validateTenants = validatorOf<TenantConfig[]>(TENANTS_SCHEMA);
+  const validateTenants = tenantsValidator();
   if (!validateTenants(copy))
     throw new TenantConfigError(`${source}: ${describeErrors(validateTenants.errors)}`);
   const ids = new Set<string>();
@@ -117,13 +113,13 @@ export function loadTenantsFile(path: string): TenantConfig[] {
 /** Checks one new tenant (admin API); returns it with defaults filled, or a message. */
 export function checkTenant(value: unknown): TenantConfig | string {
   const copy = structuredClone(value);
-  const validateTenant = validatorOf<TenantConfig>(TENANT_SCHEMA);
+  const validateTenant = tenantValidator();
   return validateTenant(copy) ? copy : describeErrors(validateTenant.errors);
 }
 
 /** Checks a change of tenant switches (admin API); returns it, or a message. */
 export function checkTenantPatch(value: unknown): Partial<TenantSettings> | string {
   const copy = structuredClone(value);
-  const validatePatch = validatorOf<Partial<TenantSettings>>(TENANT_PATCH_SCHEMA);
+  const validatePatch = patchValidator();
   return validatePatch(copy) ? copy : describeErrors(validatePatch.errors);
 }
