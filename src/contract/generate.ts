@@ -403,9 +403,17 @@ export function buildRevisionSchema(version: Version, contractsDir: string = CON
   const key = `${path.resolve(contractsDir)}\0${version}`;
   const cached = schemaCache.get(key);
   if (cached) return cached;
-  const schema = buildContractSchema(parse(loadRevisionSdl(version, contractsDir)));
+  const schema = newRevisionSchema(version, contractsDir);
   schemaCache.set(key, schema);
   return schema;
+}
+
+/**
+ * A new executable `GraphQLSchema` of one revision, as {@link buildRevisionSchema} builds it but not
+ * cached or shared: for a caller that attaches its resolvers in place instead of copying the schema.
+ */
+export function newRevisionSchema(version: Version, contractsDir: string = CONTRACTS_DIR): GraphQLSchema {
+  return buildContractSchema(parse(loadRevisionSdl(version, contractsDir)));
 }
 
 /**
