@@ -8,5 +8,9 @@ if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
   register();
   await import('../src/cli/main.ts');
 } else {
+  // Node 22.1+ keeps compiled code between runs (as TypeScript's own bin does), so start-up after the
+  // first run skips most compiling; older Node versions have no such API. NODE_DISABLE_COMPILE_CACHE=1 opts out.
+  const { enableCompileCache } = await import('node:module');
+  enableCompileCache?.();
   await import('../dist/cli/main.js');
 }

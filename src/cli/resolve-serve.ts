@@ -1,5 +1,5 @@
 import { ADMIN_TOKEN_ENV, envValue, type Env } from '../config/env.js';
-import { DEFAULT_MOCK_VERSION } from '../mock/server.js';
+import { DEFAULT_MOCK_VERSION } from '../mock/defaults.js';
 import {
   DEFAULT_ADMIN_TOKEN,
   DEFAULT_JOURNAL_SIZE,

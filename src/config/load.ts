@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv } from 'ajv';
+import { compileOnFirstUse } from '../contract/json-schema.js';
 import { parseTenants, TenantConfigError } from '../simulator/index.js';
 import { ConfigError, describeSchemaErrors } from './errors.js';
 import { CONFIG_SCHEMA, type ConformRunConfig, type HarnessConfig } from './schema.js';
@@ -16,7 +16,7 @@ export interface LoadedConfig {
 }
 
 // verbose: the error formatter reads the description of forbidden (token) properties.
-const validate = new Ajv({ allErrors: true, verbose: true }).compile<HarnessConfig>(CONFIG_SCHEMA);
+const configValidator = compileOnFirstUse<HarnessConfig>({ allErrors: true, verbose: true }, CONFIG_SCHEMA);
 
 /**
  * The config in effect: `explicit` (must exist), none when `explicit` is false (`--no-config`), else
@@ -51,6 +51,7 @@ export function parseConfig(text: string, shown: string, dir: string): HarnessCo
   } catch (error) {
     throw new ConfigError(`${shown}: not valid JSON: ${jsonProblem(text, (error as Error).message)}`);
   }
+  const validate = configValidator();
   if (!validate(json)) throw new ConfigError(`${shown}: ${describeSchemaErrors(validate.errors ?? [])}`);
   const problem = semanticProblem(json);
   if (problem) throw new ConfigError(`${shown}: ${problem}`);

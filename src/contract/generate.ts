@@ -403,9 +403,17 @@ export function buildRevisionSchema(version: Version, contractsDir: string = CON
   const key = `${path.resolve(contractsDir)}\0${version}`;
   const cached = schemaCache.get(key);
   if (cached) return cached;
-  const schema = buildContractSchema(parse(loadRevisionSdl(version, contractsDir)));
+  const schema = newRevisionSchema(version, contractsDir);
   schemaCache.set(key, schema);
   return schema;
+}
+
+/**
+ * A new executable `GraphQLSchema` of one revision, as {@link buildRevisionSchema} builds it but not
+ * cached or shared: for a caller that attaches its resolvers in place instead of copying the schema.
+ */
+export function newRevisionSchema(version: Version, contractsDir: string = CONTRACTS_DIR): GraphQLSchema {
+  return buildContractSchema(parse(loadRevisionSdl(version, contractsDir)));
 }
 
 /**
@@ -417,12 +425,13 @@ export function buildContractSchema(typeDefs: DocumentNode): GraphQLSchema {
     typeDefs.definitions.filter((d) => d.kind === Kind.SCALAR_TYPE_DEFINITION).map((d) => d.name.value),
   );
   // Only coercion functions are attached, so the contract's own scalar descriptions (with A-ids) survive.
+  // They are attached in place: the schema is new, and a copy would cost every start-up a rebuild.
   const resolvers = Object.fromEntries(
     Object.entries(scalarCoercions)
       .filter(([name]) => defined.has(name))
       .map(([name, coercion]) => [name, { ...coercion }]),
   );
-  return makeExecutableSchema({ typeDefs, resolvers });
+  return makeExecutableSchema({ typeDefs, resolvers, updateResolversInPlace: true });
 }
 
 /** Forgets cached revision schemas (for tests that rewrite revision files). */

@@ -26,10 +26,10 @@ import {
   type Limits,
   type TenantConfig,
 } from '../simulator/index.js';
+import { DEFAULT_MOCK_VERSION } from './defaults.js';
 import { fakerMocks, newFaker, reseed } from './mocks.js';
 
-/** The revision segment of the mock's URLs unless told otherwise. */
-export const DEFAULT_MOCK_VERSION = 'next';
+export { DEFAULT_MOCK_VERSION };
 
 /** Why an SDL file cannot be mocked; the message is one line. */
 export class MockSchemaError extends Error {}

@@ -48,17 +48,28 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
   const { limits } = simulator;
   const readBody = express.text({ type: () => true, limit: limits.maxBodyBytes });
 
-  const handlers = new Map(
-    VERSIONS.map((version) => [
-      version,
-      graphqlRoute({
+  // A revision's route (and its executable schema, the costliest part of start-up) is built on its first
+  // request, so `serve` answers sooner and a revision nobody calls is never built.
+  const routes = new Map<Version, ReturnType<typeof graphqlRoute>>();
+  const routeOf = (version: Version) => {
+    let route = routes.get(version);
+    if (!route) {
+      route = graphqlRoute({
         schema: simulator.schema(version),
         schemaOf: () => simulator.servedSchema(version),
         limits,
         context: (req) => contexts.get(req)!,
         formatError: (err) => maskInternal(err, log),
         onOperation: noteOperation,
-      }),
+      });
+      routes.set(version, route);
+    }
+    return route;
+  };
+  const handlers = new Map(
+    VERSIONS.map((version) => [
+      version,
+      (req: Request, res: Response, next: NextFunction) => routeOf(version)(req, res, next),
     ]),
   );
 

@@ -1,6 +1,6 @@
-import { Ajv } from 'ajv';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { compileOnFirstUse } from '../contract/json-schema.js';
 import { EVENT_VIEW_QUERIES, type EventFeedFaults } from '../simulator/index.js';
 import { sendError } from './http.js';
 import { LATENCY_SCHEMA, latencyProblem, sampleLatency, type LatencyProfile } from './latency.js';
@@ -84,11 +84,11 @@ export const FAULTS_SCHEMA = {
   },
 } as const;
 
-const validateFaults = new Ajv({ allErrors: true }).compile<FaultConfig>(FAULTS_SCHEMA);
+const faultsValidator = compileOnFirstUse<FaultConfig>({ allErrors: true }, FAULTS_SCHEMA);
 
 function faultErrors(): string {
   return (
-    (validateFaults.errors ?? [])
+    (faultsValidator().errors ?? [])
       // "must match then schema" only repeats the error inside it, as the propertyNames enum does.
       .filter((e) => e.keyword !== 'if' && !e.schemaPath.includes('/propertyNames/'))
       .map((e) => {
@@ -115,7 +115,7 @@ function ruleProblems(config: FaultConfig): string | undefined {
 
 /** Checks a fault configuration; returns why it is invalid, or undefined. */
 export function checkFaults(body: unknown): string | undefined {
-  return validateFaults(body) ? ruleProblems(body) : faultErrors();
+  return faultsValidator()(body) ? ruleProblems(body) : faultErrors();
 }
 
 /** The latency generator's seed, derived from the configuration's so the two draw different numbers. */

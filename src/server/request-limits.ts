@@ -1,4 +1,7 @@
-import { calculateOperationComplexity, countAliases, countDepth } from '@graphql-inspector/core';
+// The validators' own modules: the package index also loads its schema diff and coverage (~45 modules).
+import { countAliases } from '@graphql-inspector/core/validate/alias-count';
+import { calculateOperationComplexity } from '@graphql-inspector/core/validate/complexity';
+import { countDepth } from '@graphql-inspector/core/validate/query-depth';
 import {
   Kind,
   validate as graphqlValidate,

@@ -1,6 +1,9 @@
-import { pino } from 'pino';
-import { prettyFactory } from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type * as Pino from 'pino';
+import type * as PinoPretty from 'pino-pretty';
 import type { JournalEntry } from './journal.js';
+
+const require = createRequire(import.meta.url);
 
 /** How `serve` writes its per-request log lines. */
 export type LogFormat = 'pretty' | 'json';
@@ -19,6 +22,16 @@ export interface LogSink {
  * so a line is out before the next request is handled.
  */
 export function requestLogger(format: LogFormat, sink: LogSink): (entry: JournalEntry) => void {
+  let log: ((entry: JournalEntry) => void) | undefined;
+  // pino and pino-pretty (~50 modules) load with the first line, which is written once its answer is
+  // sent: `serve` answers its first request without waiting for them. Both are CommonJS, so the
+  // synchronous require keeps each line out before the next request is handled.
+  return (entry) => (log ??= pinoLogger(format, sink))(entry);
+}
+
+function pinoLogger(format: LogFormat, sink: LogSink): (entry: JournalEntry) => void {
+  const { pino } = require('pino') as typeof Pino;
+  const { prettyFactory } = require('pino-pretty') as typeof PinoPretty;
   const prettify =
     format === 'pretty'
       ? prettyFactory({

@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { compileOnFirstUse } from '../contract/json-schema.js';
 import { isIsoDateTimeUtc } from '../contract/scalars.js';
 
 /** How a tenant's clock runs: real time, stopped at an instant, or real time shifted. */
@@ -33,7 +33,7 @@ export const CLOCK_CHANGE_SCHEMA = {
   },
 } as const;
 
-const validateChange = new Ajv({ allErrors: false }).compile<ClockChange>(CLOCK_CHANGE_SCHEMA);
+const changeValidator = compileOnFirstUse<ClockChange>({ allErrors: false }, CLOCK_CHANGE_SCHEMA);
 
 const NOW_EXPECTED = 'now must be an ISO 8601 UTC date-time on a real day, e.g. 2030-01-01T00:00:00Z';
 
@@ -41,6 +41,7 @@ const KEYS = Object.keys(CLOCK_CHANGE_SCHEMA.properties).join(', ');
 
 /** Checks a clock change; one message saying what is wrong, or the change. */
 export function checkClockChange(body: unknown): ClockChange | string {
+  const validateChange = changeValidator();
   if (validateChange(body)) {
     if ('now' in body && !isIsoDateTimeUtc(body.now)) return NOW_EXPECTED;
     return body;

@@ -1,5 +1,10 @@
-import { MapperKind, mapSchema } from '@graphql-tools/utils';
-import { defaultFieldResolver, GraphQLError, type GraphQLSchema } from 'graphql';
+import {
+  defaultFieldResolver,
+  GraphQLError,
+  isIntrospectionType,
+  isObjectType,
+  type GraphQLSchema,
+} from 'graphql';
 
 /** Request limits (A-59: the spec shows none, so they are configurable and documented in the README). */
 export interface Limits {
@@ -41,30 +46,27 @@ function requestedLimit(args: Record<string, unknown>): unknown {
 /**
  * Wraps every field that pages (a `limit` argument, directly or in its input) so a page larger than
  * `maxPageSize` is refused (A-59) before the area's resolver runs. One wrapper here instead of a check
- * in every area.
+ * in every area. Changes `schema` in place (a copy per set-up would cost start-up time): give it a
+ * schema of its own, never a shared contract schema.
  */
-export function withPageSizeLimit(schema: GraphQLSchema, maxPageSize: number): GraphQLSchema {
-  return mapSchema(schema, {
-    [MapperKind.OBJECT_FIELD]: (field) => {
-      const pages =
-        field.args &&
-        Object.entries(field.args).some(
-          ([name, arg]) =>
-            name === 'limit' ||
-            (name === 'input' && String(arg.type).startsWith('TargetPersonRelationshipInput')),
-        );
-      if (!pages) return field;
+export function limitPageSizes(schema: GraphQLSchema, maxPageSize: number): void {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || isIntrospectionType(type)) continue;
+    for (const field of Object.values(type.getFields())) {
+      const pages = field.args.some(
+        (arg) =>
+          arg.name === 'limit' ||
+          (arg.name === 'input' && String(arg.type).startsWith('TargetPersonRelationshipInput')),
+      );
+      if (!pages) continue;
       const resolve = field.resolve ?? defaultFieldResolver;
-      return {
-        ...field,
-        resolve: (source, args: Record<string, unknown>, context, info) => {
-          const limit = requestedLimit(args);
-          if (typeof limit === 'number' && limit > maxPageSize) {
-            throw limitError(`limit must be at most ${maxPageSize} (got ${limit}).`, 'pageSize', maxPageSize);
-          }
-          return resolve(source, args, context, info);
-        },
+      field.resolve = (source, args: Record<string, unknown>, context, info) => {
+        const limit = requestedLimit(args);
+        if (typeof limit === 'number' && limit > maxPageSize) {
+          throw limitError(`limit must be at most ${maxPageSize} (got ${limit}).`, 'pageSize', maxPageSize);
+        }
+        return resolve(source, args, context, info);
       };
-    },
-  });
+    }
+  }
 }

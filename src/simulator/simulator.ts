@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { addResolversToSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
-import { buildContractSchema, buildRevisionSchema } from '../contract/generate.js';
+import { buildContractSchema, newRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
 import type { RequestContext } from '../domain/area.js';
 import { BREAKABLE_RULES, isBreakableRule, type BreakableRule } from '../domain/shared/rule-switch.js';
@@ -12,7 +12,7 @@ import { openIndexedStore, seedStore, type SeedProgress } from './seeding.js';
 import { FileBackend, MemoryBackend, type Entity, type Store } from '../store/index.js';
 import { EVENTS } from '../domain/shared/change-events.js';
 import { TenantClock } from './clock.js';
-import { DEFAULT_LIMITS, withPageSizeLimit, type Limits } from './limits.js';
+import { DEFAULT_LIMITS, limitPageSizes, type Limits } from './limits.js';
 import { withBreakableSchemaRules } from './breakable-rules.js';
 import { isRevisionRule, revisionTypeDefsWithout } from './revision-rules.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
@@ -85,7 +85,7 @@ export class Simulator {
   schema(version: Version): GraphQLSchema {
     let schema = this.schemas.get(version);
     if (!schema) {
-      schema = this.executable(buildRevisionSchema(version));
+      schema = this.executable(newRevisionSchema(version));
       this.schemas.set(version, schema);
     }
     return schema;
@@ -108,15 +108,20 @@ export class Simulator {
     return schema;
   }
 
-  /** A contract schema with every area's resolvers, the page-size limit and the rule switches. */
+  /**
+   * A contract schema with every area's resolvers, the page-size limit and the rule switches. The
+   * schema is this simulator's own (never a shared one), so both are attached in place: a copy of the
+   * schema would cost every start-up a rebuild.
+   */
   private executable(contract: GraphQLSchema): GraphQLSchema {
-    const executable = addResolversToSchema({
+    const schema = addResolversToSchema({
       schema: contract,
       resolvers: allResolvers(),
       // Resolvers of 1.4.0-only types and fields are simply not attached to the 1.2.0 schema.
       resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
+      updateResolversInPlace: true,
     });
-    const schema = withPageSizeLimit(executable, this.limits.maxPageSize);
+    limitPageSizes(schema, this.limits.maxPageSize);
     return this.allowRuleBreaking ? withBreakableSchemaRules(schema) : schema;
   }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { DEV_TOKENS } from '../contract/endpoint.js';
+import { compileOnFirstUse } from '../contract/json-schema.js';
 import type { TenantSettings } from '../domain/tenancy.js';
 
 /** A tenant as configured: its settings plus the bearer token of its API user. */
@@ -56,15 +57,19 @@ export const TENANT_PATCH_SCHEMA = {
   },
 } as const;
 
-const ajv = new Ajv({ allErrors: true, useDefaults: true });
-const validateTenants = ajv.compile<TenantConfig[]>({ type: 'array', minItems: 1, items: TENANT_SCHEMA });
-const validateTenant = ajv.compile<TenantConfig>(TENANT_SCHEMA);
-const validatePatch = ajv.compile<Partial<TenantSettings>>(TENANT_PATCH_SCHEMA);
+const ajvOptions = { allErrors: true, useDefaults: true };
+const tenantsValidator = compileOnFirstUse<TenantConfig[]>(ajvOptions, {
+  type: 'array',
+  minItems: 1,
+  items: TENANT_SCHEMA,
+});
+const tenantValidator = compileOnFirstUse<TenantConfig>(ajvOptions, TENANT_SCHEMA);
+const patchValidator = compileOnFirstUse<Partial<TenantSettings>>(ajvOptions, TENANT_PATCH_SCHEMA);
 
 /** Why a tenant configuration was refused. */
 export class TenantConfigError extends Error {}
 
-function describeErrors(errors: typeof validateTenants.errors): string {
+function describeErrors(errors: ValidateFunction['errors']): string {
   return (errors ?? [])
     .map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`)
     .slice(0, 5)
@@ -74,6 +79,7 @@ function describeErrors(errors: typeof validateTenants.errors): string {
 /** Checks a list of tenants: schema, unique ids and tokens. Defaults fill missing switches. */
 export function parseTenants(value: unknown, source: string): TenantConfig[] {
   const copy = structuredClone(value);
+  const validateTenants = tenantsValidator();
   if (!validateTenants(copy))
     throw new TenantConfigError(`${source}: ${describeErrors(validateTenants.errors)}`);
   const ids = new Set<string>();
@@ -107,11 +113,13 @@ export function loadTenantsFile(path: string): TenantConfig[] {
 /** Checks one new tenant (admin API); returns it with defaults filled, or a message. */
 export function checkTenant(value: unknown): TenantConfig | string {
   const copy = structuredClone(value);
+  const validateTenant = tenantValidator();
   return validateTenant(copy) ? copy : describeErrors(validateTenant.errors);
 }
 
 /** Checks a change of tenant switches (admin API); returns it, or a message. */
 export function checkTenantPatch(value: unknown): Partial<TenantSettings> | string {
   const copy = structuredClone(value);
+  const validatePatch = patchValidator();
   return validatePatch(copy) ? copy : describeErrors(validatePatch.errors);
 }

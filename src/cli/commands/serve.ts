@@ -11,7 +11,7 @@ import {
   startServer,
 } from '../../server/index.js';
 import { DEFAULT_LIMITS, REGIONS } from '../../simulator/index.js';
-import { DEFAULT_MOCK_VERSION, mockBanner, MockSchemaError, startMockServer } from '../../mock/server.js';
+import { DEFAULT_MOCK_VERSION } from '../../mock/defaults.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { resolveServeFlags, SERVE_DEFAULTS, type ServeArgs, type ServeFlags } from '../resolve-serve.js';
 import { resolveStoreArgs, storeOptions } from '../simulator-options.js';
@@ -136,6 +136,8 @@ async function serveMock(
   tenants: ReturnType<typeof resolveStoreArgs>['tenants'],
   ctx: CliContext,
 ): Promise<number> {
+  // Imported here: the mock (graphql-tools' mocking, faker's locales) is not what a plain `serve` runs.
+  const { mockBanner, MockSchemaError, startMockServer } = await import('../../mock/server.js');
   let mock;
   try {
     mock = await startMockServer({
