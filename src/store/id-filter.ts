@@ -6,8 +6,8 @@
  * ids themselves, so a collision (about one in 10^11 for a million ids) costs time, never correctness.
  */
 export class IdFilter {
-  private hashes: Uint32Array;
-  private checks: Uint32Array;
+  /** (hash, check) pairs side by side, so a probe reads one cache line; check 0 marks an empty slot. */
+  private slots: Uint32Array;
   private mask: number;
   /** Fingerprints held. */
   size = 0;
@@ -15,45 +15,48 @@ export class IdFilter {
   constructor(capacity = 1024) {
     let slots = 16;
     while (slots < capacity * 2) slots *= 2;
-    this.hashes = new Uint32Array(slots);
-    this.checks = new Uint32Array(slots);
+    this.slots = new Uint32Array(slots * 2);
     this.mask = slots - 1;
   }
 
   /** Adds `id`; false when it was certainly not there before, true when it may have been. */
   add(id: string): boolean {
-    const [h, c] = fingerprint(id);
-    const found = this.probe(h, c);
-    if (this.checks[found] !== 0) return true;
-    this.hashes[found] = h;
-    this.checks[found] = c;
+    const f = fingerprint(id);
+    const at = this.probe(f[0], f[1]);
+    if (this.slots[at + 1] !== 0) return true;
+    this.slots[at] = f[0];
+    this.slots[at + 1] = f[1];
+    // Grown fourfold at half full: rehashing costs a third of the final size in all, not all of it.
     if (++this.size * 2 > this.mask) this.grow();
     return false;
   }
 
   /** False when `id` was certainly never added, true when it may have been. */
   mayHave(id: string): boolean {
-    const [h, c] = fingerprint(id);
-    return this.checks[this.probe(h, c)] !== 0;
+    const f = fingerprint(id);
+    return this.slots[this.probe(f[0], f[1]) + 1] !== 0;
   }
 
-  /** The slot holding (h, c), or the empty slot where it would go. */
+  /** The index of the pair holding (h, c), or of the empty pair where it would go. */
   private probe(h: number, c: number): number {
+    const slots = this.slots;
     let i = h & this.mask;
-    while (this.checks[i] !== 0 && (this.checks[i] !== c || this.hashes[i] !== h)) i = (i + 1) & this.mask;
-    return i;
+    for (;;) {
+      const check = slots[2 * i + 1];
+      if (check === 0 || (check === c && slots[2 * i] === h)) return 2 * i;
+      i = (i + 1) & this.mask;
+    }
   }
 
   private grow(): void {
-    const { hashes, checks } = this;
-    this.hashes = new Uint32Array(hashes.length * 2);
-    this.checks = new Uint32Array(checks.length * 2);
-    this.mask = this.hashes.length - 1;
-    for (let i = 0; i < hashes.length; i++) {
-      if (checks[i] === 0) continue;
-      const at = this.probe(hashes[i]!, checks[i]!);
-      this.hashes[at] = hashes[i]!;
-      this.checks[at] = checks[i]!;
+    const old = this.slots;
+    this.slots = new Uint32Array(old.length * 4);
+    this.mask = this.slots.length / 2 - 1;
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i + 1] === 0) continue;
+      const at = this.probe(old[i]!, old[i + 1]!);
+      this.slots[at] = old[i]!;
+      this.slots[at + 1] = old[i + 1]!;
     }
   }
 }

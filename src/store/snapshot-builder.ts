@@ -21,6 +21,11 @@ export interface SnapshotBuilderOptions {
   /** Where collections are streamed while the snapshot is built (removed again; best beside the target). */
   spillPath: string;
   indexes?: readonly BuilderIndex[];
+  /**
+   * Collections held as objects from the start, because the writer reads them back: parsing a
+   * streamed collection back costs more than holding it (a 100k-contact collection ~1.5 s).
+   */
+  held?: readonly string[];
 }
 
 /** Where one piece of a collection's streamed lines lies in the spill file. */
@@ -43,19 +48,27 @@ const SEPARATOR = ',\n';
 class BuiltCollection {
   readonly segments: Segment[] = [];
   /** The ids of streamed entities; only while streaming. */
-  private filter: IdFilter | null = new IdFilter();
-  private encoder: JsonLinesEncoder | null;
+  private filter: IdFilter | null = null;
+  private encoder: JsonLinesEncoder | null = null;
   /** Entities whose lines are in `segments` (or the encoder), in insertion order. */
   streamed = 0;
   /** Every entity in insertion order, once read; null while streaming. */
   objects: Map<string, Entity> | null = null;
   /** Whether the streamed lines still describe the first `streamed` objects. */
   linesValid = true;
+  /** Whether the streamed lines had to be parsed back (a read the writer did not announce). */
+  parsedBack = false;
 
   constructor(
     readonly name: string,
     private readonly spill: Spill,
+    held: boolean,
   ) {
+    if (held) {
+      this.objects = new Map();
+      return;
+    }
+    this.filter = new IdFilter();
     this.encoder = new JsonLinesEncoder((bytes) => this.segments.push(spill.append(bytes)), undefined, true);
   }
 
@@ -101,6 +114,7 @@ class BuiltCollection {
   /** Every entity by id, in insertion order: parses the streamed lines on first use. */
   materialise(): Map<string, Entity> {
     if (this.objects) return this.objects;
+    this.parsedBack = true;
     this.encoder!.end();
     this.encoder = null;
     this.filter = null;
@@ -251,15 +265,22 @@ export class SnapshotBuilder {
   private readonly meta = new Map<string, unknown>();
   private metaView: Readonly<Record<string, unknown>> | null = null;
   private readonly indexes = new Map<string, BuiltIndex>();
+  private readonly indexesOf = new Map<string, BuiltIndex[]>();
   private readonly spill: Spill;
+  private readonly held: ReadonlySet<string>;
   private failure: Error | null = null;
   private busy = false;
 
   constructor(options: SnapshotBuilderOptions) {
     for (const def of options.indexes ?? []) {
       if (this.indexes.has(def.name)) throw new StoreError(`index "${def.name}" is already defined`);
-      this.indexes.set(def.name, new BuiltIndex(def));
+      const index = new BuiltIndex(def);
+      this.indexes.set(def.name, index);
+      const list = this.indexesOf.get(def.collection);
+      if (list) list.push(index);
+      else this.indexesOf.set(def.collection, [index]);
     }
+    this.held = new Set(options.held);
     this.spill = new Spill(options.spillPath);
   }
 
@@ -291,6 +312,11 @@ export class SnapshotBuilder {
   /** Names of the collections written to, in the order they were first written. */
   collectionNames(): string[] {
     return [...this.collections.keys()];
+  }
+
+  /** Collections that were streamed, then read and so parsed back (none when `held` names every read). */
+  parsedBack(): string[] {
+    return [...this.collections.values()].filter((c) => c.parsedBack).map((c) => c.name);
   }
 
   /** Entities in a collection (0 if it never existed). */
@@ -329,7 +355,7 @@ export class SnapshotBuilder {
     let col = this.collections.get(name);
     if (!col && create) {
       assertCollectionName(name);
-      col = new BuiltCollection(name, this.spill);
+      col = new BuiltCollection(name, this.spill, this.held.has(name));
       this.collections.set(name, col);
     }
     return col;
@@ -340,8 +366,7 @@ export class SnapshotBuilder {
     assertEntity(entity, collection);
     const col = this.collection(collection, true)!;
     const replaced = col.put(entity);
-    for (const index of this.indexes.values()) {
-      if (index.def.collection !== collection) continue;
+    for (const index of this.indexesOf.get(collection) ?? []) {
       if (replaced) index.buckets = null;
       else index.add(entity);
     }
