@@ -286,7 +286,7 @@ export class SnapshotBuilder {
 
   /**
    * Runs `fn` synchronously with a transaction over the snapshot being built; the writes count as one
-   * seq when there are any. A body that throws fails the builder (there is nothing to roll back with).
+   * seq when there are any. A body that throws after writing fails the builder (there is no undo log).
    */
   transact<T>(fn: (tx: Transaction) => T): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
@@ -299,9 +299,12 @@ export class SnapshotBuilder {
       if (tx.writes > 0) this.seq++;
       return Promise.resolve(result);
     } catch (err) {
-      this.failure = new StoreFailedError(`snapshot builder failed: ${(err as Error).message}`, {
-        cause: err,
-      });
+      // Nothing written: nothing to undo. Otherwise the builder cannot go on.
+      if (tx.writes > 0) {
+        this.failure = new StoreFailedError(`snapshot builder failed: ${(err as Error).message}`, {
+          cause: err,
+        });
+      }
       return Promise.reject(err);
     } finally {
       tx.finish();
