@@ -60,4 +60,11 @@ export interface DomainArea {
   resolvers: AreaResolvers;
   /** Seeds this area's entities; areas seed in registry order, so later ones can use earlier ones' data. */
   seed?(ctx: SeedContext): void;
+  /**
+   * Collections the seeder reads (all of them, by id or through an index), its own or earlier areas':
+   * seeding holds these in memory and streams every other collection to the store file as it is
+   * written. Only a hint for speed: an undeclared read still works, the collection is parsed back
+   * from the file (test/simulator/seed-reads.test.ts fails on one).
+   */
+  seedReads?: readonly string[];
 }

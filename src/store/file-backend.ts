@@ -1,11 +1,11 @@
 import { mkdir, truncate } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { BackendStats, LoadedData, StoreBackend } from './backend.js';
 import { StoreCorruptError, StoreError } from './errors.js';
 import { exists, fsyncDir, Mutex, nodeFs, unlinkIfExists } from './fsutil.js';
 import type { DurableFs } from './fsutil.js';
 import { SnapshotFile } from './snapshot-file.js';
+import { storeFilePaths } from './store-files.js';
 import type { PersistedSnapshot, WalRecord } from './types.js';
 import { readWal, WalCorruptError, WalWriter } from './wal.js';
 import type { WalContents } from './wal.js';
@@ -30,9 +30,6 @@ export interface FileBackendOptions {
    */
   fs?: DurableFs;
 }
-
-// Names become file names: no separators, no dot-files, no traversal.
-const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 /**
  * Durable backend: `<dir>/<name>.json` snapshot plus `<name>.wal` JSON Lines log; `<name>.wal.1`
@@ -76,10 +73,10 @@ export class FileBackend implements StoreBackend {
     readonly name: string,
     options: FileBackendOptions = {},
   ) {
-    if (!SAFE_NAME.test(name)) throw new StoreError(`unsafe store name ${JSON.stringify(name)}`);
-    this.snapshotPath = join(dir, `${name}.json`);
-    this.walPath = join(dir, `${name}.wal`);
-    this.rotatedPath = join(dir, `${name}.wal.1`);
+    const paths = storeFilePaths(dir, name);
+    this.snapshotPath = paths.snapshot;
+    this.walPath = paths.wal;
+    this.rotatedPath = paths.rotated;
     this.fs = options.fs ?? nodeFs;
     this.snapshotFile = new SnapshotFile(this.snapshotPath, this.fs);
     this.document = new Low<PersistedSnapshot | null>(this.snapshotFile, null);

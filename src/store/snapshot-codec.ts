@@ -1,4 +1,5 @@
 import { StoreCorruptError } from './errors.js';
+import { entityArrayPieces } from './json-lines.js';
 import type { DeferredCollection, Entity, PersistedSnapshot, StoreSnapshot } from './types.js';
 import { isPlainRecord } from './validate.js';
 
@@ -161,25 +162,11 @@ export function parseSnapshot(text: string, source = 'snapshot'): StoreSnapshot 
   return value;
 }
 
-/**
- * Entities serialised per piece of a collection. Small enough that a piece's text stays out of V8's
- * large-object space and each piece's buffer dies young: a snapshot written from long-lived buffers
- * (370 MB at 100k contacts) counted as external memory and forced a full GC of the heap every 64 MB.
- */
-const PIECE = 200;
-
 /** A collection's JSON array, one entity per line, in pieces; a deferred one is copied as read. */
-function* sectionPieces(entities: readonly Entity[] | DeferredCollection): Generator<Buffer> {
-  if (!Array.isArray(entities)) {
-    yield (entities as DeferredCollection).bytes();
-    return;
-  }
-  if (entities.length === 0) yield Buffer.from('[\n]');
-  for (let i = 0; i < entities.length; i += PIECE) {
-    const lines = entities.slice(i, i + PIECE).map((e) => JSON.stringify(e));
-    const end = i + PIECE >= entities.length ? '\n]' : '';
-    yield Buffer.from(`${i === 0 ? '[\n' : ',\n'}${lines.join(',\n')}${end}`);
-  }
+function sectionPieces(entities: readonly Entity[] | DeferredCollection): Iterable<Buffer> {
+  if (Array.isArray(entities)) return entityArrayPieces(entities);
+  const deferred = entities as DeferredCollection;
+  return deferred.pieces ? deferred.pieces() : [deferred.bytes()];
 }
 
 /**

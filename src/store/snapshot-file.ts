@@ -100,9 +100,9 @@ async function writeAll(file: DurableHandle, chunk: Buffer): Promise<void> {
 }
 
 /**
- * The snapshot's bytes ~1 MiB at a time: pieces are ~64 KB, and batching them saves thousands of
- * awaited writes. A piece that is large already (a never-parsed collection, copied as read) goes as
- * it is, uncopied.
+ * The snapshot's bytes ~1 MiB at a time: small pieces (labels, small collections) are batched, which
+ * saves thousands of awaited writes; a piece that is large already (the encoder's ~1 MiB buffers, a
+ * never-parsed collection copied as read) goes as it is, uncopied.
  */
 async function* chunks(snapshot: PersistedSnapshot): AsyncGenerator<Buffer> {
   let batch: Buffer[] = [];
@@ -114,7 +114,12 @@ async function* chunks(snapshot: PersistedSnapshot): AsyncGenerator<Buffer> {
     return chunk;
   };
   for (const piece of snapshotPieces(snapshot)) {
-    if (piece.length >= WRITE_CHUNK && batched > 0) yield flush();
+    if (piece.length >= WRITE_CHUNK / 2) {
+      if (batched > 0) yield flush();
+      yield piece;
+      await nextTurn();
+      continue;
+    }
     batch.push(piece);
     batched += piece.length;
     if (batched < WRITE_CHUNK) continue;

@@ -17,6 +17,11 @@ export interface DeferredCollection {
   readonly count: number;
   /** The collection's JSON array exactly as the canonical writer produced it, to write back untouched. */
   bytes(): Buffer;
+  /**
+   * The same bytes in pieces, when the collection is held that way (a seeding spill file): the writer
+   * copies them one at a time instead of asking for all of them at once.
+   */
+  pieces?(): Iterable<Buffer>;
   /** Parses the array; throws `StoreCorruptError` naming the file when it is not an array of entities. */
   parse(): Entity[];
 }

@@ -1,12 +1,12 @@
-import path from 'node:path';
 import type { Argv } from 'yargs';
 import {
+  defaultSeedJobs,
   isRegion,
   REGIONS,
+  seedStoreFiles,
   Simulator,
   SimulatorSetupError,
   type Region,
-  type SeedProgress,
 } from '../../simulator/index.js';
 import { readConfig } from '../config-option.js';
 import { CliUsageError, defineCommand, type CliContext } from '../context.js';
@@ -24,10 +24,12 @@ import {
 export interface SeedArgs extends StoreArgs, OutputArgs {
   tenant?: string;
   region?: string;
+  /** Stores seeded side by side in worker threads (1: one after another in this thread). */
+  jobs?: number;
 }
 
 /** Arguments of `seed` as given: store settings the flags leave out come from the config file's `serve`. */
-type SeedFlags = StoreFlags & OutputArgs & Pick<SeedArgs, 'tenant' | 'region'>;
+type SeedFlags = StoreFlags & OutputArgs & Pick<SeedArgs, 'tenant' | 'region' | 'jobs'>;
 
 /** The collections whose sizes the summary and --json report. */
 const COUNTED = ['contacts', 'activities', 'lists', 'listMembers'] as const;
@@ -49,6 +51,9 @@ export async function handleSeed(args: SeedArgs, ctx: CliContext): Promise<numbe
   if (args.region !== undefined && !isRegion(args.region)) {
     throw new CliUsageError(`unknown region "${args.region}" (expected ${REGIONS.join(', ')})`);
   }
+  if (args.jobs !== undefined && !(Number.isSafeInteger(args.jobs) && args.jobs >= 1)) {
+    throw new CliUsageError(`--jobs must be a positive integer, not ${String(args.jobs)}`);
+  }
   let simulator: Simulator;
   try {
     simulator = new Simulator({ dataDir: args.dataDir, seed, profile: args.profile, tenants });
@@ -59,35 +64,44 @@ export async function handleSeed(args: SeedArgs, ctx: CliContext): Promise<numbe
   const chosen = simulator.listTenants().filter((t) => args.tenant === undefined || t.id === args.tenant);
   if (chosen.length === 0) throw new CliUsageError(`unknown tenant "${args.tenant}"`);
   const regions: Region[] = args.region === undefined ? [...REGIONS] : [args.region as Region];
-  const stores = chosen.flatMap((tenant) => regions.map((region) => ({ tenant: tenant.id, region })));
-  const seeded: SeededStore[] = [];
+  const stores = chosen.flatMap((tenant) => regions.map((region) => ({ tenant, region })));
   const started = Date.now();
   // One bar over every area of every store; its length is known once the first store reports its areas.
   let bar: Progress | undefined;
+  const areasDone = stores.map(() => 0);
+  let written;
   try {
-    for (const [index, { tenant, region }] of stores.entries()) {
-      const storeStarted = Date.now();
-      const onProgress: SeedProgress = (done, areas, area) => {
-        bar ??= out.progress('seeding', stores.length * areas);
-        bar.update(index * areas + done, `${tenant}-${region} ${area}`);
-      };
-      await simulator.reset(tenant, [region], onProgress);
-      const store = await simulator.store(tenant, region);
-      const counts = Object.fromEntries(COUNTED.map((k) => [k, store.count(k)])) as SeededStore['counts'];
-      // Written and durable: let it go, so seeding six 100k-contact stores holds one at a time in memory.
-      await simulator.closeStore(tenant, region);
-      seeded.push({
+    written = await seedStoreFiles(
+      stores.map(({ tenant, region }) => ({
         tenant,
         region,
-        file: path.join(args.dataDir, `${tenant}-${region}.json`),
-        counts,
-        ms: Date.now() - storeStarted,
-      });
-    }
+        seed: simulator.seed,
+        profile: simulator.profile,
+      })),
+      args.dataDir,
+      {
+        jobs: args.jobs ?? defaultSeedJobs(),
+        onProgress: (store, done, areas, area) => {
+          bar ??= out.progress('seeding', stores.length * areas);
+          areasDone[store] = done;
+          const { tenant, region } = stores[store]!;
+          bar.update(
+            areasDone.reduce((a, b) => a + b, 0),
+            `${tenant.id}-${region} ${area}`,
+          );
+        },
+      },
+    );
   } finally {
     bar?.stop();
-    await simulator.close();
   }
+  const seeded: SeededStore[] = written.map((w, i) => ({
+    tenant: stores[i]!.tenant.id,
+    region: stores[i]!.region,
+    file: w.file,
+    counts: Object.fromEntries(COUNTED.map((k) => [k, w.counts[k] ?? 0])) as SeededStore['counts'],
+    ms: w.ms,
+  }));
   const ms = Date.now() - started;
   for (const s of seeded) {
     const counts = COUNTED.map((k) => `${s.counts[k]} ${k}`).join(', ');
@@ -118,6 +132,10 @@ export const seedCommand = defineCommand<SeedFlags>({
       .option(storeOptions)
       .option('tenant', { type: 'string', describe: 'Only this tenant id' })
       .option('region', { type: 'string', describe: 'Only this region (us, eu, au)' })
+      .option('jobs', {
+        type: 'number',
+        describe: `Stores seeded side by side, one worker thread each (default: the CPU cores, at most 4; 1 seeds one after another in this process)`,
+      })
       .example(
         '$0 seed --seed 7 --profile large --data-dir /tmp/rm',
         'A large deterministic store',

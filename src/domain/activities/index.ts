@@ -1,4 +1,5 @@
 import type { DomainArea } from '../area.js';
+import { CONTACTS } from '../contacts/model.js';
 import {
   ACTIVITIES,
   ACTIVITIES_BY_CONTACT,
@@ -36,4 +37,5 @@ export const activitiesArea: DomainArea = {
   ],
   resolvers: activitiesResolvers,
   seed: seedActivities,
+  seedReads: [CONTACTS],
 };

@@ -1,5 +1,6 @@
 import type { DomainArea } from '../area.js';
 import { CONTACT_INDEXES } from './indexes.js';
+import { COUNTRIES, INDUSTRIES, LANGUAGES } from './model.js';
 import { contactResolvers } from './resolvers.js';
 import { seedContacts } from './seed.js';
 
@@ -9,4 +10,5 @@ export const contactsArea: DomainArea = {
   indexes: CONTACT_INDEXES,
   resolvers: contactResolvers,
   seed: seedContacts,
+  seedReads: [COUNTRIES, INDUSTRIES, LANGUAGES],
 };

@@ -1,4 +1,5 @@
 import type { DomainArea, IndexDefinition } from '../area.js';
+import { CONTACT_TYPES, CONTACTS } from '../contacts/model.js';
 import {
   DEFINITIONS_BY_LIST,
   FIELD_DEFINITIONS,
@@ -34,4 +35,5 @@ export const listsArea: DomainArea = {
   indexes,
   resolvers: listsResolvers,
   seed: seedLists,
+  seedReads: [CONTACTS, CONTACT_TYPES],
 };

@@ -1,6 +1,7 @@
 import type { Entity } from '../../store/index.js';
+import { CONTACTS } from '../contacts/model.js';
 import type { DomainArea } from '../area.js';
-import { CURRENCIES } from '../settings/model.js';
+import { CURRENCIES, PRACTICE_GROUPS } from '../settings/model.js';
 import {
   CURRENCIES_BY_CODE,
   FINANCIALS_BY_MATTER,
@@ -31,4 +32,5 @@ export const mattersArea: DomainArea = {
   ],
   resolvers: matterResolvers,
   seed: seedMatters,
+  seedReads: [CONTACTS, PRACTICE_GROUPS],
 };

@@ -1,4 +1,8 @@
 import type { DomainArea } from '../area.js';
+import { ACTIVITY_TYPES } from '../activities/model.js';
+import { CONTACTS } from '../contacts/model.js';
+import { INITIATIVES } from '../planning/model.js';
+import { COUNTRIES, INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import {
   OPPORTUNITIES,
   OPPORTUNITIES_BY_TYPE,
@@ -27,4 +31,5 @@ export const opportunitiesArea: DomainArea = {
   ],
   resolvers: opportunitiesResolvers,
   seed: seedOpportunities,
+  seedReads: [ACTIVITY_TYPES, CONTACTS, COUNTRIES, INDUSTRIES, INITIATIVES, PRACTICE_GROUPS],
 };

@@ -1,5 +1,6 @@
 import type { DomainArea } from '../area.js';
-import { CURRENCIES } from '../settings/model.js';
+import { CONTACTS } from '../contacts/model.js';
+import { COUNTRIES, CURRENCIES, INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import {
   INITIATIVES,
   INITIATIVES_BY_OBJECTIVE,
@@ -36,4 +37,5 @@ export const planningArea: DomainArea = {
   ],
   resolvers: planningResolvers,
   seed: seedPlanning,
+  seedReads: [CONTACTS, COUNTRIES, INDUSTRIES, PRACTICE_GROUPS],
 };

@@ -1,4 +1,5 @@
 import type { DomainArea } from '../area.js';
+import { CONTACTS } from '../contacts/model.js';
 import {
   RELATIONSHIPS,
   RELATIONSHIPS_BY_BASE,
@@ -25,4 +26,5 @@ export const relationshipsArea: DomainArea = {
   ],
   resolvers: relationshipResolvers,
   seed: seedRelationships,
+  seedReads: [CONTACTS],
 };
