@@ -105,8 +105,13 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     }));
   // Every GraphQL request is journaled, whatever answers it (route, 401, fault, body limit).
   const journal = options.journal ?? new RequestJournal();
-  const tokens = () =>
-    new Set([options.adminToken, ...simulator.listTenants().map((tenant) => tenant.token)]);
+  // One set per generation of the simulator's tenant tokens: entries keep a reference, not a copy.
+  let known: { from: ReadonlySet<string>; tokens: ReadonlySet<string> } | undefined;
+  const tokens = () => {
+    const from = simulator.tenantTokens();
+    if (known?.from !== from) known = { from, tokens: new Set([options.adminToken, ...from]) };
+    return known.tokens;
+  };
   const capture = (region: Region, version: Version) =>
     captureRequests(journal, {
       region,

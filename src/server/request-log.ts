@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { prettyFactory } from 'pino-pretty';
-import type { JournalEntry } from './journal.js';
+import type { JournalHead } from './journal.js';
 
 /** How `serve` writes its per-request log lines. */
 export type LogFormat = 'pretty' | 'json';
@@ -13,12 +13,33 @@ export interface LogSink {
   write(text: string): unknown;
 }
 
+/** Most characters of log lines held before they are written at once. */
+const MAX_HELD_CHARS = 64 * 1024;
+
+/**
+ * One write for the lines of one turn of the event loop: under load several requests finish per turn,
+ * and a write to stdout (synchronous for files, pipes and terminals) per line cost more than the line.
+ */
+function batched(sink: LogSink): (text: string) => void {
+  let held = '';
+  const flush = () => {
+    const text = held;
+    held = '';
+    if (text !== '') sink.write(text);
+  };
+  return (text) => {
+    if (held === '') setImmediate(flush);
+    held += text;
+    if (held.length >= MAX_HELD_CHARS) flush();
+  };
+}
+
 /**
  * One structured line per journaled request, through pino: `json` writes pino's NDJSON as is; `pretty`
- * formats each line with pino-pretty in the same thread (a synchronous stream, no worker transport),
- * so a line is out before the next request is handled.
+ * formats each line with pino-pretty in the same thread (a synchronous stream, no worker transport).
+ * The lines of one turn of the event loop go out together at its end, in order.
  */
-export function requestLogger(format: LogFormat, sink: LogSink): (entry: JournalEntry) => void {
+export function requestLogger(format: LogFormat, sink: LogSink): (entry: JournalHead) => void {
   const prettify =
     format === 'pretty'
       ? prettyFactory({
@@ -28,9 +49,10 @@ export function requestLogger(format: LogFormat, sink: LogSink): (entry: Journal
           ignore: 'pid,hostname',
         })
       : undefined;
+  const write = batched(sink);
   const logger = pino(
     { base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
-    { write: (line: string) => sink.write(prettify ? prettify(line) : line) },
+    { write: (line: string) => write(prettify ? prettify(line) : line) },
   );
   return (entry) => {
     const operation = entry.operation.name ?? entry.operation.fields.join(',');
