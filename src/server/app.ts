@@ -3,6 +3,7 @@ import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import { isRegion, REGIONS, type Region, type RequestContext, type Simulator } from '../simulator/index.js';
 import { adminRouter } from './admin.js';
+import { chain } from './chain.js';
 import { lastResortHandler, maskInternal } from './errors.js';
 import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 import { Faults, type FaultConfig } from './faults.js';
@@ -124,12 +125,14 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
       },
     });
   const serve = (region: Region, version: Version, endpoint = `/${region}/${version}${GRAPHQL_PATH}`) => [
-    explorer(region, version, endpoint),
-    capture(region, version),
-    readBody,
-    authenticate(region, version),
-    faultsMiddleware,
-    handlers.get(version)!,
+    chain([
+      explorer(region, version, endpoint),
+      capture(region, version),
+      readBody,
+      authenticate(region, version),
+      faultsMiddleware,
+      handlers.get(version)!,
+    ]),
   ];
 
   app.use(GRAPHQL_PATH, ...serve('us', CURRENT_VERSION, GRAPHQL_PATH));
