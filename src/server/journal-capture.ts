@@ -141,7 +141,8 @@ function record(
   const raw = req.method === 'GET' ? undefined : typeof req.body === 'string' ? req.body : '';
   const executedOperation = executed.get(req);
   // A request the route did not execute (401, fault, invalid document) is described from its body.
-  let params = executedOperation && raw !== undefined ? undefined : requestParams(method, originalUrl, raw);
+  let params: Params | undefined =
+    executedOperation && raw !== undefined ? undefined : requestParams(method, originalUrl, raw);
   const head: JournalHead = {
     id: done.id,
     time: done.time,
@@ -159,8 +160,11 @@ function record(
   const events = options.eventsOf?.(req) ?? [];
   if (params === undefined && raw !== undefined && raw.length > MAX_DEFERRED_CHARS)
     params = requestParams(method, originalUrl, raw);
+  // The builder sees the body only when it was not parsed now, so a long one is not held by it.
+  const parsed = params;
+  const deferred = parsed === undefined ? raw : undefined;
   journal.record(head, () => {
-    const given = params ?? requestParams(method, originalUrl, raw);
+    const given = parsed ?? requestParams(method, originalUrl, deferred);
     const response = responseOf(done.body, done.truncated);
     return {
       ...head,
