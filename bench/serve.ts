@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   let close: () => Promise<void>;
   let fixture: BenchFixture | null = null;
   if (kind === 'sim') {
+    // startServer's defaults, as `serve --quiet` runs: the request journal on, no per-request log line.
     const server = await startServer({ port: 0, dataDir, profile: profileName, log: () => undefined });
     const store = await server.simulator.store(tenant.id, 'us');
     fixture = pickFixture((name) => store.all(name));

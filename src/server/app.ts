@@ -3,6 +3,7 @@ import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import { isRegion, REGIONS, type Region, type RequestContext, type Simulator } from '../simulator/index.js';
 import { adminRouter } from './admin.js';
+import { chain } from './chain.js';
 import { lastResortHandler, maskInternal } from './errors.js';
 import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 import { Faults, type FaultConfig } from './faults.js';
@@ -116,8 +117,13 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     }));
   // Every GraphQL request is journaled, whatever answers it (route, 401, fault, body limit).
   const journal = options.journal ?? new RequestJournal();
-  const tokens = () =>
-    new Set([options.adminToken, ...simulator.listTenants().map((tenant) => tenant.token)]);
+  // One set per generation of the simulator's tenant tokens: entries keep a reference, not a copy.
+  let known: { from: ReadonlySet<string>; tokens: ReadonlySet<string> } | undefined;
+  const tokens = () => {
+    const from = simulator.tenantTokens();
+    if (known?.from !== from) known = { from, tokens: new Set([options.adminToken, ...from]) };
+    return known.tokens;
+  };
   const capture = (region: Region, version: Version) =>
     captureRequests(journal, {
       region,
@@ -130,12 +136,14 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
       },
     });
   const serve = (region: Region, version: Version, endpoint = `/${region}/${version}${GRAPHQL_PATH}`) => [
-    explorer(region, version, endpoint),
-    capture(region, version),
-    readBody,
-    authenticate(region, version),
-    faultsMiddleware,
-    handlers.get(version)!,
+    chain([
+      explorer(region, version, endpoint),
+      capture(region, version),
+      readBody,
+      authenticate(region, version),
+      faultsMiddleware,
+      handlers.get(version)!,
+    ]),
   ];
 
   app.use(GRAPHQL_PATH, ...serve('us', CURRENT_VERSION, GRAPHQL_PATH));

@@ -2,7 +2,7 @@ import { createApp } from './app.js';
 import { checkFaults, Faults, type FaultConfig } from './faults.js';
 import { listen } from './listen.js';
 import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
-import { RequestJournal, type JournalEntry } from './journal.js';
+import { RequestJournal, type JournalEntry, type JournalHead } from './journal.js';
 import { Simulator, SimulatorSetupError, type SimulatorOptions } from '../simulator/index.js';
 
 export { checkFaults, FAULTS_SCHEMA } from './faults.js';
@@ -15,7 +15,7 @@ export { listen } from './listen.js';
 
 export { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 export { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE, RequestJournal } from './journal.js';
-export type { JournalEntry, JournalFilter, JournalOperation } from './journal.js';
+export type { JournalEntry, JournalFilter, JournalHead, JournalOperation } from './journal.js';
 export { LOG_FORMATS, requestLogger } from './request-log.js';
 export type { LogFormat, LogSink } from './request-log.js';
 
@@ -30,8 +30,10 @@ export interface ServerOptions extends SimulatorOptions {
   log?: (message: string) => void;
   /** How many requests the journal keeps (default {@link DEFAULT_JOURNAL_SIZE}). */
   journalSize?: number;
-  /** Hears each journaled request as it finishes (the per-request log line). */
+  /** Hears each journaled request as it finishes, as the whole entry (built for it: parsed and masked). */
   onRequest?: (entry: JournalEntry) => void;
+  /** Hears the head of each journaled request as it finishes (the per-request log line); cheaper. */
+  onRequestHead?: (head: JournalHead) => void;
 }
 
 /** A running simulator. */
@@ -58,6 +60,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (faultProblem !== undefined) throw new SimulatorSetupError(`invalid faults: ${faultProblem}`);
   const journal = new RequestJournal(options.journalSize);
   if (options.onRequest) journal.subscribe(options.onRequest);
+  if (options.onRequestHead) journal.watch(options.onRequestHead);
   const simulator = new Simulator(options);
   const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
   const faultState = new Faults();

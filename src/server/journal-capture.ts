@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { getOperationAST, Kind, parse, type DocumentNode } from 'graphql';
-import { MAX_KEPT_CHARS, type JournalEntry, type JournalOperation, type RequestJournal } from './journal.js';
+import { MAX_KEPT_CHARS, type JournalHead, type JournalOperation, type RequestJournal } from './journal.js';
 import { maskSecrets, maskTokensIn } from './secrets.js';
 
 /** Most tokens the journal parses of a document the route never executed (a rejected request). */
@@ -34,9 +34,25 @@ export function describeOperation(document: DocumentNode, operationName?: string
   };
 }
 
+/**
+ * Operations described, by document and operation name: the route's documents come from its cache, so
+ * a client's repeated request is described once (entries share the description; nothing changes it).
+ */
+const described = new WeakMap<DocumentNode, Map<string | null | undefined, JournalOperation>>();
+
 /** Tells the journal which operation the route executed for `req` (the route's `onOperation` hook). */
 export function noteOperation(req: Request, document: DocumentNode, operationName?: string | null): void {
-  executed.set(req, describeOperation(document, operationName));
+  let byName = described.get(document);
+  if (!byName) {
+    byName = new Map();
+    described.set(document, byName);
+  }
+  let operation = byName.get(operationName);
+  if (!operation) {
+    operation = describeOperation(document, operationName);
+    byName.set(operationName, operation);
+  }
+  executed.set(req, operation);
 }
 
 /**
@@ -79,9 +95,14 @@ export function captureRequests(journal: RequestJournal, options: CaptureOptions
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       // The answer has gone; a request the journal cannot describe must not take the server down.
       try {
-        journal.add(
-          entryOf(req, res, options, { id, time, durationMs, body, truncated, tokens: options.tokens() }),
-        );
+        record(journal, req, res, options, {
+          id,
+          time,
+          durationMs,
+          body,
+          truncated,
+          tokens: options.tokens(),
+        });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         process.stderr.write(`rm-harness: request ${id} left out of the journal: ${message}\n`);
@@ -100,33 +121,72 @@ interface Finished {
   tokens: ReadonlySet<string>;
 }
 
-function entryOf(req: Request, res: Response, options: CaptureOptions, done: Finished): JournalEntry {
-  const params = requestParams(req);
-  const response = responseOf(done.body, done.truncated);
-  const operation =
-    executed.get(req) ?? operationOf(params.query, params.operationName) ?? emptyOperation(params);
-  return {
+/** Largest request body whose parsing waits for a read; a longer one is parsed now, as it is cut then. */
+const MAX_DEFERRED_CHARS = MAX_KEPT_CHARS;
+
+/**
+ * Journals a finished request: its head now (what filters and the log need, mostly known already), the
+ * rest (parsing the body and the response, masking, ids) when the entry is first read. Only strings are
+ * kept until then, never `req` or `res`; a request body longer than {@link MAX_DEFERRED_CHARS} is
+ * parsed now, so the ring holds no more of it than the entry would.
+ */
+function record(
+  journal: RequestJournal,
+  req: Request,
+  res: Response,
+  options: CaptureOptions,
+  done: Finished,
+): void {
+  const { method, originalUrl } = req;
+  const raw = req.method === 'GET' ? undefined : typeof req.body === 'string' ? req.body : '';
+  const executedOperation = executed.get(req);
+  // A request the route did not execute (401, fault, invalid document) is described from its body.
+  let params: Params | undefined =
+    executedOperation && raw !== undefined ? undefined : requestParams(method, originalUrl, raw);
+  const head: JournalHead = {
     id: done.id,
     time: done.time,
-    method: req.method,
-    path: req.originalUrl.split('?')[0] ?? req.originalUrl,
+    method,
+    path: originalUrl.split('?')[0] ?? originalUrl,
     tenant: options.tenantOf(req) ?? null,
     region: options.region,
     revision: options.revision,
-    operation,
-    variables: params.variables === undefined ? null : maskSecrets(params.variables, done.tokens),
-    document:
-      typeof params.query === 'string'
-        ? maskTokensIn(params.query, done.tokens).slice(0, MAX_KEPT_CHARS)
-        : null,
+    operation:
+      executedOperation ?? operationOf(params?.query, params?.operationName) ?? emptyOperation(params ?? {}),
     status: res.statusCode,
     durationMs: Math.round(done.durationMs * 100) / 100,
-    errorCodes: errorCodes(response),
-    ids: idsOf(response),
-    response: typeof response === 'string' ? response : maskSecrets(response, done.tokens),
-    responseTruncated: done.truncated,
-    events: options.eventsOf?.(req) ?? [],
+    errorCodes: mayHaveErrors(done.body, done.truncated) ? errorCodes(responseOf(done.body, false)) : [],
   };
+  const events = options.eventsOf?.(req) ?? [];
+  if (params === undefined && raw !== undefined && raw.length > MAX_DEFERRED_CHARS)
+    params = requestParams(method, originalUrl, raw);
+  // The builder sees the body only when it was not parsed now, so a long one is not held by it.
+  const parsed = params;
+  const deferred = parsed === undefined ? raw : undefined;
+  journal.record(head, () => {
+    const given = parsed ?? requestParams(method, originalUrl, deferred);
+    const response = responseOf(done.body, done.truncated);
+    return {
+      ...head,
+      variables: given.variables === undefined ? null : maskSecrets(given.variables, done.tokens),
+      document:
+        typeof given.query === 'string'
+          ? maskTokensIn(given.query, done.tokens).slice(0, MAX_KEPT_CHARS)
+          : null,
+      ids: idsOf(response),
+      response: typeof response === 'string' ? response : maskSecrets(response, done.tokens),
+      responseTruncated: done.truncated,
+      events,
+    };
+  });
+}
+
+/**
+ * Whether a response may carry `errors`: a GraphQL response without the text `"errors"` has none, so
+ * the common answer needs no parse to know it.
+ */
+function mayHaveErrors(body: string, truncated: boolean): boolean {
+  return !truncated && body.includes('"errors"');
 }
 
 interface Params {
@@ -135,10 +195,13 @@ interface Params {
   variables?: unknown;
 }
 
-/** The GraphQL-over-HTTP parameters of a request (GET query string or JSON body); empty when unreadable. */
-function requestParams(req: Request): Params {
-  if (req.method === 'GET') {
-    const url = new URL(req.originalUrl, 'http://localhost').searchParams;
+/**
+ * The GraphQL-over-HTTP parameters of a request (GET query string or JSON body); empty when unreadable.
+ * `body` is the text express read, undefined for a GET.
+ */
+function requestParams(method: string, originalUrl: string, body: string | undefined): Params {
+  if (method === 'GET') {
+    const url = new URL(originalUrl, 'http://localhost').searchParams;
     let variables: unknown = url.get('variables') ?? undefined;
     try {
       if (typeof variables === 'string') variables = JSON.parse(variables);
@@ -151,9 +214,9 @@ function requestParams(req: Request): Params {
       variables,
     };
   }
-  if (typeof req.body !== 'string') return {};
+  if (body === undefined || body === '') return {};
   try {
-    const parsed: unknown = JSON.parse(req.body);
+    const parsed: unknown = JSON.parse(body);
     return parsed !== null && typeof parsed === 'object' ? (parsed as Params) : {};
   } catch {
     return {};

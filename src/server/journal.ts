@@ -53,6 +53,45 @@ export interface JournalEntry {
   events: unknown[];
 }
 
+/**
+ * The fields of an entry known cheaply once its request has finished: what filters, the request log and
+ * the summaries read. The rest of an entry (parsed and masked variables, document, response, ids) is
+ * built when someone reads it.
+ */
+export type JournalHead = Pick<
+  JournalEntry,
+  | 'id'
+  | 'time'
+  | 'method'
+  | 'path'
+  | 'tenant'
+  | 'region'
+  | 'revision'
+  | 'operation'
+  | 'status'
+  | 'durationMs'
+  | 'errorCodes'
+>;
+
+/** An entry as the ring keeps it: its head now, the whole entry built on first read and kept. */
+interface JournalRecord {
+  head: JournalHead;
+  entry: () => JournalEntry;
+}
+
+/** A function that calls `build` on its first call and returns that value ever after (then lets `build` go). */
+function once<T>(build: () => T): () => T {
+  let pending: (() => T) | undefined = build;
+  let value: T | undefined;
+  return () => {
+    if (pending) {
+      value = pending();
+      pending = undefined;
+    }
+    return value as T;
+  };
+}
+
 /** What `GET /__admin/requests` filters on; every given filter must hold. */
 export interface JournalFilter {
   tenant?: string;
@@ -68,7 +107,7 @@ export interface JournalFilter {
 }
 
 /** Whether an entry passes a filter (the limit aside). */
-export function matches(entry: JournalEntry, filter: JournalFilter): boolean {
+export function matches(entry: JournalHead, filter: JournalFilter): boolean {
   if (filter.tenant !== undefined && entry.tenant !== filter.tenant) return false;
   if (filter.region !== undefined && entry.region !== filter.region) return false;
   if (
@@ -92,15 +131,18 @@ export function matches(entry: JournalEntry, filter: JournalFilter): boolean {
 /**
  * The request journal of one simulator: the latest `size` requests in a ring (the oldest is dropped
  * first), queried and cleared through the admin API, and announced to listeners (the request log, the
- * inspector's live stream) as each one finishes.
+ * inspector's live stream) as each one finishes. Recording a request costs little: an entry's parsing and
+ * masking wait until the entry is read (the admin API, a listener of whole entries), which under load is
+ * seldom, and is done at most once per entry.
  */
 export class RequestJournal {
   readonly size: number;
-  private readonly ring: JournalEntry[] = [];
+  private readonly ring: JournalRecord[] = [];
   /** Index in `ring` of the oldest entry once the ring is full. */
   private start = 0;
   private sequence = 0;
   private readonly listeners = new Set<(entry: JournalEntry) => void>();
+  private readonly headListeners = new Set<(head: JournalHead) => void>();
   private readonly enders = new Map<(entry: JournalEntry) => void, () => void>();
 
   constructor(size = DEFAULT_JOURNAL_SIZE) {
@@ -117,11 +159,26 @@ export class RequestJournal {
 
   /** Keeps an entry (dropping the oldest when full) and tells the listeners. */
   add(entry: JournalEntry): void {
-    if (this.ring.length < this.size) this.ring.push(entry);
+    this.keep({ head: entry, entry: () => entry });
+  }
+
+  /**
+   * Keeps an entry known by its head; `build` makes the whole entry (the same head fields and the
+   * rest) when it is first read, and only then. It must depend on nothing that changes after this call.
+   */
+  record(head: JournalHead, build: () => JournalEntry): void {
+    this.keep({ head, entry: once(build) });
+  }
+
+  private keep(record: JournalRecord): void {
+    if (this.ring.length < this.size) this.ring.push(record);
     else {
-      this.ring[this.start] = entry;
+      this.ring[this.start] = record;
       this.start = (this.start + 1) % this.size;
     }
+    for (const listener of this.headListeners) listener(record.head);
+    if (this.listeners.size === 0) return;
+    const entry = record.entry();
     for (const listener of this.listeners) listener(entry);
   }
 
@@ -130,15 +187,15 @@ export class RequestJournal {
     const found: JournalEntry[] = [];
     const limit = filter.limit ?? this.size;
     for (let i = this.ring.length - 1; i >= 0 && found.length < limit; i -= 1) {
-      const entry = this.ring[(this.start + i) % this.ring.length]!;
-      if (matches(entry, filter)) found.push(entry);
+      const record = this.ring[(this.start + i) % this.ring.length]!;
+      if (matches(record.head, filter)) found.push(record.entry());
     }
     return found;
   }
 
   /** The entry with `id`, while it is still in the ring. */
   get(id: string): JournalEntry | undefined {
-    return this.ring.find((entry) => entry.id === id);
+    return this.ring.find((record) => record.head.id === id)?.entry();
   }
 
   /** How many entries are kept now. */
@@ -162,9 +219,21 @@ export class RequestJournal {
     };
   }
 
+  /**
+   * Calls `listener` with the head of each new entry until the returned function is called or
+   * {@link end}: for listeners that need no more (the request log), so no entry is built for them.
+   */
+  watch(listener: (head: JournalHead) => void): () => void {
+    this.headListeners.add(listener);
+    return () => {
+      this.headListeners.delete(listener);
+    };
+  }
+
   /** Tells every listener that no entry will come (the server is closing), and forgets them. */
   end(): void {
     const enders = [...this.enders.values()];
+    this.headListeners.clear();
     this.listeners.clear();
     this.enders.clear();
     for (const onEnd of enders) onEnd();

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Pino from 'pino';
 import type * as PinoPretty from 'pino-pretty';
-import type { JournalEntry } from './journal.js';
+import type { JournalHead } from './journal.js';
 
 const require = createRequire(import.meta.url);
 
@@ -16,20 +16,41 @@ export interface LogSink {
   write(text: string): unknown;
 }
 
+/** Most characters of log lines held before they are written at once. */
+const MAX_HELD_CHARS = 64 * 1024;
+
+/**
+ * One write for the lines of one turn of the event loop: under load several requests finish per turn,
+ * and a write to stdout (synchronous for files, pipes and terminals) per line cost more than the line.
+ */
+function batched(sink: LogSink): (text: string) => void {
+  let held = '';
+  const flush = () => {
+    const text = held;
+    held = '';
+    if (text !== '') sink.write(text);
+  };
+  return (text) => {
+    if (held === '') setImmediate(flush);
+    held += text;
+    if (held.length >= MAX_HELD_CHARS) flush();
+  };
+}
+
 /**
  * One structured line per journaled request, through pino: `json` writes pino's NDJSON as is; `pretty`
- * formats each line with pino-pretty in the same thread (a synchronous stream, no worker transport),
- * so a line is out before the next request is handled.
+ * formats each line with pino-pretty in the same thread (a synchronous stream, no worker transport).
+ * The lines of one turn of the event loop go out together at its end, in order.
  */
-export function requestLogger(format: LogFormat, sink: LogSink): (entry: JournalEntry) => void {
-  let log: ((entry: JournalEntry) => void) | undefined;
+export function requestLogger(format: LogFormat, sink: LogSink): (entry: JournalHead) => void {
+  let log: ((entry: JournalHead) => void) | undefined;
   // pino and pino-pretty (~50 modules) load with the first line, which is written once its answer is
-  // sent: `serve` answers its first request without waiting for them. Both are CommonJS, so the
-  // synchronous require keeps each line out before the next request is handled.
+  // sent: `serve` answers its first request without waiting for them. Both are CommonJS, so a
+  // synchronous require loads them inside the first call and no line is ever waiting on an import.
   return (entry) => (log ??= pinoLogger(format, sink))(entry);
 }
 
-function pinoLogger(format: LogFormat, sink: LogSink): (entry: JournalEntry) => void {
+function pinoLogger(format: LogFormat, sink: LogSink): (entry: JournalHead) => void {
   const { pino } = require('pino') as typeof Pino;
   const { prettyFactory } = require('pino-pretty') as typeof PinoPretty;
   const prettify =
@@ -41,9 +62,10 @@ function pinoLogger(format: LogFormat, sink: LogSink): (entry: JournalEntry) => 
           ignore: 'pid,hostname',
         })
       : undefined;
+  const write = batched(sink);
   const logger = pino(
     { base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
-    { write: (line: string) => sink.write(prettify ? prettify(line) : line) },
+    { write: (line: string) => write(prettify ? prettify(line) : line) },
   );
   return (entry) => {
     const operation = entry.operation.name ?? entry.operation.fields.join(',');

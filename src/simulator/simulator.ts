@@ -55,6 +55,7 @@ export class Simulator {
   private readonly dataDir: string | undefined;
   private readonly allowRuleBreaking: boolean;
   private broken = new Set<BreakableRule>();
+  private tokens: Set<string> | undefined;
 
   constructor(options: SimulatorOptions = {}) {
     const profile = findProfile(options.profile ?? 'default');
@@ -130,6 +131,15 @@ export class Simulator {
     return [...this.tenants.values()].map((t) => ({ ...t }));
   }
 
+  /**
+   * Every tenant's token, as one set that stays the same object until a tenant is added, changed or
+   * removed (the request journal masks them in every entry; building it per request showed in profiles).
+   */
+  tenantTokens(): ReadonlySet<string> {
+    this.tokens ??= new Set([...this.tenants.values()].map((t) => t.token));
+    return this.tokens;
+  }
+
   /** The tenant whose API user holds `token`. */
   tenantByToken(token: string): TenantConfig | undefined {
     for (const tenant of this.tenants.values()) if (tenant.token === token) return tenant;
@@ -145,6 +155,7 @@ export class Simulator {
   addTenant(tenant: TenantConfig): boolean {
     if (this.tenants.has(tenant.id) || this.tenantByToken(tenant.token)) return false;
     this.tenants.set(tenant.id, { ...tenant });
+    this.tokens = undefined;
     return true;
   }
 
@@ -153,6 +164,7 @@ export class Simulator {
     const tenant = this.tenants.get(id);
     if (!tenant) return undefined;
     Object.assign(tenant, patch);
+    this.tokens = undefined;
     return { ...tenant };
   }
 
@@ -161,6 +173,7 @@ export class Simulator {
    * added again with the same id finds its data; false when there is no such tenant.
    */
   removeTenant(id: string): boolean {
+    this.tokens = undefined;
     return this.tenants.delete(id);
   }
 

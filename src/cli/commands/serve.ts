@@ -59,7 +59,7 @@ export async function handleServe(
       ...(args.allowRuleBreaking ? { allowRuleBreaking: true } : {}),
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
       journalSize: args.journalSize,
-      onRequest: args.quiet ? undefined : requestLogger(args.logFormat, ctx.io.stdout),
+      onRequestHead: args.quiet ? undefined : requestLogger(args.logFormat, ctx.io.stdout),
     });
   } catch (error) {
     throw listenError(error, args);
