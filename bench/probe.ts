@@ -1,10 +1,14 @@
 /**
  * Child process of the bench that measures one thing in a fresh process and prints one JSON line:
- * `probe.ts seed <profile> <dataDir>`: seed one (tenant, region) store into a data dir, as `rm-harness seed` does;
+ * `probe.ts seed <profile> <dataDir>`: seed one (tenant, region) store into a data dir, through
+ * `rm-harness seed --tenant … --region us` (in process);
+ * `probe.ts seed-all <profile> <dataDir>`: `rm-harness seed --profile <profile>`, every tenant and region,
+ * its stores side by side in worker threads (threads of this process, so its peak RSS counts them);
  * `probe.ts start <profile> <dataDir>`: start the simulator on that data dir and answer a first request.
  */
+import { runCli } from '../src/cli/run.js';
 import { startServer } from '../src/server/index.js';
-import { DEFAULT_TENANTS, Simulator } from '../src/simulator/index.js';
+import { DEFAULT_TENANTS } from '../src/simulator/index.js';
 import { BENCH_HEADERS, BENCH_PATH } from './queries.js';
 
 /** What a probe prints. */
@@ -27,11 +31,25 @@ export interface ProbeResult {
 
 const tenant = DEFAULT_TENANTS[0]!;
 
+/** `rm-harness seed` in this process, its output discarded; a failure ends the probe. */
+async function seedCommand(args: readonly string[]): Promise<void> {
+  let stderr = '';
+  const code = await runCli(['seed', '--quiet', ...args], {
+    stdout: { write: () => true },
+    stderr: { write: (text: string) => ((stderr += text), true) },
+  });
+  if (code !== 0) throw new Error(`rm-harness seed exited with ${code}: ${stderr.trim()}`);
+}
+
 async function seed(profile: string, dataDir: string): Promise<ProbeResult> {
   const started = performance.now();
-  const simulator = new Simulator({ dataDir, profile });
-  await simulator.reset(tenant.id, ['us']);
-  await simulator.close();
+  await seedCommand(['--profile', profile, '--data-dir', dataDir, '--tenant', tenant.id, '--region', 'us']);
+  return done(started, {});
+}
+
+async function seedAll(profile: string, dataDir: string): Promise<ProbeResult> {
+  const started = performance.now();
+  await seedCommand(['--profile', profile, '--data-dir', dataDir]);
   return done(started, {});
 }
 
@@ -69,9 +87,9 @@ function done(started: number, extra: Partial<ProbeResult>): ProbeResult {
 }
 
 const [mode, profile = 'large', dataDir = ''] = process.argv.slice(2);
-const work = mode === 'seed' ? seed : mode === 'start' ? start : undefined;
+const work = mode === 'seed' ? seed : mode === 'seed-all' ? seedAll : mode === 'start' ? start : undefined;
 if (!work || !dataDir) {
-  process.stderr.write('usage: probe.ts seed|start <profile> <dataDir>\n');
+  process.stderr.write('usage: probe.ts seed|seed-all|start <profile> <dataDir>\n');
   process.exit(2);
 }
 work(profile, dataDir).then(

@@ -48,8 +48,19 @@ function loadTable(results: BenchResults): string[] {
   return lines;
 }
 
+function seedAllLines(results: BenchResults): string[] {
+  const s = results.seedAll;
+  if (!s) return [];
+  return [
+    '',
+    `\`rm-harness seed --profile ${s.profile}\` (all ${s.stores} stores, every tenant and region, ${s.jobs} worker ` +
+      `threads; fresh child process, median of ${results.settings.startupRuns}): ${fmt(s.ms / 1000, 1)} s wall, ` +
+      `peak RSS ${fmt(s.peakRssMb)} MB (the process with its workers).`,
+  ];
+}
+
 function startupTable(results: BenchResults): string[] {
-  if (results.startup.length === 0) return [];
+  if (results.startup.length === 0) return seedAllLines(results);
   const lines = [
     '### Seeding and start-up',
     '',
@@ -85,7 +96,7 @@ function startupTable(results: BenchResults): string[] {
       ]),
     );
   }
-  return lines;
+  return [...lines, ...seedAllLines(results)];
 }
 
 function runnerLines(results: BenchResults): string[] {

@@ -3,6 +3,7 @@ import type { RequestName } from './queries.js';
 import type { LoadSummary } from './sections/load-phase.js';
 import type { CliStartupFigures } from './sections/cli-startup.js';
 import type { RunnerFigures } from './sections/runner.js';
+import type { SeedAllFigures } from './sections/seeding.js';
 import type { StartupFigures } from './sections/startup.js';
 
 /** One checked target of the issue. */
@@ -26,6 +27,8 @@ export interface BenchResults {
   /** p99 of the largest store / p99 of the smallest, per request. */
   growth?: { from: string; to: string; p99Ratio: Record<RequestName, number> };
   startup: StartupFigures[];
+  /** `rm-harness seed --profile <large>`: every tenant and region at once. */
+  seedAll?: SeedAllFigures;
   runner?: RunnerFigures;
   /** `rm-harness --help` and `serve`'s first answer, compiled (installed package) and through tsx. */
   cliStartup?: CliStartupFigures;

@@ -11,6 +11,7 @@ import type { BenchResults } from './results.js';
 import { runLoadPhase, type LoadTable, type ServerSpec } from './sections/load-phase.js';
 import { measureCliStartup } from './sections/cli-startup.js';
 import { measureRunner } from './sections/runner.js';
+import { measureSeedAll } from './sections/seeding.js';
 import { measureStartup } from './sections/startup.js';
 import { ratio } from './stats.js';
 import { checkTargets } from './targets.js';
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     },
     load,
     startup: on('startup') || on('growth') ? startup : [],
+    ...(on('seeding') ? { seedAll: await measureSeedAll(config.largeProfile, config) } : {}),
     ...(on('throughput') && sim
       ? {
           compareProfile: small,
