@@ -66,13 +66,14 @@ async function firstAnswerMs(name: CliPath['name']): Promise<number> {
   }
 }
 
-/** Measures both paths `runs` times each, building `dist/` first when it is missing. */
+/**
+ * Measures both paths `runs` times each. `dist/` is built afresh first: one left from an earlier checkout
+ * would measure other code than the sources beside it.
+ */
 export async function measureCliStartup(runs = 5): Promise<CliStartupFigures> {
-  if (!existsSync(DIST_MAIN)) {
-    log('cli start-up: building dist/ (npm run build)');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
+  log('cli start-up: building dist/ (npm run build)');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0 || !existsSync(DIST_MAIN)) throw new Error('npm run build failed');
   const paths: CliPath[] = [];
   for (const name of ['dist', 'tsx'] as const) {
     const help: number[] = [];
