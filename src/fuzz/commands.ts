@@ -13,7 +13,7 @@ import type { Expectation, Step } from '../conformance/scenario/types.js';
 import { invalidVariant, type InvalidKind, type ValueRules } from './invalid.js';
 import { INVARIANT_BASIS } from './invariants.js';
 import { pick, type FuzzModel, type FuzzReal, type Handle } from './model.js';
-import { entityArbitraries } from './entity-commands.js';
+import { entityArbitraries, getAt } from './entity-commands.js';
 import { regionArbitrary } from './region-commands.js';
 import type { EntityLinks } from './links.js';
 import { generateSelection } from './selection.js';
@@ -21,15 +21,6 @@ import { generateSelection } from './selection.js';
 type Cmd = fc.AsyncCommand<FuzzModel, FuzzReal, boolean>;
 
 const ref = (capture: string): string => `\${captures.${capture}}`;
-
-function getAt(body: unknown, path: (string | number)[]): unknown {
-  let node = body;
-  for (const seg of path) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string | number, unknown>)[seg];
-  }
-  return node;
-}
 
 function absentExpectations(root: string, absent: readonly string[]): Expectation[] {
   return absent.map((p) => ({

@@ -35,7 +35,8 @@ const LOOKUPS: Record<string, Step> = {
 /** Reference fields with a domain precondition the seeded candidates need not meet (a lead is an employee). */
 const RESTRICTED_REFERENCES = new Set(['leadId']);
 
-function getAt(body: unknown, path: (string | number)[]): unknown {
+/** The value at a path of keys and indexes in a response body, or undefined where the path breaks off. */
+export function getAt(body: unknown, path: (string | number)[]): unknown {
   let node = body;
   for (const seg of path) {
     if (node === null || typeof node !== 'object') return undefined;
