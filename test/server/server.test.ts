@@ -192,6 +192,35 @@ describe('limits (A-59): refused with LIMIT_EXCEEDED before anything runs', () =
     expect(search.data?.searchFirmContacts.totalModels).toBe(0);
   });
 
+  it('refuses inline fragments nested thousands deep with a clear error, every time (not a stack overflow)', async () => {
+    const nested = (depth: number) =>
+      `{ ${'... on Query { '.repeat(depth)}regionalSettings { locale { code } }${' }'.repeat(depth)} }`;
+    // This file's server bounds bodies at 4 KiB; these documents need the default limits (1 MiB).
+    const roomy = await startTestServer();
+    try {
+      await deepFragments(roomy, nested);
+    } finally {
+      await roomy.close();
+    }
+  });
+
+  async function deepFragments(server: TestServer, nested: (depth: number) => string): Promise<void> {
+    const refused = await server.gql(nested(1000));
+    expect(refused.data).toBeUndefined();
+    expect(codes(refused)).toEqual([['LIMIT_EXCEEDED', 'depth']]);
+    expect(refused.errors?.[0]?.message).toMatch(/nests selection sets more than 200 levels deep/);
+    // Thousands of levels may already overflow the parser (its own clear error) or else meet the bound.
+    for (let i = 0; i < 3; i += 1) {
+      const res = await server.gql(nested(5000));
+      expect(res.data).toBeUndefined();
+      expect(codes(res)).toEqual([['LIMIT_EXCEEDED', 'depth']]);
+    }
+    // Nesting inline fragments is legal GraphQL: within maxDepth (15, which counts them) they answer.
+    const fine = await server.gql<{ regionalSettings: { locale: { code: string } } }>(nested(5));
+    expect(fine.errors).toBeUndefined();
+    expect(fine.data?.regionalSettings.locale.code).toBe('en-US');
+  }
+
   it('refuses too many aliases and too costly documents', async () => {
     const aliases = await server.gql(
       '{ a: firm { settings { titles } } b: firm { settings { titles } } c: firm { settings { titles } } d: firm { settings { titles } } }',
