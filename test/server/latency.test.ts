@@ -3,17 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sampleLatency, type LatencyProfile } from '../../src/server/latency.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { Rng } from '../reliability/random.js';
 
-/** mulberry32, as the faults use: a seeded uniform source for the sampler. */
+/** mulberry32, as the faults use (test/reliability/random.ts): a seeded uniform source, so a failure can be replayed. */
 function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 function percentile(sorted: readonly number[], p: number): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { compareText } from '../../../src/domain/shared/paging.js';
+import { Rng } from '../../reliability/random.js';
 
 // What compareText must always agree with: the collator at base strength, code units breaking ties.
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -15,15 +16,10 @@ const ALPHABET = [
   '\u{1F600}',
 ];
 
-/** A small seeded generator, so a failure can be replayed. */
+/** mulberry32, as the faults use (test/reliability/random.ts): a seeded uniform source, so a failure can be replayed. */
 function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 function mismatches(texts: readonly string[], pairs: Iterable<[number, number]>): string[] {

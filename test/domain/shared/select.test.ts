@@ -1,15 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { firstSorted } from '../../../src/domain/shared/select.js';
+import { Rng } from '../../reliability/random.js';
 
-/** A small seeded generator, so a failure can be replayed. */
+/** mulberry32, as the faults use (test/reliability/random.ts): a seeded uniform source, so a failure can be replayed. */
 function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 interface Row {
