@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DEV_TOKENS } from '../contract/endpoint.js';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { sendPage } from './http.js';
 
 /** Where the explorer's static files are served (same origin: nothing loads from a CDN). */
 export const ASSETS_PATH = '/__assets';
@@ -183,16 +184,7 @@ export function explorerMiddleware(page: () => ExplorerPage): RequestHandler {
       next();
       return;
     }
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy': CSP,
-        'X-Content-Type-Options': 'nosniff',
-        Vary: 'Accept',
-      })
-      .send(explorerHtml(page()));
+    sendPage(res, explorerHtml(page()), CSP, { Vary: 'Accept' });
   };
 }
 

@@ -5,6 +5,7 @@ import { VERSIONS, CURRENT_VERSION } from '../contract/versions.js';
 import { DEV_TOKENS } from '../contract/endpoint.js';
 import { REGIONS, type TenantConfig } from '../simulator/index.js';
 import { escapeHtml } from './explorer.js';
+import { sendPage } from './http.js';
 
 /** The reports the home page links when they exist, and their media types; no other name is served. */
 const REPORTS: Readonly<Record<string, string>> = {
@@ -93,15 +94,11 @@ export function homeRouter(options: HomeOptions): express.Router {
   const reportsDir = path.resolve(options.reportsDir ?? 'reports');
   const router = express.Router();
   router.get('/', (_req, res) => {
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'",
-        'X-Content-Type-Options': 'nosniff',
-      })
-      .send(homeHtml(options, reportsDir));
+    sendPage(
+      res,
+      homeHtml(options, reportsDir),
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'",
+    );
   });
   router.get(`${REPORTS_PATH}/:name`, (req, res, next) => {
     const name = req.params['name'] ?? '';

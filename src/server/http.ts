@@ -22,3 +22,25 @@ export function bearerToken(req: Request): string | undefined {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
 }
+
+/**
+ * Answers 200 with one of the server's own HTML pages: never cached (they show live state), never
+ * sniffed, and locked down by the page's Content-Security-Policy.
+ */
+export function sendPage(
+  res: Response,
+  html: string,
+  csp: string,
+  headers: Record<string, string> = {},
+): void {
+  res
+    .status(200)
+    .set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': csp,
+      'X-Content-Type-Options': 'nosniff',
+      ...headers,
+    })
+    .send(html);
+}

@@ -1,5 +1,6 @@
 import express from 'express';
 import { ASSETS_PATH, escapeHtml } from './explorer.js';
+import { sendPage } from './http.js';
 
 /** Where the live request inspector is served. */
 export const INSPECT_PATH = '/__inspect';
@@ -199,15 +200,7 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; } dt 
 export function inspectorRouter(options: InspectorOptions = {}): express.Router {
   const router = express.Router();
   router.get(INSPECT_PATH, (_req, res) => {
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy': CSP,
-        'X-Content-Type-Options': 'nosniff',
-      })
-      .send(inspectorHtml(options));
+    sendPage(res, inspectorHtml(options), CSP);
   });
   const asset = (url: string, type: string, body: string) =>
     router.get(url, (_req, res) => {
