@@ -25,14 +25,22 @@ export interface BackendStats {
 export interface StoreBackend {
   /** Reads persisted state; called once, before `start`. */
   load(): Promise<LoadedData>;
-  /** Opens files for writing; `capture` yields a consistent snapshot of memory whenever needed. */
-  start(capture: () => PersistedSnapshot): Promise<void>;
+  /**
+   * Opens files for writing. `capture(upTo)` yields a consistent snapshot of memory without the
+   * writes after seq `upTo` (default: without every write not yet durable), whenever needed.
+   */
+  start(capture: (upTo?: number) => PersistedSnapshot): Promise<void>;
   /** Persists one WAL line (ending in a newline); resolves once it is durable. */
   append(line: string): Promise<void>;
   /** Resolves once everything appended so far is durable. */
   sync(): Promise<void>;
-  /** Replaces persisted state by a snapshot of current memory and empties the WAL. */
-  reset(): Promise<void>;
+  /**
+   * Replaces persisted state by a snapshot of memory as of seq `seq` and empties the WAL. When it
+   * fails, so does every append made after it (they were applied on top of the reset).
+   */
+  reset(seq: number): Promise<void>;
+  /** Accepts appends again after a failed one, once the store has rolled back what failed. */
+  recover(): void;
   /** Folds the WAL into a snapshot now (or joins a compaction in flight). */
   compact(): Promise<void>;
   /** Flushes, optionally writes a final snapshot, and releases file handles. */
@@ -63,6 +71,9 @@ export class MemoryBackend implements StoreBackend {
 
   /** Nothing to rewrite. */
   async reset(): Promise<void> {}
+
+  /** Never fails. */
+  recover(): void {}
 
   /** Nothing to compact. */
   async compact(): Promise<void> {}

@@ -1,3 +1,5 @@
+import { errorCode } from './fsutil.js';
+
 /** Base class of every error the store raises itself (misuse, invalid data). */
 export class StoreError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -6,11 +8,69 @@ export class StoreError extends Error {
   }
 }
 
+/**
+ * Why a store cannot serve a request: the disk is full, the data dir is read-only, the files are
+ * damaged, or another I/O error. A client can act on each differently (A-240).
+ */
+export type StoreFailureReason = 'no-space' | 'read-only' | 'corrupt' | 'io';
+
 /** Persisted files cannot be loaded: the message names the file and the offending line. */
-export class StoreCorruptError extends StoreError {}
+export class StoreCorruptError extends StoreError {
+  readonly reason: StoreFailureReason = 'corrupt';
+}
 
 /**
- * A write to disk failed, so memory may be ahead of disk: the store refuses further transactions
- * and must be reopened (the same policy as databases that stop on a failed fsync).
+ * A write to disk failed. The write that failed (and every write that was applied after it and not yet
+ * durable) has been rolled back in memory; the next write tries the disk again. Only when memory itself
+ * cannot be trusted (a rollback failed) is the failure sticky and the store must be reopened.
  */
-export class StoreFailedError extends StoreError {}
+export class StoreFailedError extends StoreError {
+  /** What went wrong, from the errno of the failed call. */
+  readonly reason: StoreFailureReason;
+  /** The errno code of the failed call, when there was one. */
+  readonly code: string | undefined;
+
+  constructor(message: string, options?: ErrorOptions & { reason?: StoreFailureReason }) {
+    super(message, options);
+    this.code = errorCode(options?.cause);
+    this.reason = options?.reason ?? reasonOf(options?.cause);
+  }
+}
+
+/** The failure reason of an errno code (ENOSPC → no-space, EROFS → read-only, …). */
+export function reasonOf(err: unknown): StoreFailureReason {
+  if (err instanceof StoreCorruptError) return 'corrupt';
+  if (err instanceof StoreFailedError) return err.reason;
+  switch (errorCode(err)) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+    case 'EFBIG':
+      return 'no-space';
+    case 'EROFS':
+    case 'EACCES':
+    case 'EPERM':
+      return 'read-only';
+    default:
+      return 'io';
+  }
+}
+
+/** Wraps a failed file-system call as a `StoreFailedError` naming what failed (one already wrapped stays). */
+export function storeFailure(what: string, err: unknown): StoreFailedError {
+  if (err instanceof StoreFailedError) return err;
+  return new StoreFailedError(`${what}: ${(err as Error).message}`, { cause: err });
+}
+
+/**
+ * The store failure behind an error, if it is one: a failed write or a store that cannot be opened or
+ * read (damaged files). The server answers these with `STORE_UNAVAILABLE` instead of masking them.
+ */
+export function storeFailureOf(
+  err: unknown,
+): { reason: StoreFailureReason; message: string; retryable: boolean } | undefined {
+  if (!(err instanceof StoreFailedError) && !(err instanceof StoreCorruptError)) return undefined;
+  const reason = err.reason;
+  // Space can come back (a log removed, a quota raised) and so can a disk's transient error; damage
+  // and a read-only mount need an operator.
+  return { reason, message: err.message, retryable: reason === 'no-space' || reason === 'io' };
+}

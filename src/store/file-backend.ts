@@ -1,11 +1,11 @@
-import { mkdir, truncate } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import type { BackendStats, LoadedData, StoreBackend } from './backend.js';
-import { StoreCorruptError, StoreError } from './errors.js';
-import { exists, fsyncDir, Mutex, nodeFs, unlinkIfExists } from './fsutil.js';
+import { StoreCorruptError, StoreError, StoreFailedError, storeFailure } from './errors.js';
+import { exists, freeBytes, fsyncDir, Mutex, nodeFs, unlinkIfExists } from './fsutil.js';
 import type { DurableFs } from './fsutil.js';
 import { SnapshotFile } from './snapshot-file.js';
-import { storeFilePaths } from './store-files.js';
+import { damagedCopyPath, storeFilePaths } from './store-files.js';
 import type { PersistedSnapshot, WalRecord } from './types.js';
 import { readWal, WalCorruptError, WalWriter } from './wal.js';
 import type { WalContents } from './wal.js';
@@ -24,6 +24,16 @@ export interface FileBackendOptions {
   compactWalRecords?: number;
   /** Receives background compaction failures (default: a process warning); the WAL keeps the data safe. */
   onError?: (err: Error) => void;
+  /**
+   * Hears what recovery did at open (a torn log tail dropped: how many records, which bytes, where the
+   * bytes were kept); default: a line on stderr.
+   */
+  onWarning?: (message: string) => void;
+  /**
+   * Bytes a compaction leaves free for the log beyond the snapshot it writes (default 4 MiB): a
+   * compaction that would leave less is not started, so it never takes the space appends need.
+   */
+  reserveBytes?: number;
   /**
    * The file-system calls of snapshot writes and WAL removal (default `node:fs/promises`); tests wrap
    * it to check their order, or to stop the process between two of them.
@@ -56,8 +66,10 @@ export class FileBackend implements StoreBackend {
   private readonly compactWalRecords: number;
   private readonly compactWalRatio: number;
   private readonly onError: (err: Error) => void;
+  private readonly onWarning: (message: string) => void;
+  private readonly reserveBytes: number;
   private wal: WalWriter | null = null;
-  private capture: (() => PersistedSnapshot) | null = null;
+  private capture: ((upTo?: number) => PersistedSnapshot) | null = null;
   private compacting: Promise<void> | null = null;
   private closing = false;
   private hadRotated = false;
@@ -78,12 +90,18 @@ export class FileBackend implements StoreBackend {
     this.walPath = paths.wal;
     this.rotatedPath = paths.rotated;
     this.fs = options.fs ?? nodeFs;
-    this.snapshotFile = new SnapshotFile(this.snapshotPath, this.fs);
+    // A message, not the error: an Error of another realm (a test runner's) is refused by emitWarning.
+    this.onError = options.onError ?? ((err) => process.emitWarning(`${err.name}: ${err.message}`));
+    this.onWarning = options.onWarning ?? ((message) => process.stderr.write(`${message}\n`));
+    // A failed directory fsync after the rename: the new snapshot is in place and counts as written.
+    this.snapshotFile = new SnapshotFile(this.snapshotPath, this.fs, (err) =>
+      this.onError(storeFailure(`${this.dir}: directory fsync after a snapshot rename failed`, err)),
+    );
     this.document = new Low<PersistedSnapshot | null>(this.snapshotFile, null);
     this.compactWalBytes = options.compactWalBytes ?? 8 * 1024 * 1024;
     this.compactWalRecords = options.compactWalRecords ?? 100_000;
     this.compactWalRatio = options.compactWalRatio ?? 0.25;
-    this.onError = options.onError ?? ((err) => process.emitWarning(err));
+    this.reserveBytes = options.reserveBytes ?? 4 * 1024 * 1024;
   }
 
   /** Reads snapshot, rotated WAL and WAL; drops a torn WAL tail so new appends start on a clean line. */
@@ -104,21 +122,67 @@ export class FileBackend implements StoreBackend {
     const wal = await this.readLog(this.walPath);
     if (wal) {
       this.collect(wal.records, last, records, this.walPath);
-      if (wal.validBytes < wal.totalBytes) await truncate(this.walPath, wal.validBytes);
+      if (wal.validBytes < wal.totalBytes) await this.dropTail(wal);
     }
     this.loadedWal = wal;
     return { snapshot, records };
   }
 
+  /**
+   * Cuts a torn tail off the WAL so new appends start on a clean line: the dropped bytes are kept
+   * beside the store first and the cut is fsynced, and what was dropped is reported (A-244).
+   */
+  private async dropTail(wal: WalContents): Promise<void> {
+    const { validBytes, totalBytes, tail } = wal;
+    if (tail) {
+      const bytes = (await this.fs.readFile(this.walPath)).subarray(validBytes, totalBytes);
+      const copy = damagedCopyPath(this.walPath);
+      const file = await this.fs.open(copy, 'w');
+      try {
+        await file.write(bytes, 0, bytes.length);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      this.onWarning(
+        `${this.walPath}: dropped 1 torn record (line ${tail.line}, bytes ${tail.from}–${tail.to}: ${tail.why}); ` +
+          `${wal.records.length} records kept; the dropped bytes are in ${copy}`,
+      );
+    }
+    const file = await this.fs.open(this.walPath, 'a');
+    try {
+      await file.truncate(validBytes);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await fsyncDir(this.dir, this.fs);
+  }
+
   /** Opens the WAL; folds a rotated WAL left by an interrupted compaction into a snapshot first. */
-  async start(capture: () => PersistedSnapshot): Promise<void> {
+  async start(capture: (upTo?: number) => PersistedSnapshot): Promise<void> {
     this.capture = capture;
     const wal = this.loadedWal;
     this.loadedWal = null;
-    this.wal = await WalWriter.open(this.walPath, wal?.validBytes ?? 0, wal?.records.length ?? 0, () =>
-      this.maybeCompact(),
+    this.wal = await WalWriter.open(
+      this.walPath,
+      wal?.validBytes ?? 0,
+      wal?.records.length ?? 0,
+      () => this.maybeCompact(),
+      this.fs,
     );
-    if (this.hadRotated) await this.compact();
+    if (!this.hadRotated) return;
+    // The rotated log holds the data safely; a compaction that fails now (no space) is retried later
+    // rather than making the store unusable.
+    await this.compact().catch((err: unknown) => {
+      this.retryCompactionAt = Date.now() + 10_000;
+      this.onError(err as Error);
+    });
+  }
+
+  /** Accepts appends again after a failed one. */
+  recover(): void {
+    this.wal?.clearFailure();
   }
 
   /** Group-committed append; resolves once durable. */
@@ -135,14 +199,19 @@ export class FileBackend implements StoreBackend {
    * Enqueued behind earlier appends and ahead of later ones (synchronously, at call time), so a
    * transaction that follows the reset can never reach disk before the reset snapshot does.
    */
-  reset(): Promise<void> {
+  reset(seq: number): Promise<void> {
     const wal = this.writer();
-    return wal.runExclusive(() =>
-      this.snapshotLock.run(async () => {
-        // Snapshot first: until the WAL is emptied its records are all <= the new snapshot's seq.
-        await this.writeSnapshot();
-        await wal.truncateFile();
-      }),
+    return wal.runExclusive(
+      () =>
+        this.snapshotLock.run(async () => {
+          // Snapshot first: until the WAL is emptied its records are all <= the new snapshot's seq.
+          await this.writeSnapshot(seq);
+          // The reset is durable from here; a log that cannot be emptied only holds records it supersedes.
+          await wal.truncateFile().catch((err: unknown) => {
+            this.onError(storeFailure(`${this.walPath}: emptying the log after a reset failed`, err));
+          });
+        }),
+      true,
     );
   }
 
@@ -156,6 +225,7 @@ export class FileBackend implements StoreBackend {
     const wal = this.writer();
     this.compacting = (async () => {
       try {
+        await this.ensureRoom(wal);
         await wal.runExclusive(async () => {
           // A leftover rotated WAL from a failed compaction must be folded in before rotating again.
           if (wal.records > 0 && !(await exists(this.rotatedPath))) await wal.rotateFileTo(this.rotatedPath);
@@ -177,10 +247,16 @@ export class FileBackend implements StoreBackend {
     this.closing = true;
     await this.compacting?.catch(() => undefined);
     await wal.runExclusive(async () => {
-      // Nothing logged since the last snapshot (e.g. a fresh seed, a read-only run): the snapshot on disk
-      // already holds memory, so a 100k-contact store is not serialised again on every shutdown.
-      const current = this.hasSnapshot && wal.records === 0 && !(await exists(this.rotatedPath));
-      if (writeSnapshot && !current) await this.snapshotLock.run(() => this.writeSnapshot());
+      try {
+        // Nothing logged since the last snapshot (e.g. a fresh seed, a read-only run): the snapshot on disk
+        // already holds memory, so a 100k-contact store is not serialised again on every shutdown.
+        const current = this.hasSnapshot && wal.records === 0 && !(await exists(this.rotatedPath));
+        if (writeSnapshot && !current) await this.snapshotLock.run(() => this.writeSnapshot());
+      } catch (err) {
+        // No final snapshot (no space): the log keeps everything for the next open.
+        await wal.closeFile();
+        throw err;
+      }
       await wal.closeFile();
       if (writeSnapshot) {
         await unlinkIfExists(this.walPath, this.fs);
@@ -205,16 +281,41 @@ export class FileBackend implements StoreBackend {
     return this.wal;
   }
 
-  /** Writes a snapshot of memory as of now; the caller holds `snapshotLock`. */
-  private async writeSnapshot(): Promise<void> {
+  /**
+   * Writes a snapshot of memory as of seq `upTo` (default: of every durable write); the caller holds
+   * `snapshotLock`. Throws only when the snapshot did not replace the previous one.
+   */
+  private async writeSnapshot(upTo?: number): Promise<void> {
     if (!this.capture) throw new StoreError('FileBackend used before start()');
-    const snapshot = this.capture();
+    const snapshot = this.capture(upTo);
     this.document.data = snapshot;
     await this.document.write();
     this.snapshotSeq = snapshot.seq;
     this.hasSnapshot = true;
-    // Every record of the rotated WAL is <= snapshot.seq now, and the snapshot is durable.
-    if (await unlinkIfExists(this.rotatedPath, this.fs)) await fsyncDir(this.dir, this.fs);
+    // Every record of the rotated WAL is <= snapshot.seq now, and the snapshot is durable; a rotated
+    // log that cannot be removed is only skipped on the next open.
+    try {
+      if (await unlinkIfExists(this.rotatedPath, this.fs)) await fsyncDir(this.dir, this.fs);
+    } catch (err) {
+      this.onError(storeFailure(`${this.rotatedPath}: removing the folded log failed`, err));
+    }
+  }
+
+  /**
+   * Refuses to start a compaction that could take the space the log needs: the new snapshot may be as
+   * large as the old one plus the log, and `reserveBytes` must stay free beyond it (A-242).
+   */
+  private async ensureRoom(wal: WalWriter): Promise<void> {
+    const free = await freeBytes(this.dir, this.fs);
+    if (free === undefined) return;
+    const need = this.snapshotFile.size + wal.bytes + this.reserveBytes;
+    if (free < need) {
+      throw new StoreFailedError(
+        `${this.snapshotPath}: compaction not started: ${free} bytes free, it needs about ${need} ` +
+          `(snapshot ${this.snapshotFile.size} + log ${wal.bytes} + reserve ${this.reserveBytes})`,
+        { reason: 'no-space' },
+      );
+    }
   }
 
   private maybeCompact(): void {
@@ -232,7 +333,7 @@ export class FileBackend implements StoreBackend {
 
   private async readLog(path: string): Promise<WalContents | null> {
     try {
-      return await readWal(path);
+      return await readWal(path, this.fs);
     } catch (err) {
       if (err instanceof WalCorruptError) throw new StoreCorruptError(err.message, { cause: err });
       throw err;

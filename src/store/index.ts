@@ -1,6 +1,6 @@
 /** Public API of the per-(tenant, region) document store: see `Store`. */
 export { Store } from './store.js';
-export type { StoreOptions, StoreStats } from './store.js';
+export type { StoreHealth, StoreOptions, StoreStats } from './store.js';
 export type { StoreReader, Transaction } from './transaction.js';
 export { MemoryBackend } from './backend.js';
 export type { BackendStats, LoadedData, StoreBackend } from './backend.js';
@@ -13,7 +13,8 @@ export { removeStoreLogs, storeFilePaths } from './store-files.js';
 export type { StoreFilePaths } from './store-files.js';
 export { nodeFs } from './fsutil.js';
 export type { DurableFs, DurableHandle } from './fsutil.js';
-export { StoreCorruptError, StoreError, StoreFailedError } from './errors.js';
+export { reasonOf, storeFailureOf, StoreCorruptError, StoreError, StoreFailedError } from './errors.js';
+export type { StoreFailureReason } from './errors.js';
 export { collectionEntities, parseSnapshot, stringifySnapshot } from './snapshot-codec.js';
 export type {
   DeferredCollection,
@@ -24,3 +25,5 @@ export type {
   WalOp,
   WalRecord,
 } from './types.js';
+export { FaultFs, fsError } from './fault-fs.js';
+export type { FaultSpec, FsCall, FsOp } from './fault-fs.js';

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
-import { fsyncDir, hasCode, Mutex, nodeFs, unlinkIfExists } from './fsutil.js';
+import { fsyncDir, Mutex, nodeFs, readIfExists, unlinkIfExists } from './fsutil.js';
 import type { DurableFs, DurableHandle } from './fsutil.js';
 import { readSnapshot, snapshotPieces } from './snapshot-codec.js';
 import type { PersistedSnapshot } from './types.js';
@@ -33,6 +32,11 @@ export class SnapshotFile implements Adapter<PersistedSnapshot | null> {
   constructor(
     readonly path: string,
     private readonly fs: DurableFs = nodeFs,
+    /**
+     * Hears a failure after the rename (the directory's fsync): the new snapshot is in place by then, so
+     * the write counts as done; by default such a failure is thrown like any other.
+     */
+    private readonly afterRename?: (err: Error) => void,
   ) {
     this.tempPath = join(dirname(path), `.${basename(path)}.tmp`);
   }
@@ -42,13 +46,8 @@ export class SnapshotFile implements Adapter<PersistedSnapshot | null> {
    * bytes, so each collection is decoded only when the store first needs it.
    */
   async read(): Promise<PersistedSnapshot | null> {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(this.path);
-    } catch (err) {
-      if (hasCode(err, 'ENOENT')) return null;
-      throw err;
-    }
+    const bytes = await readIfExists(this.path, this.fs);
+    if (bytes === null) return null;
     this.size = bytes.length;
     return readSnapshot(bytes, this.path);
   }
@@ -87,8 +86,13 @@ export class SnapshotFile implements Adapter<PersistedSnapshot | null> {
     }
     await file.close();
     await this.fs.rename(this.tempPath, this.path);
-    await fsyncDir(dirname(this.path), this.fs);
     this.size = size;
+    try {
+      await fsyncDir(dirname(this.path), this.fs);
+    } catch (err) {
+      if (!this.afterRename) throw err;
+      this.afterRename(err as Error);
+    }
   }
 }
 

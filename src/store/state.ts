@@ -16,6 +16,22 @@ export type Undo =
   | { readonly k: 'del'; readonly c: string; readonly prev: Slot }
   | { readonly k: 'meta'; readonly key: string; readonly had: boolean; readonly prev: unknown };
 
+/** What `StoreState.save` keeps so that `restore` can put the state back as it was (a failed reset). */
+export interface SavedState {
+  readonly collections: Map<string, Collection>;
+  readonly meta: Map<string, unknown>;
+  readonly freeze: <T>(value: T) => T;
+  readonly seq: number;
+}
+
+/**
+ * A write applied in memory whose log record is not durable yet, with what undoes it: a transaction's
+ * undo log, or the state a reset replaced.
+ */
+export type Unconfirmed =
+  | { readonly seq: number; readonly prevSeq: number; readonly undos: readonly Undo[] }
+  | { readonly seq: number; readonly prevSeq: number; readonly saved: SavedState };
+
 class Collection {
   slots = new Map<string, Slot>();
   nextOrd = 0;
@@ -259,9 +275,81 @@ export class StoreState {
     return { version: 1, ...this.snapshotOf((n) => Array.from(this.all(n))) };
   }
 
-  /** The same snapshot for a backend to write: collections never parsed stay text, written back as read. */
-  captureForWrite(): PersistedSnapshot {
-    return this.snapshotOf((n) => this.collections.get(n)!.deferred ?? Array.from(this.all(n)));
+  /**
+   * The same snapshot for a backend to write: collections never parsed stay text, written back as read.
+   * The writes in `excluded` (the newest ones, oldest first) are left out, as if undone, without touching
+   * the live state: a snapshot must not hold a write whose log record may still fail.
+   */
+  captureForWrite(excluded: readonly Unconfirmed[] = []): PersistedSnapshot {
+    if (excluded.length === 0) {
+      return this.snapshotOf((n) => this.collections.get(n)!.deferred ?? Array.from(this.all(n)));
+    }
+    let collections = this.collections;
+    let meta = this.meta;
+    const copies = new Map<string, Map<string, Slot>>();
+    let metaCopy: Map<string, unknown> | null = null;
+    for (let i = excluded.length - 1; i >= 0; i--) {
+      const entry = excluded[i]!;
+      if ('saved' in entry) {
+        // Everything older was applied to the state this reset replaced.
+        collections = entry.saved.collections;
+        meta = entry.saved.meta;
+        copies.clear();
+        metaCopy = null;
+        continue;
+      }
+      for (let j = entry.undos.length - 1; j >= 0; j--) {
+        const u = entry.undos[j]!;
+        if (u.k === 'meta') {
+          metaCopy ??= new Map(meta);
+          if (u.had) metaCopy.set(u.key, u.prev);
+          else metaCopy.delete(u.key);
+          continue;
+        }
+        let slots = copies.get(u.c);
+        if (!slots) {
+          slots = new Map(collections.get(u.c)?.materialise(u.c, this.freeze).slots ?? []);
+          copies.set(u.c, slots);
+        }
+        if (u.k === 'del') slots.set(u.prev.e.id, u.prev);
+        else if (u.prev) slots.set(u.id, u.prev);
+        else slots.delete(u.id);
+      }
+    }
+    const finalMeta = metaCopy ?? meta;
+    const count = (name: string) => {
+      const copy = copies.get(name);
+      if (copy) return copy.size;
+      const col = collections.get(name);
+      return col?.deferred ? col.deferred.count : (col?.slots.size ?? 0);
+    };
+    const names = [...new Set([...collections.keys(), ...copies.keys()])].filter((n) => count(n) > 0).sort();
+    const entities = (name: string): Entity[] | DeferredCollection => {
+      const copy = copies.get(name);
+      if (copy) return [...copy.values()].sort((a, b) => a.ord - b.ord).map((s) => s.e);
+      const col = collections.get(name)!;
+      return col.deferred ?? [...col.ordered().values()].map((s) => s.e);
+    };
+    return {
+      seq: excluded[0]!.prevSeq,
+      meta: Object.fromEntries([...finalMeta].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      collections: Object.fromEntries(names.map((n) => [n, entities(n)])),
+    };
+  }
+
+  /** The current data, for `restore` to put back (the state must be replaced, not mutated, meanwhile). */
+  save(): SavedState {
+    return { collections: this.collections, meta: this.meta, freeze: this.freeze, seq: this.seq };
+  }
+
+  /** Puts back a state `save` returned; indexes rebuild on their next lookup. */
+  restore(saved: SavedState): void {
+    for (const ix of this.indexes.values()) ix.drop();
+    this.collections = saved.collections;
+    this.meta = saved.meta;
+    this.freeze = saved.freeze;
+    this.metaView = null;
+    this.seq = saved.seq;
   }
 
   /** seq, sorted meta and the non-empty collections (sorted by name), each as `collection` gives it. */

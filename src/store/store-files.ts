@@ -34,3 +34,11 @@ export async function removeStoreLogs(paths: StoreFilePaths, fs: DurableFs = nod
   const removed = [await unlinkIfExists(paths.rotated, fs), await unlinkIfExists(paths.wal, fs)];
   if (removed.some(Boolean)) await fsyncDir(dirname(paths.snapshot), fs);
 }
+
+/**
+ * Where damaged bytes of `path` are kept when recovery or repair drops them: beside it, named after it
+ * and the time (`t.wal.damaged-2026-11-25T14-03-07-123Z`), so nothing is ever thrown away silently.
+ */
+export function damagedCopyPath(path: string, at: Date = new Date()): string {
+  return `${path}.damaged-${at.toISOString().replace(/[:.]/g, '-')}`;
+}

@@ -1,12 +1,15 @@
 import type { BackendStats, StoreBackend } from './backend.js';
 import { MemoryBackend } from './backend.js';
-import { StoreCorruptError, StoreError, StoreFailedError } from './errors.js';
+import { StoreCorruptError, StoreError, StoreFailedError, storeFailure } from './errors.js';
+import type { StoreFailureReason } from './errors.js';
 import { assertSnapshot } from './snapshot-codec.js';
 import { StoreState } from './state.js';
+import type { Unconfirmed } from './state.js';
 import { TransactionImpl } from './transaction.js';
 import type { StoreReader, Transaction } from './transaction.js';
 import type { Entity, IndexKeyFn, StoreSnapshot } from './types.js';
 import { deepFreeze } from './validate.js';
+import { walLine } from './wal.js';
 
 /** Options of `Store.open`. */
 export interface StoreOptions {
@@ -24,6 +27,10 @@ export interface StoreOptions {
 export interface StoreStats extends BackendStats {
   seq: number;
 }
+
+/** Whether the store's last write reached disk; a failure stays reported until a write succeeds. */
+export type StoreHealth =
+  { ok: true } | { ok: false; reason: StoreFailureReason; message: string; since: string; sticky: boolean };
 
 const identity = <T>(value: T): T => value;
 
@@ -48,7 +55,12 @@ export class Store implements StoreReader {
   private inTransaction = false;
   private readonly unlogged: boolean;
   private closed: Promise<void> | null = null;
+  /** Set only when memory cannot be trusted (a rollback failed): then the store must be reopened. */
   private failure: StoreFailedError | null = null;
+  /** The latest write failure, cleared by the next write that reaches disk. */
+  private lastFailure: { error: StoreFailedError; since: string } | null = null;
+  /** Writes applied in memory whose log records are not durable yet, oldest first. */
+  private unconfirmed: Unconfirmed[] = [];
 
   private constructor(
     private readonly backend: StoreBackend,
@@ -61,6 +73,16 @@ export class Store implements StoreReader {
 
   /** Loads the backend's snapshot and WAL, then opens it for writing. */
   static async open(backend: StoreBackend = new MemoryBackend(), options: StoreOptions = {}): Promise<Store> {
+    try {
+      return await Store.openOrThrow(backend, options);
+    } catch (err) {
+      // A file-system error (a data dir that cannot be created or read) names itself as a store failure.
+      if (err instanceof StoreError) throw err;
+      throw storeFailure('cannot open the store', err);
+    }
+  }
+
+  private static async openOrThrow(backend: StoreBackend, options: StoreOptions): Promise<Store> {
     const { snapshot, records } = await backend.load();
     const state = new StoreState();
     const freeze = options.freeze ? deepFreeze : identity;
@@ -78,8 +100,10 @@ export class Store implements StoreReader {
       }
       state.seq = record.seq;
     }
-    await backend.start(() => state.captureForWrite());
-    return new Store(backend, state, options);
+    let store: Store | null = null;
+    await backend.start((upTo) => state.captureForWrite(store?.unconfirmedAfter(upTo) ?? []));
+    store = new Store(backend, state, options);
+    return store;
   }
 
   /** seq of the last committed transaction (committed in memory; see `sync()` for durability). */
@@ -136,6 +160,8 @@ export class Store implements StoreReader {
     const tx = new TransactionImpl(this.state, this.freeze, !this.unlogged);
     let result: T;
     let line: string;
+    let seq: number;
+    let prevSeq: number;
     this.inTransaction = true;
     try {
       result = fn(tx);
@@ -147,11 +173,13 @@ export class Store implements StoreReader {
         tx.finish();
         return Promise.resolve(result);
       }
-      const seq = this.state.seq + 1;
+      prevSeq = this.state.seq;
+      seq = prevSeq + 1;
       // Serialising before committing makes non-JSON data (BigInt, cycles) a rollback, not a torn log.
-      line = this.unlogged ? '' : `${JSON.stringify({ seq, ops: tx.ops })}\n`;
+      line = this.unlogged ? '' : walLine(JSON.stringify({ seq, ops: tx.ops }));
       this.state.seq = seq;
-      tx.finish();
+      const undos = tx.finish();
+      if (!this.unlogged) this.unconfirmed.push({ seq, prevSeq, undos });
     } catch (err) {
       this.rollback(tx);
       return Promise.reject(err);
@@ -159,8 +187,11 @@ export class Store implements StoreReader {
       this.inTransaction = false;
     }
     return this.backend.append(line).then(
-      () => result,
-      (err: unknown) => Promise.reject(this.fail(err)),
+      () => {
+        this.confirm(seq);
+        return result;
+      },
+      (err: unknown) => Promise.reject(this.rollbackFrom(seq, err)),
     );
   }
 
@@ -168,7 +199,7 @@ export class Store implements StoreReader {
   sync(): Promise<void> {
     const refusal = this.refusal('sync');
     if (refusal) return Promise.reject(refusal);
-    return this.backend.sync().catch((err: unknown) => Promise.reject(this.fail(err)));
+    return this.backend.sync();
   }
 
   /**
@@ -179,6 +210,7 @@ export class Store implements StoreReader {
   reset(snapshot: StoreSnapshot | Store): Promise<void> {
     const refusal = this.refusal('reset');
     if (refusal) return Promise.reject(refusal);
+    const saved = this.state.save();
     try {
       if (snapshot instanceof Store) this.takeOver(snapshot);
       else {
@@ -188,7 +220,26 @@ export class Store implements StoreReader {
     } catch (err) {
       return Promise.reject(err);
     }
-    return this.backend.reset().catch((err: unknown) => Promise.reject(this.fail(err)));
+    const seq = this.state.seq;
+    // Until the reset's snapshot is durable, the replaced state is kept to put back if it fails.
+    if (!this.unlogged) this.unconfirmed.push({ seq, prevSeq: saved.seq, saved });
+    return this.backend.reset(seq).then(
+      () => this.confirm(seq),
+      (err: unknown) => Promise.reject(this.rollbackFrom(seq, err)),
+    );
+  }
+
+  /** Whether the last write reached disk, or why not. */
+  health(): StoreHealth {
+    const failure = this.failure ?? this.lastFailure?.error;
+    if (!failure) return { ok: true };
+    return {
+      ok: false,
+      reason: failure.reason,
+      message: failure.message,
+      since: this.lastFailure?.since ?? new Date().toISOString(),
+      sticky: this.failure !== null,
+    };
   }
 
   /**
@@ -265,10 +316,54 @@ export class Store implements StoreReader {
   }
 
   private fail(err: unknown): StoreFailedError {
-    this.failure ??=
-      err instanceof StoreFailedError
-        ? err
-        : new StoreFailedError(`store write failed: ${(err as Error).message}`, { cause: err });
+    this.failure ??= storeFailure('store write failed', err);
     return this.failure;
+  }
+
+  /** The unconfirmed writes after seq `upTo` (every one when undefined), for a snapshot to leave out. */
+  private unconfirmedAfter(upTo: number | undefined): Unconfirmed[] {
+    if (upTo === undefined) return this.unconfirmed;
+    const i = this.unconfirmed.findIndex((u) => u.seq > upTo);
+    return i === -1 ? [] : this.unconfirmed.slice(i);
+  }
+
+  /** The write of `seq` is durable, so are all before it (the log acknowledges in order). */
+  private confirm(seq: number): void {
+    let n = 0;
+    while (n < this.unconfirmed.length && this.unconfirmed[n]!.seq <= seq) n++;
+    if (n > 0) this.unconfirmed.splice(0, n);
+    this.lastFailure = null;
+  }
+
+  /**
+   * The log record of `seq` failed: undoes it and every write applied after it (they may build on it,
+   * and the log refuses them too), newest first, so memory holds exactly what is durable; then lets the
+   * log accept writes again. Returns the error the caller sees.
+   */
+  private rollbackFrom(seq: number, err: unknown): StoreFailedError {
+    const error = storeFailure('store write failed', err);
+    const i = this.unconfirmed.findIndex((u) => u.seq >= seq);
+    if (i !== -1) {
+      const undone = this.unconfirmed.splice(i);
+      try {
+        for (let k = undone.length - 1; k >= 0; k--) {
+          const entry = undone[k]!;
+          if ('saved' in entry) this.state.restore(entry.saved);
+          else for (let j = entry.undos.length - 1; j >= 0; j--) this.state.undo(entry.undos[j]!);
+        }
+        this.state.seq = undone[0]!.prevSeq;
+      } catch (rollbackErr) {
+        // Only a non-pure index key function can get here; memory is no longer trustworthy.
+        this.fail(
+          new StoreFailedError(`rollback after a failed write failed: ${(rollbackErr as Error).message}`, {
+            cause: rollbackErr,
+            reason: error.reason,
+          }),
+        );
+      }
+    }
+    this.lastFailure = { error, since: new Date().toISOString() };
+    if (!this.failure) this.backend.recover();
+    return error;
   }
 }

@@ -128,10 +128,14 @@ export class TransactionImpl implements Transaction {
     this.writes = 0;
   }
 
-  /** Ends the transaction; later writes through a leaked handle throw. */
-  finish(): void {
+  /**
+   * Ends the transaction; later writes through a leaked handle throw. Returns the undo log, which the
+   * store keeps until the transaction's log record is durable, to roll it back if that record fails.
+   */
+  finish(): Undo[] {
     if (this.status === 'open') this.status = 'done';
-    this.undoLog.length = 0;
+    const undos = this.undoLog.splice(0);
+    return undos;
   }
 
   private keep(undo: Undo): void {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FileBackend, nodeFs, Store } from '../../src/store/index.js';
+import { FaultFs, FileBackend, nodeFs, Store } from '../../src/store/index.js';
 import type { DurableFs, Entity } from '../../src/store/index.js';
 import { withTempDir } from './helpers.js';
 
@@ -11,25 +11,20 @@ const here = dirname(fileURLToPath(import.meta.url));
 const projectRoot = resolve(here, '../..');
 const fixture = join(here, 'fixtures', 'snapshot-crash-writer.ts');
 
-/** A `DurableFs` that logs each call as "<call> <file name>" (writes to one file logged once in a row). */
-function recordingFs(log: string[]): DurableFs {
-  const note = (entry: string) => {
+/**
+ * A `DurableFs` that logs each snapshot-related call as "<call> <file name>" (writes to one file logged
+ * once in a row); the live log's own appends, reads and free-space checks are left out.
+ */
+function recordingFs(log: string[], dir: string): DurableFs {
+  const names = ['t.wal', 't.json'];
+  return new FaultFs(nodeFs, (call) => {
+    if (['readFile', 'readdir', 'statfs', 'datasync', 'truncate'].includes(call.op)) return;
+    const name = call.path === dir ? 'dir' : basename(call.path);
+    if (call.op !== 'rename' && call.op !== 'unlink' && names.includes(name)) return;
+    const target = call.to ? ` ${basename(call.to)}` : '';
+    const entry = call.op === 'sync' ? `fsync ${name}` : `${call.op} ${name}${target}`;
     if (log[log.length - 1] !== entry || !entry.startsWith('write ')) log.push(entry);
-  };
-  return {
-    async open(path, flags) {
-      const file = await nodeFs.open(path, flags);
-      const name = flags === 'r' ? 'dir' : basename(path);
-      note(`open ${name}`);
-      return {
-        write: (buffer, offset, length) => (note(`write ${name}`), file.write(buffer, offset, length)),
-        sync: () => (note(`fsync ${name}`), file.sync()),
-        close: () => (note(`close ${name}`), file.close()),
-      };
-    },
-    rename: (from, to) => (note(`rename ${basename(from)} ${basename(to)}`), nodeFs.rename(from, to)),
-    unlink: (path) => (note(`unlink ${basename(path)}`), nodeFs.unlink(path)),
-  };
+  });
 }
 
 const durableSnapshot = [
@@ -47,11 +42,22 @@ describe('durable snapshot write', () => {
   it('writes the temp file, fsyncs it, renames it, fsyncs the directory, and only then removes a WAL', async () => {
     await withTempDir(async (dir) => {
       const log: string[] = [];
-      const store = await Store.open(new FileBackend(dir, 't', { fs: recordingFs(log) }));
+      const store = await Store.open(new FileBackend(dir, 't', { fs: recordingFs(log, dir) }));
       for (let i = 0; i < 5; i++) await store.transact((tx) => tx.put('c', { id: `a${i}` }));
       log.length = 0;
       await store.compact();
-      expect(log).toEqual([...durableSnapshot, 'unlink t.wal.1', 'open dir', 'fsync dir', 'close dir']);
+      // The rotation of the log first (a rename and the directory's fsync), then the snapshot.
+      expect(log).toEqual([
+        'rename t.wal t.wal.1',
+        'open dir',
+        'fsync dir',
+        'close dir',
+        ...durableSnapshot,
+        'unlink t.wal.1',
+        'open dir',
+        'fsync dir',
+        'close dir',
+      ]);
 
       await store.transact((tx) => tx.put('c', { id: 'b' }));
       log.length = 0;
@@ -70,19 +76,8 @@ describe('durable snapshot write', () => {
 
   it('keeps the previous snapshot and the WAL when the temp file cannot be made durable', async () => {
     await withTempDir(async (dir) => {
-      const failingSync: DurableFs = {
-        ...nodeFs,
-        async open(path, flags) {
-          const file = await nodeFs.open(path, flags);
-          if (!path.endsWith('.tmp')) return file;
-          return {
-            ...file,
-            write: file.write.bind(file),
-            close: file.close.bind(file),
-            sync: () => Promise.reject(new Error('EIO')),
-          };
-        },
-      };
+      const failingSync = new FaultFs();
+      failingSync.arm({ code: 'EIO', ops: ['sync'], file: /\.tmp$/, times: Infinity });
       const first = await Store.open(new FileBackend(dir, 't'));
       await first.transact((tx) => tx.put('c', { id: 'old' }));
       await first.close();

@@ -164,7 +164,8 @@ describe('FileBackend', () => {
         await store.transact((tx) => tx.put('c', { id: `w${i++}`, text: 'y'.repeat(100) }));
       }
       expect(peak).toBeGreaterThanOrEqual(snapshotSize / 2 - 200);
-      expect(peak).toBeLessThan(snapshotSize / 2 + 200);
+      // A few records more may land while the compaction checks free space and queues its rotation.
+      expect(peak).toBeLessThan(snapshotSize / 2 + 500);
       await store.compact();
       expect(store.stats().compactions).toBeGreaterThanOrEqual(1);
       await store.close();

@@ -255,13 +255,22 @@ describe('Store (memory)', () => {
     expect(Object.isFrozen(entity.tags)).toBe(true);
   });
 
-  it('a failed durable write poisons the store instead of acknowledging', async () => {
+  it('a failed durable write is rolled back, reported, and the next write tries the disk again', async () => {
+    let full = true;
     const backend: StoreBackend = Object.assign(new MemoryBackend(), {
-      append: () => Promise.reject(new Error('disk full')),
+      append: () => (full ? Promise.reject(new Error('disk full')) : Promise.resolve()),
     });
     const store = await Store.open(backend);
+    await store.transact((tx) => tx.put('c', { id: 'kept' })).catch(() => undefined);
+    expect(store.has('c', 'kept')).toBe(false);
     await expect(store.transact((tx) => tx.put('c', { id: 'a' }))).rejects.toThrow(/disk full/);
-    await expect(store.transact(() => 1)).rejects.toThrow(/disk full/);
+    expect(store.has('c', 'a')).toBe(false);
+    expect(store.seq).toBe(0);
+    expect(store.health()).toMatchObject({ ok: false, reason: 'io' });
+    full = false;
+    await store.transact((tx) => tx.put('c', { id: 'b' }));
+    expect([...store.all('c')].map((e) => e.id)).toEqual(['b']);
+    expect(store.health()).toEqual({ ok: true });
     await store.close();
   });
 });
