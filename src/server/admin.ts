@@ -27,12 +27,16 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
   const router = express.Router();
   router.use(express.json({ limit: '64kb' }));
 
+  // Degraded stores are listed with their cause (the process itself is up: 200 either way, A-245).
   router.get('/health', (_req, res) => {
+    const degraded = simulator.storeHealth();
     res.json({
       simulator: true,
       inMemory: simulator.inMemory,
       seed: simulator.seed,
       profile: simulator.profile.name,
+      status: degraded.length > 0 ? 'degraded' : 'ok',
+      stores: degraded,
     });
   });
 

@@ -1,7 +1,30 @@
 import type { NextFunction, Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { StoreFailedError } from '../simulator/index.js';
+import { storeFailureOf } from '../simulator/index.js';
 import { sendError } from './http.js';
+
+/** Seconds a client should wait before retrying a store that failed for a reason that can pass (A-241). */
+export const STORE_RETRY_AFTER_SECONDS = 5;
+
+/** The GraphQL error a store failure answers with: `STORE_UNAVAILABLE`, its cause, whether to retry (A-241). */
+export function storeUnavailable(err: unknown): GraphQLError | undefined {
+  const failure = storeFailureOf(err);
+  if (!failure) return undefined;
+  const what = {
+    'no-space': 'its disk is full',
+    'read-only': 'its files cannot be written',
+    corrupt: 'its files are damaged',
+    io: 'a disk operation failed',
+  }[failure.reason];
+  const retry = failure.retryable ? `; retry after ${STORE_RETRY_AFTER_SECONDS} s` : '';
+  return new GraphQLError(`The tenant store is unavailable: ${what}; nothing was written${retry}.`, {
+    extensions: {
+      code: 'STORE_UNAVAILABLE',
+      cause: failure.reason,
+      ...(failure.retryable ? { retryAfter: STORE_RETRY_AFTER_SECONDS } : {}),
+    },
+  });
+}
 
 /** graphql-js's request errors get the codes of A-58, so clients can branch without parsing messages. */
 function withRequestCode(err: GraphQLError): GraphQLError {
@@ -37,6 +60,15 @@ export function maskInternal(
   const original = err.originalError;
   if (!original || original instanceof GraphQLError || err.extensions['code']) return err;
   const path = err.path;
+  const unavailable = storeUnavailable(original);
+  if (unavailable) {
+    log(`store failure${path ? ` at ${path.join('.')}` : ''}: ${original.message}`);
+    return new GraphQLError(unavailable.message, {
+      path,
+      nodes: err.nodes,
+      extensions: unavailable.extensions,
+    });
+  }
   log(`internal error${path ? ` at ${path.join('.')}` : ''}: ${original.stack ?? original.message}`);
   return new GraphQLError('Internal server error.', {
     path,
@@ -61,9 +93,15 @@ export function lastResortHandler(maxBodyBytes: number, log: (message: string) =
       sendError(res, 413, `Request body is larger than ${maxBodyBytes} bytes (A-59).`, 'LIMIT_EXCEEDED');
     } else if (status >= 400 && status < 500) {
       sendError(res, status, `Bad request: ${(error as Error).message}`, 'BAD_REQUEST');
-    } else if (error instanceof StoreFailedError) {
-      log(`store failure: ${error.message}`);
-      sendError(res, 503, 'The tenant store is unavailable; restart the simulator.', 'SERVICE_UNAVAILABLE');
+    } else if (storeFailureOf(error)) {
+      const unavailable = storeUnavailable(error)!;
+      log(`store failure: ${(error as Error).message}`);
+      const retryAfter = unavailable.extensions['retryAfter'];
+      if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+      res
+        .status(503)
+        .type('application/json')
+        .send(JSON.stringify({ errors: [unavailable.toJSON()] }));
     } else {
       log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       sendError(res, 500, 'Internal server error.', 'INTERNAL_SERVER_ERROR');

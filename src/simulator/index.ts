@@ -3,7 +3,7 @@
  * use. Layers above reach the domain only through here, so they never learn about its areas.
  */
 export { Simulator, SimulatorSetupError } from './simulator.js';
-export type { SimulatorOptions } from './simulator.js';
+export type { SimulatorOptions, StoreHealthEntry } from './simulator.js';
 export {
   checkTenant,
   checkTenantPatch,
@@ -31,4 +31,5 @@ export type { RequestContext } from '../domain/area.js';
 export type { EventFeedFaults } from '../domain/event-feed.js';
 export { EVENT_VIEW_QUERIES } from '../domain/events/views.js';
 export { BREAKABLE_RULES } from '../domain/shared/rule-switch.js';
-export { StoreFailedError } from '../store/index.js';
+export { StoreCorruptError, StoreFailedError, storeFailureOf } from '../store/index.js';
+export type { StoreFailureReason } from '../store/index.js';

@@ -9,7 +9,15 @@ import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from 
 import { allResolvers } from '../domain/registry.js';
 import type { Region, TenantSettings } from '../domain/tenancy.js';
 import { openIndexedStore, seedStore, type SeedProgress } from './seeding.js';
-import { FileBackend, MemoryBackend, type Entity, type Store } from '../store/index.js';
+import {
+  FileBackend,
+  MemoryBackend,
+  storeFailureOf,
+  type Entity,
+  type Store,
+  type DurableFs,
+  type StoreFailureReason,
+} from '../store/index.js';
 import { EVENTS } from '../domain/shared/change-events.js';
 import { TenantClock } from './clock.js';
 import { DEFAULT_LIMITS, limitPageSizes, type Limits } from './limits.js';
@@ -31,10 +39,30 @@ export interface SimulatorOptions {
   limits?: Partial<Limits>;
   /** Test-only: accept `breakRules` (turn single spec rules off) for rule verification; off by default. */
   allowRuleBreaking?: boolean;
+  /** The file-system layer of every store in `dataDir` (default node's); tests inject disk faults with a `FaultFs`. */
+  storeFs?: DurableFs;
 }
 
 /** Thrown for a bad simulator set-up (unknown profile …); the CLI turns it into a one-line message. */
 export class SimulatorSetupError extends Error {}
+
+/** A store that cannot serve, as `Simulator.storeHealth` reports it. */
+export interface StoreHealthEntry {
+  tenant: string;
+  region: string;
+  reason: StoreFailureReason;
+  message: string;
+  /** When it was first seen (ISO time). */
+  since: string;
+  /** Whether opening the store failed, or its last write. */
+  phase: 'open' | 'write';
+}
+
+/** `<tenant>-<region>` back into its parts (regions have no dash; tenant ids may). */
+function splitStoreKey(key: string): [string, string] {
+  const at = key.lastIndexOf('-');
+  return [key.slice(0, at), key.slice(at + 1)];
+}
 
 /**
  * The stateful simulator without HTTP: tenants, one store per (tenant, region), opened and seeded on
@@ -48,11 +76,16 @@ export class Simulator {
   readonly limits: Limits;
   private readonly tenants = new Map<string, TenantConfig>();
   private readonly stores = new Map<string, Promise<Store>>();
+  /** Stores whose last open failed, and why (reported by `storeHealth`; the next use tries again). */
+  private readonly openFailures = new Map<string, StoreHealthEntry>();
+  /** Stores opened, for `storeHealth` to ask. */
+  private readonly opened = new Map<string, Store>();
   private readonly schemas = new Map<Version, GraphQLSchema>();
   /** 1.2.0 schemas with §9.3 rules broken, by the broken rules (test-only). */
   private readonly revisionVariants = new Map<string, GraphQLSchema>();
   private readonly clocks = new Map<string, TenantClock>();
   private readonly dataDir: string | undefined;
+  private readonly storeFs: DurableFs | undefined;
   private readonly allowRuleBreaking: boolean;
   private broken = new Set<BreakableRule>();
   private tokens: Set<string> | undefined;
@@ -73,6 +106,7 @@ export class Simulator {
       throw new SimulatorSetupError('limits.maxPageSize must be at least 500');
     this.allowRuleBreaking = options.allowRuleBreaking ?? false;
     this.dataDir = options.inMemory ? undefined : options.dataDir;
+    this.storeFs = options.storeFs;
     if (this.dataDir) mkdirSync(this.dataDir, { recursive: true });
     for (const tenant of options.tenants ?? DEFAULT_TENANTS) this.tenants.set(tenant.id, { ...tenant });
   }
@@ -195,7 +229,24 @@ export class Simulator {
       store = this.openStore(tenantId, region, reseed, onProgress);
       this.stores.set(key, store);
       // A failed open must not poison the cache: the next request tries again.
-      store.catch(() => this.stores.delete(key));
+      store.then(
+        (opened) => {
+          this.opened.set(key, opened);
+          this.openFailures.delete(key);
+        },
+        (err: unknown) => {
+          this.stores.delete(key);
+          const failure = storeFailureOf(err);
+          this.openFailures.set(key, {
+            tenant: tenantId,
+            region,
+            reason: failure?.reason ?? 'io',
+            message: failure?.message ?? (err as Error).message,
+            since: new Date().toISOString(),
+            phase: 'open',
+          });
+        },
+      );
     }
     return store;
   }
@@ -297,13 +348,37 @@ export class Simulator {
     const store = this.stores.get(key);
     if (!store) return;
     this.stores.delete(key);
+    this.opened.delete(key);
     await (await store).close();
+  }
+
+  /**
+   * The stores that cannot serve right now and why: a failed open (retried on the next request) or a
+   * last write that did not reach disk (cleared by the next one that does). Empty when all is well.
+   */
+  storeHealth(): StoreHealthEntry[] {
+    const entries = [...this.openFailures.values()];
+    for (const [key, store] of this.opened) {
+      const health = store.health();
+      if (health.ok) continue;
+      const [tenant, region] = splitStoreKey(key);
+      entries.push({
+        tenant,
+        region,
+        reason: health.reason,
+        message: health.message,
+        since: health.since,
+        phase: 'write',
+      });
+    }
+    return entries;
   }
 
   /** Flushes and closes every open store. */
   async close(): Promise<void> {
     const stores = await Promise.allSettled(this.stores.values());
     this.stores.clear();
+    this.opened.clear();
     await Promise.all(stores.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
   }
 
@@ -321,12 +396,18 @@ export class Simulator {
     const tenant = this.tenants.get(tenantId);
     if (!tenant) throw new SimulatorSetupError(`unknown tenant "${tenantId}"`);
     const backend = this.dataDir
-      ? new FileBackend(this.dataDir, `${tenantId}-${region}`)
+      ? new FileBackend(this.dataDir, `${tenantId}-${region}`, this.storeFs ? { fs: this.storeFs } : {})
       : new MemoryBackend();
     const store = await openIndexedStore(backend);
     // A store that has never been seeded (new data dir, new tenant) starts from its seeded state.
     if (reseed || store.meta['seed'] === undefined) {
-      await store.reset(await this.seeded(tenant, region, onProgress));
+      try {
+        await store.reset(await this.seeded(tenant, region, onProgress));
+      } catch (err) {
+        // Not cached (the next request opens it afresh), so its files must not stay open.
+        await store.close().catch(() => undefined);
+        throw err;
+      }
     }
     // Collections of the snapshot file are parsed on first use only: the ones no request needs stay
     // bytes outside the JS heap, so the major GCs of a large store mark only what is in use.

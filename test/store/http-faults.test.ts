@@ -1,0 +1,84 @@
+/**
+ * A disk fault as a client sees it over HTTP: the GraphQL error names it (`STORE_UNAVAILABLE` with its
+ * cause), nothing of the failed write is visible, `/__admin/health` says which store is degraded and
+ * why, and everything works again once the fault clears, without a restart.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FaultFs } from '../../src/store/index.js';
+import { dataOf, startTestServer, type TestServer } from '../helpers/server.js';
+
+const ADD = `mutation ($name: String!) { addObjective(input: { name: $name }) { item { id } } }`;
+const COUNT = `{ objectives(limit: 1) { totalModels } }`;
+
+let server: TestServer;
+let dir: string;
+const fs = new FaultFs();
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'http-faults-'));
+  server = await startTestServer({ inMemory: false, dataDir: dir, storeFs: fs });
+});
+
+afterAll(async () => {
+  fs.clear();
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const total = async (region: 'us' | 'eu' = 'us') =>
+  dataOf(await server.gql<{ objectives: { totalModels: number } }>(COUNT, {}, { region })).objectives
+    .totalModels;
+
+describe('a full disk, over HTTP', () => {
+  it('answers a failed write with STORE_UNAVAILABLE (no-space), shows nothing of it, and recovers', async () => {
+    const before = await total();
+    fs.arm({ code: 'ENOSPC', ops: ['write'], times: Infinity });
+    const failed = await server.gql(ADD, { name: 'Lost to a full disk' });
+    expect(failed.data).toEqual({ addObjective: null });
+    expect(failed.errors?.[0]?.extensions).toEqual({
+      code: 'STORE_UNAVAILABLE',
+      cause: 'no-space',
+      retryAfter: 5,
+    });
+    expect(failed.errors?.[0]?.message).not.toContain(dir);
+    expect(await total()).toBe(before);
+
+    const health = (await (await fetch(`${server.url}/__admin/health`)).json()) as Record<string, unknown>;
+    expect(health).toMatchObject({
+      status: 'degraded',
+      stores: [{ tenant: 'dev-firm', region: 'us', reason: 'no-space', phase: 'write' }],
+    });
+
+    fs.clear();
+    dataOf(await server.gql(ADD, { name: 'Written once space is back' }));
+    expect(await total()).toBe(before + 1);
+    const healed = (await (await fetch(`${server.url}/__admin/health`)).json()) as Record<string, unknown>;
+    expect(healed).toMatchObject({ status: 'ok', stores: [] });
+  });
+
+  it('answers a store that cannot be opened with 503, Retry-After and the cause; the next request opens it', async () => {
+    fs.arm({ code: 'EIO', ops: ['open'], times: Infinity });
+    const res = await fetch(`${server.url}/eu/1.4.0/public-api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer dev-token' },
+      body: JSON.stringify({ query: COUNT }),
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    const body = (await res.json()) as { errors: Array<{ extensions: Record<string, unknown> }> };
+    expect(body.errors[0]?.extensions).toMatchObject({ code: 'STORE_UNAVAILABLE', cause: 'io' });
+    const health = (await (await fetch(`${server.url}/__admin/health`)).json()) as Record<string, unknown>;
+    expect(health).toMatchObject({
+      status: 'degraded',
+      stores: [{ region: 'eu', reason: 'io', phase: 'open' }],
+    });
+
+    fs.clear();
+    expect(await total('eu')).toBeGreaterThanOrEqual(0);
+    const healed = (await (await fetch(`${server.url}/__admin/health`)).json()) as Record<string, unknown>;
+    expect(healed).toMatchObject({ status: 'ok', stores: [] });
+  });
+});
