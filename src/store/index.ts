@@ -27,3 +27,5 @@ export type {
 } from './types.js';
 export { FaultFs, fsError } from './fault-fs.js';
 export type { FaultSpec, FsCall, FsOp } from './fault-fs.js';
+export { checkStore, listStores, salvageSnapshot } from './check.js';
+export type { StoreCheck, StoreFinding } from './check.js';

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { StoreCorruptError } from './errors.js';
 import { entityArrayPieces } from './json-lines.js';
 import type { DeferredCollection, Entity, PersistedSnapshot, StoreSnapshot } from './types.js';
@@ -38,23 +39,27 @@ function assertEntities(
   });
 }
 
-/** Where a collection's JSON array sits in a version 2 or 3 file: bytes from the end of the first line. */
+/**
+ * Where a collection's JSON array sits in a version 2, 3 or 4 file: bytes from the end of the first line;
+ * from version 4 on, with the CRC-32 of those bytes.
+ */
 interface SectionEntry {
   at: number;
   length: number;
   count: number;
+  crc?: number;
 }
 
 const V2_PREFIX = Buffer.from('{"version":2,');
 const V3_PREFIX = Buffer.from('{"version":3,');
+const V4_PREFIX = Buffer.from('{"version":4,');
 const V2_TAIL = Buffer.from('\n}}\n');
 /** Version 3: the body ends with this, then the index (one line), then `}\n`. */
 const V3_INDEX_START = '\n},"index":';
 const NEWLINE = 0x0a;
 
 /**
- * Parses the bytes of a snapshot file. Version 3 files (what this code writes) and version 2 files are
- * read lazily: only the first line and the index are parsed now, and each collection's JSON array is
+ * Parses the bytes of a snapshot file. Version 4 files (what this code writes), 3 and 2 are read lazily: only the first line and the index are parsed now, and each collection's JSON array is
  * decoded and parsed when the store first needs it, so opening a large store costs little more than
  * reading the file. Version 1 files (one JSON document, as the first releases wrote) are parsed whole.
  * `source` names the file in errors.
@@ -63,7 +68,8 @@ export function readSnapshot(bytes: Buffer, source = 'snapshot'): PersistedSnaps
   const fail = (why: string): never => {
     throw new StoreCorruptError(`${source}: invalid snapshot: ${why}`);
   };
-  const v3 = startsWith(bytes, V3_PREFIX);
+  const v4 = startsWith(bytes, V4_PREFIX);
+  const v3 = v4 || startsWith(bytes, V3_PREFIX);
   if (!v3 && !startsWith(bytes, V2_PREFIX)) {
     const snapshot = parseSnapshot(bytes.toString('utf8'), source);
     return { seq: snapshot.seq, meta: snapshot.meta, collections: snapshot.collections };
@@ -74,9 +80,17 @@ export function readSnapshot(bytes: Buffer, source = 'snapshot'): PersistedSnaps
   let header: unknown;
   let index: unknown;
   try {
+    if (v4) {
+      // Version 4's last line also holds the CRC-32 of the first (seq and meta), checked before it is used.
+      const trailer = JSON.parse(`{"index":${indexText}}`) as { index?: unknown; head?: unknown };
+      index = trailer.index;
+      if (trailer.head !== crc32(bytes.subarray(0, bodyStart)))
+        fail('first line (seq, meta) fails its checksum');
+    }
     header = JSON.parse(`${bytes.toString('utf8', 0, bodyStart)}}}`);
-    index = v3 ? JSON.parse(indexText) : (header as { index?: unknown }).index;
+    if (!v4) index = v3 ? JSON.parse(indexText) : (header as { index?: unknown }).index;
   } catch (err) {
+    if (err instanceof StoreCorruptError) throw err;
     return fail(`${v3 ? 'first or last line' : 'first line'} is not JSON: ${(err as Error).message}`);
   }
   if (!isPlainRecord(header)) return fail('not a JSON object');
@@ -85,14 +99,15 @@ export function readSnapshot(bytes: Buffer, source = 'snapshot'): PersistedSnaps
   const collections: Record<string, DeferredCollection> = {};
   for (const [name, entry] of Object.entries(index)) {
     if (name === '') fail('empty collection name');
-    const { at, length, count } = (isPlainRecord(entry) ? entry : {}) as Partial<SectionEntry>;
+    const { at, length, count, crc } = (isPlainRecord(entry) ? entry : {}) as Partial<SectionEntry>;
     const start = bodyStart + (at ?? -1);
     const end = start + (length ?? 0);
-    const valid = [at, length, count].every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+    const numbers = v4 ? [at, length, count, crc] : [at, length, count];
+    const valid = numbers.every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
     if (!valid || end > bodyEnd) fail(`index entry of ${JSON.stringify(name)} is out of bounds`);
     if (bytes[start] !== 0x5b || bytes[end - 1] !== 0x5d)
       fail(`collection ${JSON.stringify(name)} is misplaced`);
-    collections[name] = deferred(bytes.subarray(start, end), count!, name, fail);
+    collections[name] = deferred(bytes.subarray(start, end), count!, name, fail, v4 ? crc : undefined);
   }
   return { seq: header.seq as number, meta: header.meta as Record<string, unknown>, collections };
 }
@@ -125,11 +140,21 @@ function deferred(
   count: number,
   name: string,
   fail: (why: string) => never,
+  crc: number | undefined,
 ): DeferredCollection {
+  const verify = () => {
+    // Checked on every use, never remembered: damage is never served, nor copied into a new snapshot.
+    if (crc !== undefined && crc32(bytes) !== crc) {
+      fail(`collection ${JSON.stringify(name)} fails its checksum: its bytes are damaged`);
+    }
+  };
   return {
     count,
+    ...(crc !== undefined ? { crc } : {}),
     bytes: () => bytes,
+    verify,
     parse() {
+      verify();
       let entities: unknown;
       try {
         entities = JSON.parse(bytes.toString('utf8'));
@@ -162,10 +187,14 @@ export function parseSnapshot(text: string, source = 'snapshot'): StoreSnapshot 
   return value;
 }
 
-/** A collection's JSON array, one entity per line, in pieces; a deferred one is copied as read. */
+/**
+ * A collection's JSON array, one entity per line, in pieces; a deferred one is copied as read, once its
+ * checksum (where it has one) shows it intact.
+ */
 function sectionPieces(entities: readonly Entity[] | DeferredCollection): Iterable<Buffer> {
   if (Array.isArray(entities)) return entityArrayPieces(entities);
   const deferred = entities as DeferredCollection;
+  deferred.verify?.();
   return deferred.pieces ? deferred.pieces() : [deferred.bytes()];
 }
 
@@ -178,9 +207,11 @@ function sectionPieces(entities: readonly Entity[] | DeferredCollection): Iterab
  */
 export function* snapshotPieces(snapshot: StoreSnapshot | PersistedSnapshot): Generator<Buffer> {
   const head = Buffer.from(
-    `{"version":3,"seq":${snapshot.seq},"meta":${JSON.stringify(snapshot.meta)},"collections":{`,
+    `{"version":4,"seq":${snapshot.seq},"meta":${JSON.stringify(snapshot.meta)},"collections":{`,
   );
   yield head;
+  // The first line (seq, meta) ends where the first collection's label (or the body's end) starts.
+  const headCrc = crc32(head);
   const index: Record<string, SectionEntry> = {};
   let offset = 0;
   let first = true;
@@ -190,14 +221,16 @@ export function* snapshotPieces(snapshot: StoreSnapshot | PersistedSnapshot): Ge
     yield label;
     offset += label.length;
     const at = offset;
+    let crc = 0;
     for (const piece of sectionPieces(entities)) {
       yield piece;
+      crc = crc32(piece, crc);
       offset += piece.length;
     }
     const count = Array.isArray(entities) ? entities.length : (entities as DeferredCollection).count;
-    index[name] = { at, length: offset - at, count };
+    index[name] = { at, length: offset - at, count, crc };
   }
-  yield Buffer.from(`${V3_INDEX_START}${JSON.stringify(index)}}\n`);
+  yield Buffer.from(`${V3_INDEX_START}${JSON.stringify(index)},"head":${headCrc}}\n`);
 }
 
 /** The canonical snapshot text, built synchronously. */

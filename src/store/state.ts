@@ -82,9 +82,17 @@ export class StoreState {
   /** Applied to entities of deferred collections as they are parsed (deep-freeze in tests). */
   private freeze: <T>(value: T) => T = (value) => value;
 
+  /** Collections found damaged when first read, with why (never served; reported by the store's health). */
+  readonly damaged = new Map<string, string>();
+
   /** The collection, parsed first if it was deferred. */
   private collection(name: string): Collection | undefined {
-    return this.collections.get(name)?.materialise(name, this.freeze);
+    try {
+      return this.collections.get(name)?.materialise(name, this.freeze);
+    } catch (err) {
+      this.damaged.set(name, (err as Error).message);
+      throw err;
+    }
   }
 
   get(collection: string, id: string): Entity | undefined {

@@ -59,6 +59,7 @@ export class Store implements StoreReader {
   private failure: StoreFailedError | null = null;
   /** The latest write failure, cleared by the next write that reaches disk. */
   private lastFailure: { error: StoreFailedError; since: string } | null = null;
+  private readonly openedAt = new Date().toISOString();
   /** Writes applied in memory whose log records are not durable yet, oldest first. */
   private unconfirmed: Unconfirmed[] = [];
 
@@ -231,6 +232,10 @@ export class Store implements StoreReader {
 
   /** Whether the last write reached disk, or why not. */
   health(): StoreHealth {
+    const [damaged] = this.state.damaged.values();
+    if (damaged !== undefined) {
+      return { ok: false, reason: 'corrupt', message: damaged, since: this.openedAt, sticky: true };
+    }
     const failure = this.failure ?? this.lastFailure?.error;
     if (!failure) return { ok: true };
     return {

@@ -15,6 +15,10 @@ export interface StoreSnapshot {
  */
 export interface DeferredCollection {
   readonly count: number;
+  /** The CRC-32 of `bytes()` as the file recorded it (snapshot format 4 on). */
+  readonly crc?: number;
+  /** Throws `StoreCorruptError` naming the collection when its bytes fail their checksum. */
+  verify?(): void;
   /** The collection's JSON array exactly as the canonical writer produced it, to write back untouched. */
   bytes(): Buffer;
   /**

@@ -25,7 +25,7 @@ describe('snapshot files are read lazily', () => {
     await withTempDir(async (dir) => {
       const text = await writeTwoCollections(dir);
       const doc = JSON.parse(text) as { version: number; seq: number; collections: Record<string, Entity[]> };
-      expect(doc.version).toBe(3);
+      expect(doc.version).toBe(4);
       expect(ids(doc.collections['notes']!)).toEqual(['n1']);
       const lines = text.split('\n');
       expect(lines.at(-1)).toBe('');
@@ -47,7 +47,7 @@ describe('snapshot files are read lazily', () => {
     });
   });
 
-  it('counts without parsing, parses a collection on first use, and writes an untouched one back as read', async () => {
+  it('counts without parsing, parses a collection on first use, and never copies a damaged one forward', async () => {
     await withTempDir(async (dir) => {
       const before = await writeTwoCollections(dir);
       // Corrupt the notes array in place (same length, so the index still points at it).
@@ -61,14 +61,15 @@ describe('snapshot files are read lazily', () => {
       expect(ids(store.lookup('byCompany', 'y'))).toEqual(['c2']);
       expect(() => store.get('notes', 'n1')).toThrow(StoreCorruptError);
       expect(() => store.get('notes', 'n1')).toThrow(
-        /t\.json: invalid snapshot: collection "notes" is not JSON/,
+        /t\.json: invalid snapshot: collection "notes" fails its checksum/,
       );
       await store.transact((tx) => tx.put('contacts', { id: 'c3', name: 'Three' }));
-      await store.close();
-      // The rewrite re-serialised contacts and copied the never-parsed notes byte for byte.
-      const after = await readFile(join(dir, 't.json'), 'utf8');
-      expect(after).toContain('"text":!a');
-      expect(after).toContain('{"id":"c3","name":"Three"}');
+      // The final snapshot would copy the damaged notes forward: it is refused, and the log keeps the write.
+      await expect(store.close()).rejects.toThrow(/collection "notes" fails its checksum/);
+      expect(await readFile(join(dir, 't.json'), 'utf8')).toBe(broken);
+      const reopened = await openFile(dir);
+      expect(reopened.get('contacts', 'c3')).toEqual({ id: 'c3', name: 'Three' });
+      await reopened.close().catch(() => undefined);
     });
   });
 
@@ -129,7 +130,7 @@ describe('snapshot files are read lazily', () => {
       expect(broken.get('contacts', 'c2')?.['name']).toBe('Two');
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(broken.deferredCollections()).toEqual(['notes']);
-      expect(() => broken.get('notes', 'n1')).toThrow(/collection "notes" is not JSON/);
+      expect(() => broken.get('notes', 'n1')).toThrow(/collection "notes" fails its checksum/);
       await broken.close();
     });
   });

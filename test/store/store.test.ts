@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { crc32 as crc } from 'node:zlib';
 import { MemoryBackend, Store, StoreError, stringifySnapshot } from '../../src/store/index.js';
 import type { Entity, StoreBackend } from '../../src/store/index.js';
 
@@ -221,9 +222,11 @@ describe('Store (memory)', () => {
     const first = await run();
     expect(await run()).toBe(first);
     expect(first).toBe(
-      '{"version":3,"seq":5,"meta":{"alpha":true,"version":"1.4.0"},"collections":{\n' +
+      '{"version":4,"seq":5,"meta":{"alpha":true,"version":"1.4.0"},"collections":{\n' +
         '"contacts":[\n{"id":"a","name":"A"},\n{"id":"b","name":"B2"}\n],\n"z":[\n{"id":"1"}\n]\n' +
-        '},"index":{"contacts":{"at":12,"length":49,"count":2},"z":{"at":67,"length":14,"count":1}}}\n',
+        `},"index":{"contacts":{"at":12,"length":49,"count":2,"crc":${crc('[\n{"id":"a","name":"A"},\n{"id":"b","name":"B2"}\n]')}},` +
+        `"z":{"at":67,"length":14,"count":1,"crc":${crc('[\n{"id":"1"}\n]')}}},` +
+        `"head":${crc('{"version":4,"seq":5,"meta":{"alpha":true,"version":"1.4.0"},"collections":{')}}\n`,
     );
   });
 

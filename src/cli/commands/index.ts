@@ -59,6 +59,11 @@ export const lazyCommands: readonly LazyCommand[] = [
     load: async () => (await import('./fuzz.js')).fuzzCommand,
   },
   {
+    command: 'store',
+    describe: 'Check and repair the store files of a data dir',
+    load: async () => (await import('./store.js')).storeCommand,
+  },
+  {
     command: 'report',
     describe: 'Work on conform reports (merge the reports of sharded runs)',
     load: async () => (await import('./report.js')).reportCommand,
