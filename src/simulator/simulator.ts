@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { addResolversToSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { buildContractSchema, newRevisionSchema } from '../contract/generate.js';
@@ -58,6 +59,22 @@ export interface StoreHealthEntry {
   phase: 'open' | 'write';
 }
 
+/**
+ * Creates the data dir and proves it writable with a probe file, so a read-only or foreign dir is one
+ * clear error at start-up rather than a failure on every request later (A-247).
+ */
+function checkWritable(dir: string): void {
+  const probe = join(dir, `.rm-write-probe-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    unlinkSync(probe);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new SimulatorSetupError(`the data dir ${dir} is not writable (${code})`);
+  }
+}
+
 /** `<tenant>-<region>` back into its parts (regions have no dash; tenant ids may). */
 function splitStoreKey(key: string): [string, string] {
   const at = key.lastIndexOf('-');
@@ -107,7 +124,7 @@ export class Simulator {
     this.allowRuleBreaking = options.allowRuleBreaking ?? false;
     this.dataDir = options.inMemory ? undefined : options.dataDir;
     this.storeFs = options.storeFs;
-    if (this.dataDir) mkdirSync(this.dataDir, { recursive: true });
+    if (this.dataDir) checkWritable(this.dataDir);
     for (const tenant of options.tenants ?? DEFAULT_TENANTS) this.tenants.set(tenant.id, { ...tenant });
   }
 

@@ -6,7 +6,8 @@
  * clears.
  */
 import { describe, expect, it } from '@jest/globals';
-import { FaultFs, FileBackend, Store, StoreFailedError } from '../../src/store/index.js';
+import { readdir } from 'node:fs/promises';
+import { FaultFs, FileBackend, nodeFs, Store, StoreFailedError } from '../../src/store/index.js';
 import type { Entity, FileBackendOptions, FsOp, StoreFailureReason } from '../../src/store/index.js';
 import { withTempDir } from './helpers.js';
 
@@ -181,12 +182,19 @@ describe('the store under injected faults', () => {
       for (let n = 1; fired && n <= MAX_N; n++) {
         await withTempDir(async (dir) => {
           const outcome = new Outcome();
-          // A store with a snapshot, a rotated log (an interrupted compaction) and a live log.
+          // A store with a snapshot, a rotated log (a compaction that found no space) and a live log.
           const first = await openWithData(dir, new FaultFs(), {}, outcome);
           await first.close();
-          const second = await Store.open(new FileBackend(dir, 't', { compactWalRecords: 1e9 }));
+          const full = new FaultFs();
+          const second = await Store.open(
+            new FileBackend(dir, 't', { fs: full, compactWalRecords: 1e9, onError: () => undefined }),
+          );
           await writes(second, outcome, 'second', 3);
-          await second.close();
+          full.arm({ code: 'ENOSPC', ops: ['write'], file: /\.tmp$/, times: Infinity });
+          await expect(second.compact()).rejects.toThrow(/ENOSPC/);
+          await writes(second, outcome, 'third', 2);
+          await expect(second.close()).rejects.toThrow(/ENOSPC/);
+          expect((await readdir(dir)).sort()).toEqual(['t.json', 't.wal', 't.wal.1']);
           const fs = new FaultFs();
           fs.arm({ code, nth: n });
           const opened = await Store.open(new FileBackend(dir, 't', { fs, onError: () => undefined })).then(
@@ -211,4 +219,23 @@ describe('the store under injected faults', () => {
       }
     }, 120_000);
   }
+
+  it('does not start a compaction that would take the space the log needs, and keeps writing', async () => {
+    await withTempDir(async (dir) => {
+      // A file system with 1 MiB free: less than snapshot + log + the 4 MiB reserve.
+      const small = { ...nodeFs, statfs: async () => ({ bavail: 256, bsize: 4096 }) };
+      const outcome = new Outcome();
+      const store = await Store.open(new FileBackend(dir, 't', { fs: small, onError: () => undefined }));
+      await writes(store, outcome, 'a', 5);
+      const refused = await store.compact().catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(StoreFailedError);
+      expect(refused).toMatchObject({ reason: 'no-space' });
+      expect((refused as Error).message).toMatch(/compaction not started: 1048576 bytes free/);
+      expect((await readdir(dir)).sort()).toEqual(['t.wal']);
+      await writes(store, outcome, 'b', 5);
+      expect(outcome.failed.size).toBe(0);
+      expectExactly(store, outcome, 'after a refused compaction');
+      await store.close().catch(() => undefined);
+    });
+  });
 });

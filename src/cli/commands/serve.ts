@@ -10,7 +10,7 @@ import {
   requestLogger,
   startServer,
 } from '../../server/index.js';
-import { DEFAULT_LIMITS, REGIONS } from '../../simulator/index.js';
+import { DEFAULT_LIMITS, REGIONS, SimulatorSetupError } from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION } from '../../mock/defaults.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { resolveServeFlags, SERVE_DEFAULTS, type ServeArgs, type ServeFlags } from '../resolve-serve.js';
@@ -98,6 +98,8 @@ export async function handleServe(
 
 /** A listen failure as a CLI error (port taken, not allowed), anything else as it is. */
 function listenError(error: unknown, args: ServeArgs): unknown {
+  // A data dir that cannot be written (A-247): one line, exit 2, before anything listens.
+  if (error instanceof SimulatorSetupError) return new CliError(error.message, 2);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
     return new CliError(`port ${args.port} on ${args.host} is already in use; try --port`);
