@@ -9,7 +9,7 @@ export type { FileBackendOptions } from './file-backend.js';
 export { SnapshotFile } from './snapshot-file.js';
 export { SnapshotBuilder } from './snapshot-builder.js';
 export type { BuilderIndex, SnapshotBuilderOptions } from './snapshot-builder.js';
-export { removeStoreLogs, storeFilePaths } from './store-files.js';
+export { removeStoreLogs, replaceStore, storeFilePaths } from './store-files.js';
 export type { StoreFilePaths } from './store-files.js';
 export { nodeFs } from './fsutil.js';
 export type { DurableFs, DurableHandle } from './fsutil.js';

@@ -42,3 +42,18 @@ export async function removeStoreLogs(paths: StoreFilePaths, fs: DurableFs = nod
 export function damagedCopyPath(path: string, at: Date = new Date()): string {
   return `${path}.damaged-${at.toISOString().replace(/[:.]/g, '-')}`;
 }
+
+/**
+ * Puts a snapshot written durably at `staged` (same directory) in place of a store, logs removed first:
+ * a seeding that fails for lack of space leaves the old store whole, and only renames and unlinks (no
+ * data) stand between the old store and the new one.
+ */
+export async function replaceStore(
+  paths: StoreFilePaths,
+  staged: string,
+  fs: DurableFs = nodeFs,
+): Promise<void> {
+  await removeStoreLogs(paths, fs);
+  await fs.rename(staged, paths.snapshot);
+  await fsyncDir(dirname(paths.snapshot), fs);
+}

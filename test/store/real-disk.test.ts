@@ -7,7 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Simulator, SimulatorSetupError } from '../../src/simulator/index.js';
+import {
+  DEFAULT_TENANTS,
+  fixtureProfiles,
+  seedStoreFile,
+  Simulator,
+  SimulatorSetupError,
+} from '../../src/simulator/index.js';
 import { FileBackend, Store, StoreFailedError } from '../../src/store/index.js';
 import type { Entity } from '../../src/store/index.js';
 import { cli } from '../helpers/cli-io.js';
@@ -120,4 +126,26 @@ describe('a small tmpfs', () => {
       stderr: `rm-harness: the data dir ${mountPoint} is not writable (EROFS)\n`,
     });
   }, 30_000);
+
+  it('seeding over a store on a full disk fails with no-space and leaves the old store whole', async () => {
+    const skipped = mountTmpfs('size=2m');
+    if (skipped) {
+      console.warn(`seeding on a full disk did not run: ${skipped}`);
+      return;
+    }
+    const tenant = DEFAULT_TENANTS[0]!;
+    const name = `${tenant.id}-us`;
+    const old = await Store.open(new FileBackend(mountPoint, name));
+    for (let i = 0; i < 20; i++) await old.transact((tx) => tx.put('items', { id: `old${i}` }));
+    // Left open (a crash): the writes are in its log only. The rest of the disk is taken.
+    await writeFile(join(mountPoint, 'ballast'), Buffer.alloc(1900 * 1024)).catch(() => undefined);
+    const profile = { ...fixtureProfiles().profiles['small']!, name: 'small' };
+    const seeding = seedStoreFile({ tenant, region: 'us', seed: 5, profile }, mountPoint);
+    await expect(seeding).rejects.toMatchObject({ code: 'ENOSPC' });
+    await unlink(join(mountPoint, 'ballast'));
+    const reopened = await Store.open(new FileBackend(mountPoint, name));
+    expect(reopened.count('items')).toBe(20);
+    await reopened.close();
+    await old.close();
+  }, 60_000);
 });
