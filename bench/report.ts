@@ -127,6 +127,32 @@ function cliStartupLines(results: BenchResults): string[] {
   ];
 }
 
+function storeChecksumLines(results: BenchResults): string[] {
+  const c = results.storeChecksums;
+  if (!c) return [];
+  return [
+    '### Store checksums',
+    '',
+    'The CRC-32 work timed on its own against the whole operation (in process, medians; no A/B switch).',
+    '',
+    row(['operation', 'whole (ms)', 'checksums (ms)', 'share']),
+    row(['---', '---', '---', '---']),
+    row([
+      `${c.writes} writes, 32 in flight`,
+      fmt(c.writeMs, 0),
+      fmt(c.writeCrcMs, 1),
+      `${fmt((c.writeCrcMs / c.writeMs) * 100, 1)}%`,
+    ]),
+    row([`open ${c.profile} (${fmt(c.snapshotMb, 0)} MB), lazy`, fmt(c.openMs, 0), '≈0 (first line)', '']),
+    row([
+      `open ${c.profile} + first read of every collection`,
+      fmt(c.openReadAllMs, 0),
+      fmt(c.snapshotCrcMs, 1),
+      `${fmt((c.snapshotCrcMs / c.openReadAllMs) * 100, 1)}%`,
+    ]),
+  ];
+}
+
 /** The Markdown report (also what the README's Performance section shows). */
 export function renderMarkdown(results: BenchResults): string {
   const targets = [
@@ -151,6 +177,8 @@ export function renderMarkdown(results: BenchResults): string {
     ...runnerLines(results),
     '',
     ...cliStartupLines(results),
+    '',
+    ...storeChecksumLines(results),
     '',
   ].join('\n');
 }

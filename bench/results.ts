@@ -5,6 +5,7 @@ import type { CliStartupFigures } from './sections/cli-startup.js';
 import type { RunnerFigures } from './sections/runner.js';
 import type { SeedAllFigures } from './sections/seeding.js';
 import type { StartupFigures } from './sections/startup.js';
+import type { StoreChecksumFigures } from './sections/store-checksums.js';
 
 /** One checked target of the issue. */
 export interface TargetCheck {
@@ -32,5 +33,7 @@ export interface BenchResults {
   runner?: RunnerFigures;
   /** `rm-harness --help` and `serve`'s first answer, compiled (installed package) and through tsx. */
   cliStartup?: CliStartupFigures;
+  /** The store's checksums: their share of write time and of opening a large store. */
+  storeChecksums?: StoreChecksumFigures;
   targets: TargetCheck[];
 }

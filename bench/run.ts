@@ -13,6 +13,7 @@ import { measureCliStartup } from './sections/cli-startup.js';
 import { measureRunner } from './sections/runner.js';
 import { measureSeedAll } from './sections/seeding.js';
 import { measureStartup } from './sections/startup.js';
+import { measureStoreChecksums } from './sections/store-checksums.js';
 import { ratio } from './stats.js';
 import { checkTargets } from './targets.js';
 
@@ -91,6 +92,9 @@ async function main(): Promise<void> {
       : {}),
     ...(on('runner') ? { runner: await measureRunner() } : {}),
     ...(on('cli-startup') ? { cliStartup: await measureCliStartup() } : {}),
+    ...(on('store-checksums')
+      ? { storeChecksums: await measureStoreChecksums(config.largeProfile, config) }
+      : {}),
   };
   const full: BenchResults = { ...results, targets: checkTargets(results, config.largeProfile) };
   const files = writeReports(config.reportDir, full);

@@ -46,6 +46,20 @@ export function checkTargets(results: Omit<BenchResults, 'targets'>, largeProfil
       holds: s.ms <= 20_000 && s.peakRssMb <= 1200,
     });
   }
+  if (results.storeChecksums) {
+    const c = results.storeChecksums;
+    const pct = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`;
+    checks.push({
+      target: 'checksums ≤ 5% of write time',
+      figure: `${pct(c.writeCrcMs, c.writeMs)} (${c.writeCrcMs.toFixed(1)} of ${Math.round(c.writeMs)} ms for ${c.writes} writes)`,
+      holds: c.writeCrcMs <= 0.05 * c.writeMs,
+    });
+    checks.push({
+      target: `checksums ≤ 5% of opening and first reading the ${c.profile} store`,
+      figure: `${pct(c.snapshotCrcMs, c.openReadAllMs)} (${c.snapshotCrcMs.toFixed(1)} of ${Math.round(c.openReadAllMs)} ms, ${c.snapshotMb.toFixed(0)} MB)`,
+      holds: c.snapshotCrcMs <= 0.05 * c.openReadAllMs,
+    });
+  }
   if (results.runner) {
     checks.push(
       results.runner.measured
