@@ -55,8 +55,8 @@ export interface StoreHealthEntry {
   message: string;
   /** When it was first seen (ISO time). */
   since: string;
-  /** Whether opening the store failed, or its last write. */
-  phase: 'open' | 'write';
+  /** Whether opening the store failed, its last write, or a read of a damaged collection. */
+  phase: 'open' | 'write' | 'read';
 }
 
 /**
@@ -385,7 +385,7 @@ export class Simulator {
         reason: health.reason,
         message: health.message,
         since: health.since,
-        phase: 'write',
+        phase: health.reason === 'corrupt' ? 'read' : 'write',
       });
     }
     return entries;

@@ -4,9 +4,10 @@
  * why, and everything works again once the fault clears, without a restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_TENANTS, fixtureProfiles, seedStoreFile } from '../../src/simulator/index.js';
 import { FaultFs } from '../../src/store/index.js';
 import { dataOf, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -80,5 +81,44 @@ describe('a full disk, over HTTP', () => {
     expect(await total('eu')).toBeGreaterThanOrEqual(0);
     const healed = (await (await fetch(`${server.url}/__admin/health`)).json()) as Record<string, unknown>;
     expect(healed).toMatchObject({ status: 'ok', stores: [] });
+  });
+});
+
+describe('a damaged snapshot, over HTTP', () => {
+  it('is never served: STORE_UNAVAILABLE (corrupt, no retry) for what reads it, and health names it', async () => {
+    const damagedDir = await mkdtemp(join(tmpdir(), 'http-damage-'));
+    const profile = { ...fixtureProfiles().profiles['small']!, name: 'small' };
+    const seeded = await seedStoreFile(
+      { tenant: DEFAULT_TENANTS[0]!, region: 'au', seed: fixtureProfiles().defaultSeed, profile },
+      damagedDir,
+    );
+    // One letter of the first objective's name changed, in place (the index still points right).
+    const lines = (await readFile(seeded.file, 'utf8')).split('\n');
+    const at = lines.indexOf('"objectives":[') + 1;
+    const name = lines[at]!.indexOf('"name":"') + 8;
+    const letter = lines[at]![name] === 'X' ? 'Y' : 'X';
+    lines[at] = lines[at]!.slice(0, name) + letter + lines[at]!.slice(name + 1);
+    await writeFile(seeded.file, lines.join('\n'));
+    const damaged = await startTestServer({ inMemory: false, dataDir: damagedDir });
+    try {
+      const answer = await damaged.gql(COUNT, {}, { region: 'au' });
+      expect(answer.errors?.[0]?.extensions).toEqual({ code: 'STORE_UNAVAILABLE', cause: 'corrupt' });
+      expect(answer.data).toEqual({ objectives: null });
+      const health = (await (await fetch(`${damaged.url}/__admin/health`)).json()) as Record<string, unknown>;
+      expect(health).toMatchObject({
+        status: 'degraded',
+        stores: [
+          {
+            region: 'au',
+            reason: 'corrupt',
+            phase: 'read',
+            message: expect.stringMatching(/"objectives" fails its checksum/),
+          },
+        ],
+      });
+    } finally {
+      await damaged.close().catch(() => undefined);
+      await rm(damagedDir, { recursive: true, force: true });
+    }
   });
 });
