@@ -40,6 +40,8 @@ export interface SimulatorOptions {
   limits?: Partial<Limits>;
   /** Test-only: accept `breakRules` (turn single spec rules off) for rule verification; off by default. */
   allowRuleBreaking?: boolean;
+  /** Hears what the stores report beyond a request (a torn log tail dropped, a compaction refused); default stderr. */
+  log?: (message: string) => void;
   /** The file-system layer of every store in `dataDir` (default node's); tests inject disk faults with a `FaultFs`. */
   storeFs?: DurableFs;
 }
@@ -103,6 +105,7 @@ export class Simulator {
   private readonly clocks = new Map<string, TenantClock>();
   private readonly dataDir: string | undefined;
   private readonly storeFs: DurableFs | undefined;
+  private readonly log: (message: string) => void;
   private readonly allowRuleBreaking: boolean;
   private broken = new Set<BreakableRule>();
   private tokens: Set<string> | undefined;
@@ -124,6 +127,7 @@ export class Simulator {
     this.allowRuleBreaking = options.allowRuleBreaking ?? false;
     this.dataDir = options.inMemory ? undefined : options.dataDir;
     this.storeFs = options.storeFs;
+    this.log = options.log ?? ((message) => process.stderr.write(`${message}\n`));
     if (this.dataDir) checkWritable(this.dataDir);
     for (const tenant of options.tenants ?? DEFAULT_TENANTS) this.tenants.set(tenant.id, { ...tenant });
   }
@@ -396,7 +400,18 @@ export class Simulator {
     const stores = await Promise.allSettled(this.stores.values());
     this.stores.clear();
     this.opened.clear();
-    await Promise.all(stores.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+    const closed = await Promise.allSettled(
+      stores.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)),
+    );
+    // A store that cannot write its final snapshot (no space, a damaged collection) keeps its log, which
+    // holds every acknowledged write: worth a line, not a failed shutdown.
+    for (const result of closed) {
+      if (result.status === 'rejected') {
+        this.log(
+          `store not compacted at shutdown (its log keeps every write): ${(result.reason as Error).message}`,
+        );
+      }
+    }
   }
 
   /** A fresh seeded store of (tenant, region) for `Store.reset` to take over. */
@@ -413,7 +428,11 @@ export class Simulator {
     const tenant = this.tenants.get(tenantId);
     if (!tenant) throw new SimulatorSetupError(`unknown tenant "${tenantId}"`);
     const backend = this.dataDir
-      ? new FileBackend(this.dataDir, `${tenantId}-${region}`, this.storeFs ? { fs: this.storeFs } : {})
+      ? new FileBackend(this.dataDir, `${tenantId}-${region}`, {
+          ...(this.storeFs ? { fs: this.storeFs } : {}),
+          onWarning: this.log,
+          onError: (err) => this.log(`store ${tenantId}-${region}: ${err.message}`),
+        })
       : new MemoryBackend();
     const store = await openIndexedStore(backend);
     // A store that has never been seeded (new data dir, new tenant) starts from its seeded state.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_TENANTS, fixtureProfiles, seedStoreFile } from '../../src/simulator/index.js';
+import { DEFAULT_TENANTS, fixtureProfiles, seedStoreFile, Simulator } from '../../src/simulator/index.js';
 import { FaultFs } from '../../src/store/index.js';
 import { dataOf, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -99,7 +99,13 @@ describe('a damaged snapshot, over HTTP', () => {
     const letter = lines[at]![name] === 'X' ? 'Y' : 'X';
     lines[at] = lines[at]!.slice(0, name) + letter + lines[at]!.slice(name + 1);
     await writeFile(seeded.file, lines.join('\n'));
-    const damaged = await startTestServer({ inMemory: false, dataDir: damagedDir });
+    const logged: string[] = [];
+    const damaged = await startTestServer({
+      inMemory: false,
+      dataDir: damagedDir,
+      log: (m) => logged.push(m),
+    });
+    let closed = false;
     try {
       const answer = await damaged.gql(COUNT, {}, { region: 'au' });
       expect(answer.errors?.[0]?.extensions).toEqual({ code: 'STORE_UNAVAILABLE', cause: 'corrupt' });
@@ -116,8 +122,20 @@ describe('a damaged snapshot, over HTTP', () => {
           },
         ],
       });
+      // A write elsewhere in the store: the shutdown cannot carry the damage into a new snapshot, so it
+      // keeps the log and says so, and still shuts down.
+      const store = await damaged.simulator.store('dev-firm', 'au');
+      await store.transact((tx) => tx.put('notes', { id: 'kept-in-the-log' }));
+      await damaged.close();
+      closed = true;
+      expect(logged).toContainEqual(
+        expect.stringMatching(/not compacted at shutdown .*"objectives" fails its checksum/),
+      );
+      const reopened = new Simulator({ dataDir: damagedDir, profile: 'small', log: () => undefined });
+      expect((await reopened.store('dev-firm', 'au')).get('notes', 'kept-in-the-log')).toBeDefined();
+      await reopened.close();
     } finally {
-      await damaged.close().catch(() => undefined);
+      if (!closed) await damaged.close().catch(() => undefined);
       await rm(damagedDir, { recursive: true, force: true });
     }
   });
