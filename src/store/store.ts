@@ -48,6 +48,8 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
  * Transactions apply synchronously to memory (so concurrent requests serialise without locks) and
  * are acknowledged once their WAL record is durable. Reads see committed writes as soon as they are
  * applied, before they are durable; a caller that must only report durable state awaits `sync()`.
+ * A write whose record cannot be made durable is undone, with every write applied after it, before
+ * its caller hears of the failure (A-249); the next write tries the disk again.
  * Stored entities and meta values are shared, never copied: treat them as immutable.
  */
 export class Store implements StoreReader {
