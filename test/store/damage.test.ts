@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileBackend, Store, StoreCorruptError } from '../../src/store/index.js';
+import { FaultFs, FileBackend, Store, StoreCorruptError } from '../../src/store/index.js';
 import type { Entity } from '../../src/store/index.js';
 import { cli } from '../helpers/cli-io.js';
 import { withTempDir } from './helpers.js';
@@ -17,14 +17,17 @@ const open = (dir: string, warnings: string[] = []) =>
 
 /** A store with a snapshot of `people` and `notes`, then `logged` writes in its log only. */
 async function makeStore(dir: string, logged: number): Promise<void> {
-  const store = await open(dir);
+  const fs = new FaultFs();
+  const store = await Store.open(new FileBackend(dir, 't', { fs }));
   await store.transact((tx) => {
     for (let i = 0; i < 5; i++) tx.put('people', { id: `p${i}`, name: `Person ${i}` });
     for (let i = 0; i < 3; i++) tx.put('notes', { id: `n${i}`, text: `Note ${i}` });
   });
   await store.compact();
   for (let i = 0; i < logged; i++) await store.transact((tx) => tx.put('items', { id: `i${i}` }));
-  // Left open on purpose: no final snapshot, so the writes stay in the log.
+  // Closed without its final snapshot (as after a crash), so the writes stay in the log.
+  fs.arm({ code: 'EIO', ops: ['open'], file: /\.tmp$/, times: Infinity });
+  await store.close().catch(() => undefined);
 }
 
 const check = (dir: string, ...flags: string[]) => cli(['store', 'check', '--data-dir', dir, ...flags]);
