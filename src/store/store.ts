@@ -202,7 +202,7 @@ export class Store implements StoreReader {
   sync(): Promise<void> {
     const refusal = this.refusal('sync');
     if (refusal) return Promise.reject(refusal);
-    return this.backend.sync();
+    return this.backend.sync().catch((err: unknown) => Promise.reject(storeFailure('sync failed', err)));
   }
 
   /**
@@ -286,7 +286,10 @@ export class Store implements StoreReader {
   compact(): Promise<void> {
     const refusal = this.refusal('compact');
     if (refusal) return Promise.reject(refusal);
-    return this.backend.compact();
+    // The log keeps everything; the caller learns why no snapshot was written.
+    return this.backend
+      .compact()
+      .catch((err: unknown) => Promise.reject(storeFailure('compaction failed', err)));
   }
 
   /** Persistence counters. */
@@ -300,7 +303,9 @@ export class Store implements StoreReader {
    */
   close(): Promise<void> {
     if (this.inTransaction) return Promise.reject(new StoreError('close() inside a transaction'));
-    this.closed ??= this.backend.close(this.failure === null);
+    this.closed ??= this.backend
+      .close(this.failure === null)
+      .catch((err: unknown) => Promise.reject(storeFailure('closing the store failed', err)));
     return this.closed;
   }
 

@@ -220,6 +220,31 @@ describe('the store under injected faults', () => {
     }, 120_000);
   }
 
+  for (const code of CODES) {
+    it(`final snapshot at close: ${code} at each call keeps every acknowledged write`, async () => {
+      let fired = true;
+      for (let n = 1; fired && n <= MAX_N; n++) {
+        await withTempDir(async (dir) => {
+          const fs = new FaultFs();
+          const outcome = new Outcome();
+          const store = await openWithData(dir, fs, {}, outcome);
+          await writes(store, outcome, 'more', 10);
+          fs.arm({ code, nth: n });
+          const closed = await store.close().then(
+            () => null,
+            (err: unknown) => err,
+          );
+          fired = fs.fired;
+          fs.clear();
+          if (closed) expect(closed).toHaveProperty('reason', REASONS[code]);
+          const reopened = await Store.open(new FileBackend(dir, 't'));
+          expectExactly(reopened, outcome, `${code} at call ${n}, reopened`);
+          await reopened.close();
+        });
+      }
+    }, 120_000);
+  }
+
   it('does not start a compaction that would take the space the log needs, and keeps writing', async () => {
     await withTempDir(async (dir) => {
       // A file system with 1 MiB free: less than snapshot + log + the 4 MiB reserve.
