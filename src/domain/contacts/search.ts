@@ -163,18 +163,19 @@ function candidatesOf(
 }
 
 /**
- * The filter entries that name an option. The public client sends `{ field: null, value: null }` when its
- * caller leaves both out (A-77): an entry with neither field nor value is ignored, one with a value but no
- * field is malformed.
+ * The filter entries that name an option and give it something to match. The public client sends
+ * `{ field: null, value: null }` when its caller leaves both out (A-77): an entry with neither field nor
+ * value is ignored, one with a value but no field is malformed. An entry with a field but neither `value`
+ * nor `values` (a variable its user left unset) filters nothing either (A-260).
  */
 function fieldFilters(entries: ReadonlyArray<ContactFilterInput | null | undefined>): FieldFilter[] {
   return entries.flatMap((f, i) => {
     if (f === null || f === undefined) return [];
-    if (f.field !== null && f.field !== undefined) return [{ ...f, field: f.field }];
     const given =
       (f.value !== null && f.value !== undefined) || (f.values !== null && f.values !== undefined);
-    if (given) throw badUserInput(`filter[${i}]: a filter with a value needs a field.`);
-    return [];
+    if (!given) return [];
+    if (f.field !== null && f.field !== undefined) return [{ ...f, field: f.field }];
+    throw badUserInput(`filter[${i}]: a filter with a value needs a field.`);
   });
 }
 
