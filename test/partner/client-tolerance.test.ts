@@ -171,7 +171,7 @@ const PERSON = `query($id: ID!) { contact(id: $id) {
 /** The seeded firm's names of the countries the connector's inputs use (A-80, A-265). */
 const COUNTRY_AS_STORED: Record<string, string> = {
   'United States of America': 'United States',
-  'Czech Republic': 'Czechia',
+  Zimbabwe: 'Zimbabwe',
 };
 
 /** Differences between what a person input set and what the person reads back. */

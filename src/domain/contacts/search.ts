@@ -9,6 +9,7 @@ import { badUserInput } from '../shared/errors.js';
 import { sortDirection } from '../shared/sort-direction.js';
 import { checkPaging, compareText, containsText, type Direction } from '../shared/paging.js';
 import { firstSorted } from '../shared/select.js';
+import { isoCountry } from '../shared/iso-countries.js';
 import {
   ADDRESSES_BY_CONTACT,
   CONTACTS,
@@ -115,8 +116,14 @@ function predicateOf(
       return { test: (c) => hasEmail(store, c, value), cost: 3 };
     case 'city':
       return { test: (c) => hasAddress(store, c, (a) => containsText(a.city, value)), cost: 3 };
-    case 'country':
-      return { test: (c) => hasAddress(store, c, (a) => containsText(a.country, value)), cost: 3 };
+    case 'country': {
+      // A country's other names find it too: "United States of America" finds "United States".
+      const iso = isoCountry(value)?.isoCode;
+      const sameCountry = (text: string | null) =>
+        containsText(text, value) ||
+        (iso !== undefined && text !== null && isoCountry(text)?.isoCode === iso);
+      return { test: (c) => hasAddress(store, c, (a) => sameCountry(a.country)), cost: 3 };
+    }
     case 'tag': {
       const tag = value.trim().toLocaleLowerCase('en');
       return { test: (c) => c.tags.some((t) => t.toLocaleLowerCase('en') === tag), cost: 1 };
