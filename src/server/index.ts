@@ -16,6 +16,8 @@ export { listen } from './listen.js';
 export { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 export { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE, RequestJournal } from './journal.js';
 export type { JournalEntry, JournalFilter, JournalHead, JournalOperation } from './journal.js';
+export { verifyRequests } from './journal-verify.js';
+export type { NearMiss, RequestPattern, Times, VerifyResult } from './journal-verify.js';
 export { LOG_FORMATS, requestLogger } from './request-log.js';
 export type { LogFormat, LogSink } from './request-log.js';
 
