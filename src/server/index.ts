@@ -84,6 +84,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close: () => {
       // Live streams never finish by themselves, and the server waits for open responses.
       journal.end();
+      // Nor do requests a `hang` fault holds.
+      faultState.releaseHung();
       closing ??= server.close().then(() => simulator.close());
       return closing;
     },
