@@ -89,8 +89,14 @@ function resetAfterFlush(socket: Socket | null): void {
  * (bytes sent so far / rate) after the first, so the whole takes at least length / rate. Deadlines are
  * checked against the clock, as timers may fire a little early by it.
  */
-function sendSlowly(res: Response, body: Buffer, bytesPerSecond: number): void {
+function sendSlowly(res: Response, body: Buffer, bytesPerSecond: number, held: Set<Socket>): void {
   res.setHeader('Content-Length', body.length);
+  // A slow body can outlast a stopping server's patience (1 byte/s): it is held like a hang until sent.
+  const socket = res.socket;
+  if (socket) {
+    held.add(socket);
+    res.once('close', () => held.delete(socket));
+  }
   // Ten slices a second (at least one byte each), so a client sees a steady trickle.
   const slice = Math.max(1, Math.floor(bytesPerSecond / 10));
   const started = performance.now();
@@ -149,7 +155,7 @@ export function deliverNetworkFault(
       });
       break;
     case 'slowBody':
-      holdBody(res, (body) => sendSlowly(res, body, fault.bytesPerSecond ?? DEFAULT_BYTES_PER_SECOND));
+      holdBody(res, (body) => sendSlowly(res, body, fault.bytesPerSecond ?? DEFAULT_BYTES_PER_SECOND, hung));
       break;
     case 'truncate':
       holdBody(res, (body) => {
@@ -169,7 +175,7 @@ export function deliverNetworkFault(
   next();
 }
 
-/** Ends the requests a `hang` fault holds, so a closing server does not wait for them forever. */
+/** Ends the requests a `hang` or `slowBody` fault holds, so a closing server does not wait for them. */
 export function releaseHung(hung: Set<Socket>): void {
   for (const socket of hung) socket.destroy();
   hung.clear();

@@ -135,6 +135,22 @@ describe('network faults', () => {
 });
 
 describe('a hung request at shutdown', () => {
+  it('a body slower than anyone waits for does not keep the server from stopping either', async () => {
+    const own = await startSimulator();
+    await own.setFaults({ rules: [{ errorRate: 1, errorKind: 'slowBody', bytesPerSecond: 1 }] });
+    const res = await fetch(own.graphqlUrl(), {
+      method: 'POST',
+      headers: { authorization: 'Bearer dev-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ regionalSettings { language { name } } }' }),
+    });
+    const reading = res.text().then(
+      () => 'read',
+      (error: Error) => error.message,
+    );
+    await own.stop();
+    expect(await reading).toMatch(/terminated|closed|reset/i);
+  });
+
   it('does not keep the server from stopping, and the client sees the connection end', async () => {
     const own = await startSimulator();
     await own.setFaults({ rules: [{ errorRate: 1, errorKind: 'hang' }] });
