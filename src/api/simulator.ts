@@ -2,11 +2,27 @@ import { graphql, GraphQLError, type ExecutionResult } from 'graphql';
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import { VERSIONS, type Version } from '../contract/versions.js';
 import { startServer, type FaultConfig } from '../server/index.js';
+import { verifyRequests, type RequestPattern, type Times, type VerifyResult } from '../server/index.js';
 import { REGIONS, Simulator, type Limits, type Region, type TenantConfig } from '../simulator/index.js';
 
 export type { FaultConfig, FaultRule } from '../server/index.js';
 export type { Limits, Region, TenantConfig } from '../simulator/index.js';
 export type { Version } from '../contract/versions.js';
+export type { NearMiss, RequestPattern, Times, VerifyResult } from '../server/index.js';
+
+/** What {@link HttpSimulator.verify} checks: a request pattern and how many matches are expected. */
+export interface VerifyCheck extends RequestPattern {
+  /** Expected number of matching requests: exactly `n`, or `{ atLeast, atMost }` (default: at least 1). */
+  times?: Times;
+}
+
+/** The error {@link HttpSimulator.verify} rejects with; its message lists the near misses. */
+export class VerificationError extends Error {
+  override readonly name = 'VerificationError';
+  constructor(readonly result: VerifyResult) {
+    super(result.message);
+  }
+}
 
 /** How to set up a simulator for a test suite; every setting is optional. */
 export interface SimulatorSetup {
@@ -75,6 +91,20 @@ export interface HttpSimulator extends SimulatorHandle {
   setFaults(faults: FaultConfig): Promise<void>;
   /** Turns every fault off. */
   clearFaults(): Promise<void>;
+  /**
+   * Counts the journaled requests matching a pattern (as `POST /__admin/requests/count` does); `tenant`
+   * may be a tenant id or its bearer token.
+   */
+  countRequests(pattern?: RequestPattern): Promise<number>;
+  /**
+   * Verifies how often the code under test made a request, as WireMock's `verify`: resolves with the
+   * result when the count of matching journaled requests is what `times` says (default: at least 1),
+   * otherwise rejects with a {@link VerificationError} whose message lists the near misses.
+   *
+   * @example
+   * await sim.verify({ operation: 'addActivity', variables: { input: { subject: 'Call' } }, times: 2 });
+   */
+  verify(check: VerifyCheck): Promise<VerifyResult>;
 }
 
 /** The tenant id a handle's `resetTenant` accepts: the id itself or the tenant's bearer token. */
@@ -156,6 +186,17 @@ export async function startSimulator(setup: HttpSimulatorSetup = {}): Promise<Ht
       throw new Error(answer.errors?.[0]?.message ?? `faults: HTTP ${res.status}`);
     }
   };
+  /** The journal's verdict on a pattern; a tenant may be named by its token. */
+  const journaled = async (pattern: RequestPattern, times?: Times): Promise<VerifyResult> => {
+    // The journal records a request when its response closes: let a just-answered one land first.
+    await new Promise((resolve) => setImmediate(resolve));
+    const tenant =
+      pattern.tenant === undefined
+        ? undefined
+        : (server.simulator.tenant(pattern.tenant) ?? server.simulator.tenantByToken(pattern.tenant))?.id;
+    const resolved = { ...pattern, ...(tenant === undefined ? {} : { tenant }) };
+    return verifyRequests(server.journal.list(), resolved, times);
+  };
   return {
     ...handle(server.simulator, () => server.close()),
     get tenants() {
@@ -166,5 +207,11 @@ export async function startSimulator(setup: HttpSimulatorSetup = {}): Promise<Ht
     graphqlUrl: (region = 'us', version = VERSIONS[0]) => `${server.url}/${region}/${version}${GRAPHQL_PATH}`,
     setFaults: (faults) => admin('PUT', faults),
     clearFaults: () => admin('DELETE'),
+    countRequests: async (pattern = {}) => (await journaled(pattern)).count,
+    verify: async ({ times = { atLeast: 1 }, ...pattern }) => {
+      const result = await journaled(pattern, times);
+      if (!result.ok) throw new VerificationError(result);
+      return result;
+    },
   };
 }

@@ -24,6 +24,8 @@ export interface ServeArgs extends StoreArgs {
   /** An SDL file: serve a stateless mock of it instead of the simulator. */
   schema?: string;
   schemaVersion: string;
+  /** With `schema`: a file of example values the mock serves before generating (A-268). */
+  overrides?: string;
   /** Faults active from start-up (config file only). */
   faults?: FaultConfig;
   /** How many requests the journal keeps. */

@@ -146,13 +146,17 @@ export function watchTenants(
   return { close: () => watch.close() };
 }
 
-/** `serve --schema FILE --watch`: reloads the mock when its SDL changes; a broken SDL keeps the old one. */
+/**
+ * `serve --schema FILE --watch`: reloads the mock when its SDL or its overrides file changes; a broken
+ * file keeps the old schema and overrides.
+ */
 export function watchMockSchema(mock: RunningMock, io: CliIo): FileWatch {
-  const watch = watchFiles([mock.schemaFile], () => {
+  const files = [mock.schemaFile, ...(mock.overridesFile === undefined ? [] : [mock.overridesFile])];
+  const watch = watchFiles(files, () => {
     const problem = mock.reload();
     if (problem) io.stderr.write(`rm-harness: kept the previous schema: ${oneLine(problem.message)}\n`);
-    else io.stdout.write(`Schema reloaded from ${mock.schemaFile}\n`);
+    else io.stdout.write(`Schema reloaded from ${files.join(' and ')}\n`);
   });
-  io.stdout.write(`Watching ${mock.schemaFile} (the mock reloads on change)\n`);
+  io.stdout.write(`Watching ${files.join(' and ')} (the mock reloads on change)\n`);
   return watch;
 }

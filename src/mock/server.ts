@@ -3,7 +3,7 @@ import path from 'node:path';
 import { addMocksToSchema, createMockStore } from '@graphql-tools/mock';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { execute, GraphQLError, Kind, parse, print, type GraphQLSchema } from 'graphql';
+import { execute, GraphQLError, Kind, parse, print, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { scalarCoercions } from '../contract/scalars.js';
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import {
@@ -27,7 +27,9 @@ import {
   type TenantConfig,
 } from '../simulator/index.js';
 import { DEFAULT_MOCK_VERSION } from './defaults.js';
+import { consistentMock } from './consistent.js';
 import { fakerMocks, newFaker, reseed } from './mocks.js';
+import { loadOverrides, operationOverride, type MockOverrides } from './overrides.js';
 
 export { DEFAULT_MOCK_VERSION };
 
@@ -38,6 +40,8 @@ export class MockSchemaError extends Error {}
 export interface MockServerOptions {
   /** The SDL file to mock. */
   schemaFile: string;
+  /** A file of example values (JSON or YAML) served before generating (A-268); reloaded with the schema. */
+  overridesFile?: string;
   /** The revision segment of the URLs (`/{region}/<version>/public-api/graphql`); default `next`. */
   version?: string;
   /** Seed of the generated answers; default the fixtures' default seed. */
@@ -56,12 +60,13 @@ export interface RunningMock {
   /** Base URL, e.g. `http://127.0.0.1:4000`. */
   url: string;
   schemaFile: string;
+  overridesFile?: string;
   version: string;
   seed: number;
   tenants: readonly TenantConfig[];
   /**
-   * Reads the SDL file again and serves the new schema from the next request on. A file that cannot be
-   * read or built leaves the current schema in place: the error is returned, not thrown.
+   * Reads the SDL file (and the overrides file) again and serves them from the next request on. A file
+   * that cannot be read or built leaves the current ones in place: the error is returned, not thrown.
    */
   reload(): MockSchemaError | undefined;
   close(): Promise<void>;
@@ -72,6 +77,12 @@ function oneLine(error: unknown): string {
   const first = message.split('\n')[0] ?? message;
   const location = error instanceof GraphQLError ? error.locations?.[0] : undefined;
   return location ? `${first} (line ${location.line}, column ${location.column})` : first;
+}
+
+/** The name of a document's only operation, if it has one (a request may leave `operationName` out). */
+function operationNameOf(document: DocumentNode): string | undefined {
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  return operations.length === 1 ? operations[0]!.name?.value : undefined;
 }
 
 /**
@@ -120,10 +131,21 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
 
-  const mockRoute = (sdl: GraphQLSchema) => {
+  /** The overrides file's content for a schema, or none; a bad file throws a MockSchemaError. */
+  const overridesFor = (sdl: GraphQLSchema): MockOverrides => {
+    if (options.overridesFile === undefined) return {};
+    try {
+      return loadOverrides(options.overridesFile, sdl);
+    } catch (error) {
+      throw new MockSchemaError(oneLine(error));
+    }
+  };
+  const mockRoute = (sdl: GraphQLSchema, overrides: MockOverrides) => {
     const faker = newFaker();
     const store = createMockStore({ schema: sdl, mocks: fakerMocks(sdl, () => faker) });
-    const mocked = addMocksToSchema({ schema: sdl, store });
+    // Every field resolves to a value derived from the seed, its object and itself (A-268).
+    const consistent = consistentMock(sdl, seed, faker, () => overrides);
+    const mocked = addMocksToSchema({ schema: sdl, store, resolvers: consistent.resolvers });
     return graphqlRoute<undefined>({
       schema: mocked,
       limits,
@@ -131,15 +153,22 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
       formatError: (err) => maskInternal(err, log),
       // The mock resolvers are synchronous, so nothing interleaves between the reseed and the answer.
       execute: (args) => {
+        const canned = operationOverride(
+          overrides,
+          args.operationName ?? operationNameOf(args.document),
+          args.variableValues,
+        );
+        if (canned) return canned;
         const key = `${args.operationName ?? ''}\0${JSON.stringify(args.variableValues ?? {})}\0${print(args.document)}`;
         reseed(faker, seed, key);
         store.reset();
+        consistent.reset();
         return execute(args);
       },
     });
   };
   // Replaced whole by reload(), so a request runs against one schema from start to end.
-  let route = mockRoute(schema);
+  let route = mockRoute(schema, overridesFor(schema));
   const handler = (req: Request, res: Response, next: NextFunction) => route(req, res, next);
 
   const tokens = new Set(tenants.map((tenant) => tenant.token));
@@ -197,12 +226,14 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   return {
     url: server.url,
     schemaFile: options.schemaFile,
+    ...(options.overridesFile === undefined ? {} : { overridesFile: options.overridesFile }),
     version,
     seed,
     tenants,
     reload: () => {
       try {
-        route = mockRoute(loadMockSchema(options.schemaFile));
+        const sdl = loadMockSchema(options.schemaFile);
+        route = mockRoute(sdl, overridesFor(sdl));
         return undefined;
       } catch (error) {
         if (error instanceof MockSchemaError) return error;

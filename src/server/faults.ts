@@ -1,12 +1,22 @@
+import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { compileOnFirstUse } from '../contract/json-schema.js';
 import { EVENT_VIEW_QUERIES, type EventFeedFaults } from '../simulator/index.js';
 import { sendError } from './http.js';
 import { LATENCY_SCHEMA, latencyProblem, sampleLatency, type LatencyProfile } from './latency.js';
+import {
+  deliverNetworkFault,
+  NETWORK_FAULT_KINDS,
+  releaseHung,
+  type NetworkFaultKind,
+} from './network-faults.js';
 
-/** What an injected failure looks like to the client. */
-export type FaultKind = 'http429' | 'http503' | 'graphqlError';
+/**
+ * What an injected failure looks like to the client: an HTTP status or a GraphQL error, or a network
+ * fault (A-267) — a reset connection, no answer at all, a slow, truncated or mislabelled body.
+ */
+export type FaultKind = 'http429' | 'http503' | 'graphqlError' | NetworkFaultKind;
 
 /** One fault rule, set through the admin API; every matching request is delayed and/or failed. */
 export interface FaultRule {
@@ -22,6 +32,12 @@ export interface FaultRule {
   errorRate?: number;
   /** How they fail (default http503). */
   errorKind?: FaultKind;
+  /** `reset` only: cut the connection right after the headers, or half way through the body (default). */
+  resetAt?: 'headers' | 'body';
+  /** `slowBody` only: how fast the body is sent (default 1024). */
+  bytesPerSecond?: number;
+  /** `wrongContentType` only: the content type sent (default `text/html; charset=utf-8`). */
+  contentType?: string;
 }
 
 /** Event-feed faults of some tenants' event views; absent settings are off. */
@@ -62,7 +78,10 @@ export const FAULTS_SCHEMA = {
           latencyMs: { type: 'integer', minimum: 0, maximum: 60_000 },
           latency: LATENCY_SCHEMA,
           errorRate: { type: 'number', minimum: 0, maximum: 1 },
-          errorKind: { enum: ['http429', 'http503', 'graphqlError'] },
+          errorKind: { enum: ['http429', 'http503', 'graphqlError', ...NETWORK_FAULT_KINDS] },
+          resetAt: { enum: ['headers', 'body'] },
+          bytesPerSecond: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
+          contentType: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7e]+$' },
         },
       },
     },
@@ -109,6 +128,14 @@ function ruleProblems(config: FaultConfig): string | undefined {
       return `/rules/${i} gives latencyMs and latency; give one`;
     const problem = rule.latency && latencyProblem(rule.latency);
     if (problem) return `/rules/${i} ${problem}`;
+    // A shaping field of another kind would be silently ignored: say so instead.
+    const kind = rule.errorKind ?? 'http503';
+    if (rule.resetAt !== undefined && kind !== 'reset')
+      return `/rules/${i} resetAt applies to errorKind reset only`;
+    if (rule.bytesPerSecond !== undefined && kind !== 'slowBody')
+      return `/rules/${i} bytesPerSecond applies to errorKind slowBody only`;
+    if (rule.contentType !== undefined && kind !== 'wrongContentType')
+      return `/rules/${i} contentType applies to errorKind wrongContentType only`;
   }
   return undefined;
 }
@@ -143,6 +170,10 @@ export class Faults {
   private random: () => number = generator(1);
   // Its own generator, so adding a latency profile does not change which requests fail.
   private latencyRandom: () => number = generator(latencySeed(1));
+  /** Connections of requests a `hang` fault holds unanswered. */
+  private readonly hung = new Set<Socket>();
+  /** Set once the server closes: a `hang` from then on drops its connection at once. */
+  private released = false;
 
   /** The current rules. */
   list(): FaultRule[] {
@@ -172,6 +203,12 @@ export class Faults {
   clear(): void {
     this.rules = [];
     this.feedRules = [];
+  }
+
+  /** Drops the connections that `hang` faults hold (the server is closing and would wait for them). */
+  releaseHung(): void {
+    this.released = true;
+    releaseHung(this.hung);
   }
 
   /**
@@ -216,6 +253,12 @@ export class Faults {
       const failing = matching.find((r) => (r.errorRate ?? 0) > 0 && this.random() < (r.errorRate ?? 0));
       if (!failing) return next();
       const kind = failing.errorKind ?? 'http503';
+      if (kind === 'hang' && this.released) {
+        req.socket.destroy();
+        return;
+      }
+      if ((NETWORK_FAULT_KINDS as readonly string[]).includes(kind))
+        return deliverNetworkFault(req, res, { ...failing, kind: kind as NetworkFaultKind }, this.hung, next);
       if (kind === 'http429') {
         res.setHeader('Retry-After', '1');
         return sendError(res, 429, 'Too many requests (injected fault).', 'RATE_LIMITED');

@@ -16,6 +16,8 @@ export { listen } from './listen.js';
 export { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 export { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE, RequestJournal } from './journal.js';
 export type { JournalEntry, JournalFilter, JournalHead, JournalOperation } from './journal.js';
+export { verifyRequests } from './journal-verify.js';
+export type { NearMiss, RequestPattern, Times, VerifyResult } from './journal-verify.js';
 export { LOG_FORMATS, requestLogger } from './request-log.js';
 export type { LogFormat, LogSink } from './request-log.js';
 
@@ -82,6 +84,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close: () => {
       // Live streams never finish by themselves, and the server waits for open responses.
       journal.end();
+      // Nor do requests a `hang` fault holds.
+      faultState.releaseHung();
       closing ??= server.close().then(() => simulator.close());
       return closing;
     },

@@ -2,6 +2,7 @@ import express, { type Request, type Router } from 'express';
 import { adminAuth, type AdminAuthOptions } from './admin-auth.js';
 import { sendError } from './http.js';
 import type { JournalEntry, JournalFilter, RequestJournal } from './journal.js';
+import { countRequestsHandlers } from './journal-verify.js';
 
 /** How often an idle live stream sends a comment, so proxies and browsers keep it open. */
 const HEARTBEAT_MS = 15_000;
@@ -68,7 +69,7 @@ export interface JournalAdminOptions extends Omit<AdminAuthOptions, 'queryToken'
 
 /**
  * The journal's part of the admin API: the index (`GET /`, open like `/health`), the journal
- * (`GET|DELETE /requests`, `GET /requests/:id`) and its live stream of server-sent events
+ * (`GET|DELETE /requests`, `GET /requests/:id`, `POST /requests/count`: verification) and its live stream of server-sent events
  * (`GET /requests/stream`), all with the admin token.
  */
 export function journalAdminRouter(options: JournalAdminOptions): Router {
@@ -109,6 +110,8 @@ export function journalAdminRouter(options: JournalAdminOptions): Router {
     const requests = journal.list(filter);
     res.json({ size: journal.size, total: journal.length, requests });
   });
+
+  router.post('/requests/count', ...countRequestsHandlers(journal));
 
   router.delete('/requests', (_req, res) => {
     journal.clear();

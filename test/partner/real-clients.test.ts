@@ -50,6 +50,7 @@ describe('conformance/real-clients', () => {
       'real-clients.contact-card',
       'real-clients.list-members',
       'real-clients.person-and-activity',
+      'real-clients.unset-inputs',
     ]);
     for (const { scenario } of scenarios) expect(scenario.revisions).toEqual(['1.4.0', '1.2.0']);
   });

@@ -144,6 +144,7 @@ async function serveMock(
   try {
     mock = await startMockServer({
       schemaFile: args.schema ?? '',
+      ...(args.overrides === undefined ? {} : { overridesFile: args.overrides }),
       version: args.schemaVersion,
       seed,
       tenants,
@@ -227,6 +228,11 @@ export const serveCommand = defineCommand<ServeFlags>({
       .option('schema', {
         type: 'string',
         describe: 'SDL file: serve a STATELESS mock of it (generated answers) instead of the simulator',
+      })
+      .option('overrides', {
+        type: 'string',
+        describe:
+          'With --schema: a JSON or YAML file of example values per type and field, and whole answers per operation and variables, served before generating (reloaded by --watch)',
       })
       .option('schema-version', {
         type: 'string',

@@ -16,7 +16,6 @@ import {
   PROFILES,
   PROFILES_BY_CONTACT,
 } from './model.js';
-import { COUNTRY_ALIASES } from './country-aliases.js';
 import { NAME_INDEX_DEFINITIONS } from './name-index.js';
 
 function byContactId(e: Entity): string | undefined {
@@ -45,10 +44,8 @@ export const CONTACT_INDEXES: IndexDefinition[] = [
     key: (e) => {
       const keys: string[] = [];
       if (typeof e['name'] === 'string') keys.push(e['name'].toLowerCase());
-      if (typeof e['isoCode'] === 'string') {
-        keys.push(e['isoCode'].toLowerCase());
-        for (const alias of COUNTRY_ALIASES[e['isoCode']] ?? []) keys.push(alias.toLowerCase());
-      }
+      // Other names of the country (the client's, ISO's) are resolved through its ISO code.
+      if (typeof e['isoCode'] === 'string') keys.push(e['isoCode'].toLowerCase());
       return keys;
     },
   },

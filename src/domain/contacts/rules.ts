@@ -1,5 +1,6 @@
 import type { StoreReader } from '../../store/index.js';
 import type { ContactEntity } from '../../contract/types.generated.js';
+import { isoCountry } from '../shared/iso-countries.js';
 import {
   CONTACT_TYPES,
   CONTACTS,
@@ -51,12 +52,22 @@ export function findLanguage(store: StoreReader, id: string): LanguageRecord | u
 }
 
 /**
- * The country a text names (name or ISO code, case-insensitive), when the settings area has countries;
- * `null` when there are no countries to check against, `undefined` when none matches.
+ * The country a text names, when the settings area has countries; `null` when there are none to check
+ * against, `undefined` when the text names no country. The firm's configured countries match by name or
+ * ISO code (case-insensitive); any other text is looked up in ISO 3166-1 (A-265: English names and
+ * aliases of the maintained list, the public client's names, alpha-2/alpha-3 codes). A country the firm
+ * has configured keeps the firm's name; any other is named as the list names it.
  */
-export function findCountry(store: StoreReader, text: string): CountryRef | null | undefined {
+export function findCountry(
+  store: StoreReader,
+  text: string,
+): Pick<CountryRef, 'name' | 'isoCode'> | null | undefined {
   if (store.count(COUNTRIES) === 0) return null;
-  return store.lookup<CountryRef>(COUNTRIES_BY_NAME, text.toLowerCase())[0];
+  const configured = store.lookup<CountryRef>(COUNTRIES_BY_NAME, text.toLowerCase())[0];
+  if (configured) return configured;
+  const iso = isoCountry(text);
+  if (!iso) return undefined;
+  return store.lookup<CountryRef>(COUNTRIES_BY_NAME, iso.isoCode.toLowerCase())[0] ?? iso;
 }
 
 /** The contact with `id`, when it exists and (optionally) is of the given kind. */

@@ -9,6 +9,7 @@ import { badUserInput } from '../shared/errors.js';
 import { sortDirection } from '../shared/sort-direction.js';
 import { checkPaging, compareText, containsText, type Direction } from '../shared/paging.js';
 import { firstSorted } from '../shared/select.js';
+import { isoCountry } from '../shared/iso-countries.js';
 import {
   ADDRESSES_BY_CONTACT,
   CONTACTS,
@@ -115,8 +116,14 @@ function predicateOf(
       return { test: (c) => hasEmail(store, c, value), cost: 3 };
     case 'city':
       return { test: (c) => hasAddress(store, c, (a) => containsText(a.city, value)), cost: 3 };
-    case 'country':
-      return { test: (c) => hasAddress(store, c, (a) => containsText(a.country, value)), cost: 3 };
+    case 'country': {
+      // A country's other names find it too (A-265): "United States of America" finds "United States".
+      const iso = isoCountry(value)?.isoCode;
+      const sameCountry = (text: string | null) =>
+        containsText(text, value) ||
+        (iso !== undefined && text !== null && isoCountry(text)?.isoCode === iso);
+      return { test: (c) => hasAddress(store, c, (a) => sameCountry(a.country)), cost: 3 };
+    }
     case 'tag': {
       const tag = value.trim().toLocaleLowerCase('en');
       return { test: (c) => c.tags.some((t) => t.toLocaleLowerCase('en') === tag), cost: 1 };
@@ -163,18 +170,19 @@ function candidatesOf(
 }
 
 /**
- * The filter entries that name an option. The public client sends `{ field: null, value: null }` when its
- * caller leaves both out (A-77): an entry with neither field nor value is ignored, one with a value but no
- * field is malformed.
+ * The filter entries that name an option and give it something to match. The public client sends
+ * `{ field: null, value: null }` when its caller leaves both out (A-77): an entry with neither field nor
+ * value is ignored, one with a value but no field is malformed. An entry with a field but neither `value`
+ * nor `values` (a variable its user left unset) filters nothing either (A-260).
  */
 function fieldFilters(entries: ReadonlyArray<ContactFilterInput | null | undefined>): FieldFilter[] {
   return entries.flatMap((f, i) => {
     if (f === null || f === undefined) return [];
-    if (f.field !== null && f.field !== undefined) return [{ ...f, field: f.field }];
     const given =
       (f.value !== null && f.value !== undefined) || (f.values !== null && f.values !== undefined);
-    if (given) throw badUserInput(`filter[${i}]: a filter with a value needs a field.`);
-    return [];
+    if (!given) return [];
+    if (f.field !== null && f.field !== undefined) return [{ ...f, field: f.field }];
+    throw badUserInput(`filter[${i}]: a filter with a value needs a field.`);
   });
 }
 

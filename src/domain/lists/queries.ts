@@ -38,11 +38,14 @@ type ListPredicate = (list: ListRecord) => boolean;
 
 /**
  * One `lists` filter as a predicate (A-32): `values` only for `listTypeIds`, `value` for every other
- * option; wrong use is a GraphQL error, as there is no `validationErrors` on the result.
+ * option; wrong use is a GraphQL error, as there is no `validationErrors` on the result. An entry with
+ * neither filters nothing (A-260): the public client sends `{ field: name, value: $name }` with `$name`
+ * unset when its user names no list, and expects every list.
  */
 function listFilter(filter: ListFilterInput, i: number): ListPredicate {
   const hasValue = filter.value !== null && filter.value !== undefined;
   const hasValues = filter.values !== null && filter.values !== undefined;
+  if (!hasValue && !hasValues) return () => true;
   if (filter.field === 'listTypeIds') {
     if (hasValue || !hasValues) {
       throw badUserInput(`filter[${i}]: the listTypeIds option takes "values", not "value".`);

@@ -228,7 +228,6 @@ describe('searchFirmContacts', () => {
     const cases = [
       { filter: [{ field: 'ids', value: contacts[0]!.id }] },
       { filter: [{ field: 'firstName', values: ['x'] }] },
-      { filter: [{ field: 'city' }] },
       { filter: [{ field: 'contactEntity', value: 'Robot' }] },
       { sort: { field: 'createdAt' } },
       { limit: -1 },
@@ -238,6 +237,22 @@ describe('searchFirmContacts', () => {
     const res = await searchRaw(server, { filter: [{ field: 'bogus', value: 'x' }] }, v);
     expect(res.errors?.length).toBeGreaterThan(0);
   });
+
+  it.each(VERSIONS)(
+    'a filter with a field but neither value nor values filters nothing (A-260, %s)',
+    async (v) => {
+      const all = await searchRaw(server, { limit: 0 }, v);
+      for (const filter of [
+        [{ field: 'city' }],
+        [{ field: 'lastName', value: null }],
+        [{ field: 'ids', values: null }],
+      ]) {
+        const res = await searchRaw(server, { limit: 0, filter }, v);
+        expect(res.errors).toBeUndefined();
+        expect(res.data).toEqual(all.data);
+      }
+    },
+  );
 });
 
 describe('contact, person, company, people', () => {
