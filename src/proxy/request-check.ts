@@ -8,6 +8,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Finding } from '../conformance/assert/explicit.js';
+import { MAX_NESTING, nestingDepth } from './document-depth.js';
 
 /** The GraphQL-over-HTTP request envelope (A-60). */
 export interface GraphQLRequestBody {
@@ -33,6 +34,11 @@ export interface InvalidRequest {
   ok: false;
   body?: GraphQLRequestBody;
   findings: Finding[];
+  /**
+   * Set when the proxy itself will not check the document (nested beyond {@link MAX_NESTING}): such a
+   * request is refused with `LIMIT_EXCEEDED` and never forwarded.
+   */
+  limit?: string;
 }
 
 function requestFinding(path: string, expected: string, actual: unknown, message: string): Finding {
@@ -130,7 +136,21 @@ export function checkRequest(
       ],
     };
   }
-  const errors = validate(schema, document);
+  const tooDeep = (): InvalidRequest => ({
+    ok: false,
+    body: envelope,
+    limit: `the document nests selections more than ${MAX_NESTING} deep (fragments expanded)`,
+    findings: [],
+  });
+  if (nestingDepth(document) > MAX_NESTING) return tooDeep();
+  let errors: readonly GraphQLError[];
+  try {
+    errors = validate(schema, document);
+  } catch (error) {
+    // graphql-js validation recurses; a document that still exhausts the stack is refused, not a 500.
+    if (error instanceof RangeError) return tooDeep();
+    throw error;
+  }
   if (errors.length > 0) {
     return {
       ok: false,
