@@ -46,7 +46,15 @@ export function benchConfig(): BenchConfig {
     connections: Math.round(numberEnv('BENCH_CONNECTIONS', 10)),
     warmup: numberEnv('BENCH_WARMUP', 1),
     sections: new Set(
-      listEnv('BENCH_SECTIONS', ['throughput', 'growth', 'startup', 'seeding', 'runner', 'cli-startup']),
+      listEnv('BENCH_SECTIONS', [
+        'throughput',
+        'growth',
+        'startup',
+        'seeding',
+        'runner',
+        'cli-startup',
+        'hostile-proxy',
+      ]),
     ),
     growthProfiles: listEnv('BENCH_GROWTH_PROFILES', ['bench-1k', 'bench-10k', 'large']),
     largeProfile: process.env['BENCH_LARGE_PROFILE'] || 'large',

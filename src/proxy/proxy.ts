@@ -32,8 +32,8 @@ export const PROXY_REPORTS_PATH = '/__proxy/reports';
 /** Every control route of the proxy starts here; all of them take the admin token. */
 export const PROXY_CONTROL_PREFIX = '/__proxy/';
 
-/** Default largest request body the proxy reads, in bytes. */
-export const DEFAULT_PROXY_BODY_BYTES = 10 * 1024 * 1024;
+/** Default largest request body the proxy reads, in bytes: the simulator's own default. */
+export const DEFAULT_PROXY_BODY_BYTES = 1024 * 1024;
 
 /** Default budget of request bytes being read or handled at once; beyond it requests get 503. */
 export const DEFAULT_PROXY_IN_FLIGHT_BYTES = 128 * 1024 * 1024;
@@ -113,6 +113,19 @@ class InFlight {
   }
   give(n: number): void {
     this.bytes -= n;
+  }
+}
+
+/** Requests larger than this are handled one at a time. */
+export const LARGE_REQUEST_BYTES = 256 * 1024;
+
+/** Runs tasks one after another, in arrival order. */
+class Lane {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task, task);
+    this.tail = result.catch(() => undefined);
+    return result;
   }
 }
 
@@ -238,6 +251,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     recorder?.pseudonyms ?? new Pseudonymizer(randomBytes(32)),
   );
   const budget = new InFlight(options.maxInFlightBytes ?? DEFAULT_PROXY_IN_FLIGHT_BYTES);
+  const largeLane = new Lane();
   if (recorder) recorder.onStop = (message) => options.onWarning?.(message);
   const secrets = new Set<string>();
   let seq = 0;
@@ -277,7 +291,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   ): Promise<void> => {
     const raw = await readBody(req, options.maxBodyBytes ?? DEFAULT_PROXY_BODY_BYTES, budget, taken);
     if (raw === 'too-large') {
-      res.setHeader('connection', 'close');
+      // The rest of the body is drained, not kept: the client reads the 413 on an open connection.
       sendJson(res, 413, errorEnvelope('the request body is too large for the proxy', 'LIMIT_EXCEEDED'));
       return;
     }
@@ -290,6 +304,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       );
       return;
     }
+    // Parsed, a large body can take many times its size (an array of empty objects: ~20x): large
+    // requests are handled one at a time, so a flood holds at most one of them parsed.
+    if (raw.length > LARGE_REQUEST_BYTES) await largeLane.run(() => handle(req, res, url, raw));
+    else await handle(req, res, url, raw);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer): Promise<void> => {
     const method = req.method ?? 'GET';
     const headers = forwardedHeaders(req.headers);
     if (method !== 'GET' && method !== 'POST') {

@@ -169,4 +169,32 @@ describe('proxy flood', () => {
       await new Promise<void>((resolve) => gate.close(() => resolve()));
     }
   });
+
+  it('refuses a body over its default limit (1 MiB, the simulator’s) without forwarding it', async () => {
+    let reached = 0;
+    const counter = createServer((req, res) => {
+      reached++;
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: { lists: { totalModels: 0 } } }));
+      });
+    });
+    await new Promise<void>((resolve) => counter.listen(0, '127.0.0.1', resolve));
+    const proxy = await startProxy({
+      upstream: `http://127.0.0.1:${(counter.address() as AddressInfo).port}/public-api/graphql`,
+      revision: '1.4.0',
+      port: 0,
+      reportDir: path.join(root, 'limit'),
+    });
+    try {
+      expect(await send(proxy.endpoint, big(2 * MB))).toBe(413);
+      expect(reached).toBe(0);
+      expect(await send(proxy.endpoint, big(MB - 1024))).toBe(200);
+      expect(reached).toBe(1);
+    } finally {
+      await proxy.close();
+      await new Promise<void>((resolve) => counter.close(() => resolve()));
+    }
+  });
 });

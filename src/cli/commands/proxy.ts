@@ -41,7 +41,7 @@ export interface ProxyArgs {
   recordMaxBytes?: number;
   /** Largest exchange recorded with its bodies (default 4 MiB). */
   recordMaxExchangeBytes?: number;
-  /** Largest request body the proxy reads (default 10 MiB). */
+  /** Largest request body the proxy reads (default 1 MiB, as the simulator). */
   maxBodyBytes?: number;
   /** Bearer token of the proxy's /__proxy/* routes (default the simulator's default admin token). */
   adminToken?: string;
@@ -262,7 +262,7 @@ export const proxyCommand = defineCommand<ProxyArgs>({
       })
       .option('max-body-bytes', {
         type: 'number',
-        defaultDescription: `${DEFAULT_PROXY_BODY_BYTES} (10 MiB)`,
+        defaultDescription: `${DEFAULT_PROXY_BODY_BYTES} (1 MiB, as the simulator)`,
         describe: 'Largest request body the proxy reads; larger ones get HTTP 413',
       })
       .option('admin-token', {
