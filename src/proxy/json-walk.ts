@@ -99,3 +99,20 @@ export function mapLeaves(value: unknown, map: (leaf: unknown, where: Leaf) => u
   }
   return root;
 }
+
+/**
+ * Whether a JSON value nests containers more than `limit` deep, found iteratively. Deeper values are
+ * refused before anything recursive (JSON.stringify, graphql-js, ajv) sees them.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const top = stack.pop();
+    if (!top || top.value === null || typeof top.value !== 'object') continue;
+    const depth = top.depth + 1;
+    if (depth > limit) return true;
+    for (const v of Array.isArray(top.value) ? top.value : Object.values(top.value as object))
+      if (v !== null && typeof v === 'object') stack.push({ value: v, depth });
+  }
+  return false;
+}

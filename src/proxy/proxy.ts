@@ -10,6 +10,8 @@ import { maskHeaders, secretValues } from '../conformance/results/mask.js';
 import type { RunResult } from '../conformance/results/run-result.js';
 import { DEFAULT_ADMIN_TOKEN, listen } from '../server/index.js';
 import { checkExchange } from './check-exchange.js';
+import { MAX_NESTING } from './document-depth.js';
+import { nestsDeeperThan } from './json-walk.js';
 import { forward, forwardedHeaders } from './forward.js';
 import {
   DEFAULT_JOURNAL_ENTRY_BYTES,
@@ -203,6 +205,8 @@ function judgedResponse(status: number, headers: Record<string, string>, raw: Bu
   } catch {
     body = undefined;
   }
+  // An answer nested deeper than any selection can be is judged as text: no recursive code sees it.
+  if (nestsDeeperThan(body, MAX_NESTING + 2)) body = undefined;
   return { status, contentType: headers['content-type'] ?? '', body, text };
 }
 

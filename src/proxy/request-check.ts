@@ -9,6 +9,7 @@ import {
 } from 'graphql';
 import type { Finding } from '../conformance/assert/explicit.js';
 import { MAX_NESTING, nestingDepth } from './document-depth.js';
+import { nestsDeeperThan } from './json-walk.js';
 
 /** The GraphQL-over-HTTP request envelope (A-60). */
 export interface GraphQLRequestBody {
@@ -118,6 +119,16 @@ export function checkRequest(
       ],
     };
   }
+  if (envelope.variables && nestsDeeperThan(envelope.variables, MAX_NESTING))
+    return {
+      ok: false,
+      body: {
+        query: envelope.query,
+        ...(envelope.operationName ? { operationName: envelope.operationName } : {}),
+      },
+      limit: `the variables nest more than ${MAX_NESTING} deep`,
+      findings: [],
+    };
   let document: DocumentNode;
   try {
     document = parse(envelope.query);

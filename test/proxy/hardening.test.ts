@@ -151,6 +151,68 @@ describe('walks that do not overflow the stack', () => {
     }
   });
 
+  it('answers variables nested 100,000 deep with a GraphQL error, not a 500, and keeps serving reports', async () => {
+    const proxy = await startProxy({
+      upstream: `${sim.url}/us/1.4.0/public-api/graphql`,
+      revision: '1.4.0',
+      port: 0,
+      reportDir: dir,
+    });
+    try {
+      const n = 100_000;
+      const res = await fetch(proxy.endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer dev-token' },
+        body: `{"query":"{ lists(limit: 1) { totalModels } }","variables":{"a":${'['.repeat(n)}${']'.repeat(n)}}}`,
+      });
+      expect(res.status).toBe(400);
+      expect(
+        ((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code,
+      ).toBe('LIMIT_EXCEEDED');
+      const reports = await fetch(`${proxy.url}/__proxy/reports`, {
+        headers: { authorization: 'Bearer admin-token' },
+      });
+      expect(reports.status).toBe(200);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('passes on an upstream answer nested 100,000 deep without a 500, and keeps serving reports', async () => {
+    const n = 100_000;
+    const deep = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(`{"data":{"lists":{"totalModels":0,"x":${'['.repeat(n)}${']'.repeat(n)}}}}`);
+      });
+    });
+    await new Promise<void>((resolve) => deep.listen(0, '127.0.0.1', resolve));
+    const upstream = `http://127.0.0.1:${(deep.address() as AddressInfo).port}/public-api/graphql`;
+    const warnings: string[] = [];
+    const proxy = await startProxy({
+      upstream,
+      revision: '1.4.0',
+      port: 0,
+      reportDir: dir,
+      recorder: new Recorder(path.join(dir, 'deep-rec'), upstream, '1.4.0', new Pseudonymizer('k')),
+      onWarning: (w) => warnings.push(w),
+    });
+    try {
+      const answer = await post(proxy.endpoint, { query: '{ lists(limit: 1) { totalModels } }' });
+      expect(answer.status).toBe(200);
+      const reports = await fetch(`${proxy.url}/__proxy/reports`, {
+        headers: { authorization: 'Bearer admin-token' },
+      });
+      expect(reports.status).toBe(200);
+      expect(proxy.writeReports()).toHaveLength(4);
+      expect(warnings).toEqual([]);
+    } finally {
+      await proxy.close();
+      await new Promise<void>((resolve) => deep.close(() => resolve()));
+    }
+  });
+
   it('records an exchange whose operationName is too long for a file name (hashed in the name)', async () => {
     const recDir = path.join(dir, 'long-name');
     const upstream = `${sim.url}/us/1.4.0/public-api/graphql`;
