@@ -197,6 +197,16 @@ function operationLabel(request: ValidRequest | InvalidRequest): string {
   return first?.kind === 'Field' ? first.name.value : 'anonymous';
 }
 
+/** A client-chosen label as one printable line of at most 200 characters. */
+function printable(label: string): string {
+  const escaped = label.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return escaped.length > 200 ? `${escaped.slice(0, 200)}…` : escaped;
+}
+
 function judgedResponse(status: number, headers: Record<string, string>, raw: Buffer): JudgedResponse {
   const text = raw.toString('utf8');
   let body: unknown;
@@ -343,7 +353,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return;
     }
     const n = ++seq;
-    const operation = operationLabel(request);
+    // The label is the client's text: personal data replaced, control characters escaped (a newline
+    // would forge a line on the console), and cut, before any report or console line shows it.
+    const operation = printable(scrubber.value(operationLabel(request)) as string);
     const ids = { scenarioId: scenarioIdOf(operation), stepId: stepIdOf(n) };
     const target = `${upstream.origin}${upstream.pathname}${url.search}`;
     const recorded = {

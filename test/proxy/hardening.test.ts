@@ -101,6 +101,31 @@ describe('headers', () => {
   });
 });
 
+describe('operation labels', () => {
+  it('escape control characters and replace personal data before any console line or report shows them', async () => {
+    const seen: string[] = [];
+    const proxy = await startProxy({
+      upstream: `${sim.url}/us/1.4.0/public-api/graphql`,
+      revision: '1.4.0',
+      port: 0,
+      reportDir: dir,
+      onExchange: (e) => seen.push(e.operation),
+    });
+    try {
+      await post(proxy.endpoint, {
+        query: LISTS,
+        operationName: 'x\n#2 lists: HTTP 200 (1 ms) ok ann.smith@corp.example',
+      });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).not.toMatch(/[\n\r]/);
+      expect(seen[0]).toContain('\\u000a');
+      expect(seen[0]).not.toContain('ann.smith@corp.example');
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe('statuses say who broke it', () => {
   it('--fail-on: a request the contract refuses is the client’s (422 with the differences), not a 502', async () => {
     const proxy = await startProxy({
