@@ -105,14 +105,20 @@ export function mapLeaves(value: unknown, map: (leaf: unknown, where: Leaf) => u
  * refused before anything recursive (JSON.stringify, graphql-js, ajv) sees them.
  */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  if (value === null || typeof value !== 'object') return false;
+  // Only containers that hold containers are stacked: `[{}, {}, …]` costs no allocation per item.
+  const stack: { value: object; depth: number }[] = [{ value, depth: 1 }];
   while (stack.length > 0) {
     const top = stack.pop();
-    if (!top || top.value === null || typeof top.value !== 'object') continue;
-    const depth = top.depth + 1;
-    if (depth > limit) return true;
-    for (const v of Array.isArray(top.value) ? top.value : Object.values(top.value as object))
-      if (v !== null && typeof v === 'object') stack.push({ value: v, depth });
+    if (!top) break;
+    if (top.depth > limit) return true;
+    const items = Array.isArray(top.value) ? (top.value as unknown[]) : Object.values(top.value);
+    for (const v of items) {
+      if (v === null || typeof v !== 'object') continue;
+      if (top.depth + 1 > limit) return true;
+      if (Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0)
+        stack.push({ value: v, depth: top.depth + 1 });
+    }
   }
   return false;
 }
