@@ -74,7 +74,7 @@ function cutMarker(bytes: number, limit: number): string {
  * reporters render it: one "scenario" per operation, one step per exchange.
  */
 export class ProxyJournal {
-  private readonly entries: { entry: JournalEntry; bytes: number }[] = [];
+  private readonly entries: { entry: JournalEntry; bytes: number; secrets: readonly string[] }[] = [];
   private readonly startedAt: string;
   private readonly runId = randomUUID().slice(0, 8);
   private readonly now: () => Date;
@@ -93,10 +93,11 @@ export class ProxyJournal {
   }
 
   /**
-   * Adds one exchange; `requestBytes` and `responseBytes` are its bodies' sizes on the wire. Bodies over
+   * Adds one exchange; `requestBytes` and `responseBytes` are its bodies' sizes on the wire, `secrets` the
+   * credential values it carried. Bodies over
    * the per-entry cap are replaced by a marker; the oldest exchanges go when the ring is full.
    */
-  add(entry: JournalEntry, requestBytes = 0, responseBytes = 0): void {
+  add(entry: JournalEntry, requestBytes = 0, responseBytes = 0, secrets: readonly string[] = []): void {
     let kept = entry;
     let size = 0;
     if (requestBytes > this.maxEntryBytes) {
@@ -124,7 +125,7 @@ export class ProxyJournal {
       } else size += responseBytes;
     }
     size += 512;
-    this.entries.push({ entry: kept, bytes: size });
+    this.entries.push({ entry: kept, bytes: size, secrets });
     this.bytes += size;
     while (this.entries.length > 1 && (this.entries.length > this.maxEntries || this.bytes > this.maxBytes)) {
       const gone = this.entries.shift();
@@ -141,6 +142,14 @@ export class ProxyJournal {
   /** Bytes of bodies kept now (as estimated from their wire sizes). */
   get keptBytes(): number {
     return this.bytes;
+  }
+
+  /**
+   * The credentials the kept exchanges carried, for a last sweep over rendered reports: they leave with
+   * their exchanges, so a flood of distinct tokens cannot grow them without bound.
+   */
+  secrets(): string[] {
+    return [...new Set(this.entries.flatMap((e) => e.secrets))];
   }
 
   /** Exchanges dropped from the ring so far. */

@@ -267,7 +267,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const budget = new InFlight(options.maxInFlightBytes ?? DEFAULT_PROXY_IN_FLIGHT_BYTES);
   const largeLane = new Lane();
   if (recorder) recorder.onStop = (message) => options.onWarning?.(message);
-  const secrets = new Set<string>();
+
   let seq = 0;
   const record = (exchange: RawExchange): void => {
     try {
@@ -278,7 +278,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 
   const reports = (): Record<'json' | 'junit' | 'markdown' | 'html', string> =>
-    renderReports(journal.result(), [...secrets]);
+    renderReports(journal.result(), journal.secrets());
 
   /** A difference as the journal and the console show it: personal data in its values replaced. */
   const scrubbedDifference = (d: Difference): Difference => ({
@@ -345,7 +345,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       res.end(passed.body);
       return;
     }
-    for (const s of secretValues(headers)) secrets.add(s);
     const request = checkRequest(schema, method, url, raw);
     if (!request.ok && request.limit !== undefined) {
       // Not even checked, so not forwarded: the upstream is spared a document the proxy cannot walk.
@@ -375,7 +374,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       responseBytes: number,
     ): void => {
       const shown: JournalEntry = { ...entry, differences: entry.differences.map(scrubbedDifference) };
-      journal.add(shown, raw.length, responseBytes);
+      journal.add(shown, raw.length, responseBytes, secretValues(headers));
       options.onExchange?.(shown);
       record({
         seq: n,
