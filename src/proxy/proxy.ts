@@ -318,8 +318,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       );
       return;
     }
-    // Parsed, a large body can take many times its size (an array of empty objects: ~20x): large
-    // requests are handled one at a time, so a flood holds at most one of them parsed.
+    // A large body is scanned, not parsed whole, but the variables its operation declares may still
+    // be large once parsed (an array of empty objects: ~20x its bytes): large requests are handled one
+    // at a time, so a flood holds at most one of them parsed.
     if (raw.length > LARGE_REQUEST_BYTES) await largeLane.run(() => handle(req, res, url, raw));
     else await handle(req, res, url, raw);
   };
