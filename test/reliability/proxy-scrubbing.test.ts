@@ -78,6 +78,8 @@ describe('recording and proxy reports scrub personal data by field, whatever the
       someone.emailAddresses[0]?.address ?? '',
       'ann.smith@corp.example',
       '+44 20 7946 0018',
+      'Quintessa',
+      'Vandermolen',
     ].filter((s) => s.length >= 4);
 
     const dir = path.join(root, 'rec');
@@ -112,6 +114,17 @@ describe('recording and proxy reports scrub personal data by field, whatever the
           ],
         },
       );
+      // Scalar variables whose meaning comes only from where the document uses them.
+      await post(
+        proxy.endpoint,
+        'mutation A($fn: String, $ln: String!) { addPerson(input: { firstName: $fn, lastName: $ln }) { item { id } } }',
+        { fn: 'Quintessa', ln: 'Vandermolen' },
+      );
+      await post(
+        proxy.endpoint,
+        'query B($who: String) { x: searchFirmContacts(filter: [{ field: firstName, value: $who }]) { totalModels } }',
+        { who: 'Quintessa' },
+      );
       // Free text in an inline literal, with an e-mail address and a phone number inside it.
       await post(
         proxy.endpoint,
@@ -127,7 +140,7 @@ describe('recording and proxy reports scrub personal data by field, whatever the
       await proxy.close();
     }
     const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-    expect(files).toHaveLength(4);
+    expect(files).toHaveLength(6);
     const text = files.map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
     for (const s of secrets) expect([s, text.includes(s)]).toEqual([s, false]);
     // Replaced, not removed: the fields are still there with their pseudonyms.

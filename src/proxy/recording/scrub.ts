@@ -65,9 +65,13 @@ function filterKind(owner: Record<string, unknown> | undefined, k: string): Pers
 
 /**
  * The string literals that are the `value`/`values` of a filter entry naming a personal field
- * (`{ field: lastName, value: "Smith" }`), with the kind that field holds.
+ * (`{ field: lastName, value: "Smith" }`), with the kind that field holds; variables used there are
+ * added to `usage`.
  */
-function literalFilterKinds(document: DocumentNode): Map<StringValueNode, PersonalKind> {
+function literalFilterKinds(
+  document: DocumentNode,
+  usage: Map<string, PersonalKind>,
+): Map<StringValueNode, PersonalKind> {
   const out = new Map<StringValueNode, PersonalKind>();
   visit(document, {
     ObjectValue: (node) => {
@@ -79,7 +83,10 @@ function literalFilterKinds(document: DocumentNode): Map<StringValueNode, Person
       for (const f of node.fields) {
         if (f.name.value !== 'value' && f.name.value !== 'values') continue;
         const values = f.value.kind === Kind.LIST ? f.value.values : [f.value];
-        for (const v of values) if (v.kind === Kind.STRING) out.set(v, kind);
+        for (const v of values) {
+          if (v.kind === Kind.STRING) out.set(v, kind);
+          else if (v.kind === Kind.VARIABLE) usage.set(v.name.value, kind);
+        }
       }
     },
   });
@@ -123,6 +130,7 @@ export class PersonalDataScrubber {
   private variableKinds(
     document: DocumentNode | undefined,
     body: ScrubbableRequest,
+    usage: Map<string, PersonalKind>,
   ): Map<string, PersonalKind> | undefined {
     const operation = document ? getOperationAST(document, body.operationName) : undefined;
     if (!operation || !body.variables) return undefined;
@@ -136,7 +144,8 @@ export class PersonalDataScrubber {
     for (const def of operation.variableDefinitions ?? []) {
       const name = def.variable.name.value;
       const type = typeFromAST(this.schema, def.type) as GraphQLInputType | undefined;
-      stack.push({ value: body.variables[name], type, path: [name] });
+      const kind = usage.get(name);
+      stack.push({ value: body.variables[name], type, path: [name], ...(kind ? { kind } : {}) });
     }
     while (stack.length > 0) {
       const f = stack.pop();
@@ -163,10 +172,14 @@ export class PersonalDataScrubber {
   }
 
   /** The document with its personal string literals replaced; the text as sent when nothing changes. */
-  private document(document: DocumentNode | undefined, query: string): { query: string; replaced: boolean } {
+  private document(
+    document: DocumentNode | undefined,
+    query: string,
+    usage: Map<string, PersonalKind>,
+  ): { query: string; replaced: boolean } {
     if (!document) return { query, replaced: false };
     const info = new TypeInfo(this.schema);
-    const filters = literalFilterKinds(document);
+    const filters = literalFilterKinds(document, usage);
     // The (input type, field) each literal sits under, innermost last; lists inherit their field's.
     const where: (PersonalKind | undefined)[] = [];
     let replaced = false;
@@ -181,6 +194,11 @@ export class PersonalDataScrubber {
           leave: () => void where.pop(),
         },
         Argument: { enter: () => void where.push(undefined), leave: () => void where.pop() },
+        // A scalar variable means what the field it is used in means (`firstName: $fn`).
+        Variable: (node) => {
+          const kind = where[where.length - 1];
+          if (kind) usage.set(node.name.value, kind);
+        },
         StringValue: (node) => {
           const kind = where[where.length - 1] ?? filters.get(node);
           const out = this.string(node.value, kind);
@@ -201,11 +219,12 @@ export class PersonalDataScrubber {
     } catch {
       document = undefined;
     }
-    const doc = this.document(document, body.query);
+    const usage = new Map<string, PersonalKind>();
+    const doc = this.document(document, body.query, usage);
     let replaced = doc.replaced;
     let variables: Record<string, unknown> | undefined;
     if (body.variables) {
-      const kinds = this.variableKinds(document, body);
+      const kinds = this.variableKinds(document, body, usage);
       variables = this.json(body.variables, kinds) as Record<string, unknown>;
       replaced ||= JSON.stringify(variables) !== JSON.stringify(body.variables);
     }
