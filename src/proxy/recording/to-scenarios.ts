@@ -105,15 +105,15 @@ function isVolatile(key: string, value: unknown, facts: FieldFacts | undefined):
 }
 
 /**
- * Value expectations of a recorded body: first item of each list only, volatile values by type. When
- * the request's personal values were replaced, the target may hold nothing that matches them: lists are
- * then checked as lists, never for their items (A-228).
+ * How much of a recorded answer a replay can expect: `values` (first item of each list, volatile values
+ * by type), or `lists`, where lists are checked as lists, never for their items: when the request's
+ * personal values were replaced (the target may hold nothing that matches them) and for a read that a
+ * later recorded write may change (the replay runs against the state after the whole recording) (A-228).
  */
-function expectationsOf(
-  body: unknown,
-  facts: Map<string, FieldFacts>,
-  pseudonymised: boolean,
-): Expectation[] {
+type ExpectationMode = 'values' | 'lists';
+
+/** Value expectations of a recorded body, as far as the mode allows. */
+function expectationsOf(body: unknown, facts: Map<string, FieldFacts>, mode: ExpectationMode): Expectation[] {
   const out: Expectation[] = [];
   // An explicit stack in document order (children pushed in reverse): deep answers cannot overflow it.
   const stack: { value: unknown; path: PathSegment[]; key: string }[] = [
@@ -124,7 +124,7 @@ function expectationsOf(
     if (!top || top.value === null || top.value === undefined) continue;
     const { value, path, key } = top;
     if (Array.isArray(value)) {
-      if (pseudonymised) out.push({ path: formatPath(path), type: 'array' });
+      if (mode !== 'values') out.push({ path: formatPath(path), type: 'array' });
       else if (value.length > 0) {
         out.push({ path: formatPath(path), count: { min: 1 } });
         stack.push({ value: value[0], path: [...path, 0], key });
@@ -239,6 +239,18 @@ export function recordingsToScenarios(recordings: readonly Recording[], name: st
     const sources: IdSources = new Map();
     const steps: Step[] = [];
     let mutates = false;
+    // The last write of the recording: reads before it may see data the replay will find changed.
+    let lastWrite = -Infinity;
+    for (const r of list) {
+      try {
+        const op = r.request.body
+          ? getOperationAST(parse(r.request.body.query), r.request.body.operationName)
+          : null;
+        if (op?.operation === 'mutation') lastWrite = Math.max(lastWrite, r.seq);
+      } catch {
+        // A document that does not parse is skipped below.
+      }
+    }
     for (const r of list) {
       const body = r.request.body;
       if (!body) continue;
@@ -284,7 +296,9 @@ export function recordingsToScenarios(recordings: readonly Recording[], name: st
           expectationsOf(
             answer,
             factsOf(revision, document, body.operationName, data),
-            r.request.pseudonymised === true,
+            (operation.operation !== 'mutation' && r.seq < lastWrite) || r.request.pseudonymised === true
+              ? 'lists'
+              : 'values',
           ),
       });
       collectIds(answer, id, sources);

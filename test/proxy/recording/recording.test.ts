@@ -213,7 +213,8 @@ describe('record to-scenarios', () => {
     expect(lists?.expect).toEqual(
       expect.arrayContaining([
         { path: 'data.lists.limit', equals: 3 },
-        { path: 'data.lists.models[0].id', type: 'string' },
+        // A later recorded write (addPerson) may change what the replay finds: the list as a list.
+        { path: 'data.lists.models', type: 'array' },
         { path: 'data.lists.totalModels', type: 'integer' },
       ]),
     );
