@@ -54,6 +54,7 @@ export function benchConfig(): BenchConfig {
         'runner',
         'cli-startup',
         'store-checksums',
+        'hostile-proxy',
       ]),
     ),
     growthProfiles: listEnv('BENCH_GROWTH_PROFILES', ['bench-1k', 'bench-10k', 'large']),

@@ -10,6 +10,7 @@ import { writeReports } from './report.js';
 import type { BenchResults } from './results.js';
 import { runLoadPhase, type LoadTable, type ServerSpec } from './sections/load-phase.js';
 import { measureCliStartup } from './sections/cli-startup.js';
+import { measureHostileProxy, writeHostileProxyReport } from './sections/hostile-proxy.js';
 import { measureRunner } from './sections/runner.js';
 import { measureSeedAll } from './sections/seeding.js';
 import { measureStartup } from './sections/startup.js';
@@ -98,6 +99,8 @@ async function main(): Promise<void> {
   };
   const full: BenchResults = { ...results, targets: checkTargets(results, config.largeProfile) };
   const files = writeReports(config.reportDir, full);
+  // Its own report file: the proxy under a flood of 8.6 MB requests (issue 29).
+  if (on('hostile-proxy')) files.push(writeHostileProxyReport(config.reportDir, await measureHostileProxy()));
   log(`done in ${Math.round((performance.now() - started) / 1000)} s; wrote ${files.join(', ')}`);
 }
 

@@ -1,10 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** Headers that belong to one connection (RFC 9110 §7.6.1) or that the proxy must recompute. */
+/**
+ * Headers that belong to one connection (RFC 9110 §7.6.1), credentials meant for this proxy rather than
+ * the upstream (§11.7), or headers the proxy must recompute.
+ */
 const NOT_FORWARDED = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
   'transfer-encoding',
   'upgrade',
   'te',
@@ -15,15 +20,46 @@ const NOT_FORWARDED = new Set([
   'accept-encoding',
 ]);
 
-/** A request's headers as one string each (repeated ones joined), without the hop-by-hop ones. */
+/** The header names a `Connection` header lists: they too belong to this hop only (RFC 9110 §7.6.1). */
+function namedInConnection(headers: IncomingHttpHeaders): Set<string> {
+  const value = headers['connection'];
+  const text = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return new Set(
+    text
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== ''),
+  );
+}
+
+/**
+ * A request's headers as one string each (repeated ones joined), without the hop-by-hop ones, the
+ * proxy credentials, and any header the `Connection` header names.
+ */
 export function forwardedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
+  const hopOnly = namedInConnection(headers);
   for (const [k, v] of Object.entries(headers)) {
-    if (v === undefined || NOT_FORWARDED.has(k.toLowerCase())) continue;
+    const name = k.toLowerCase();
+    if (v === undefined || NOT_FORWARDED.has(name) || hopOnly.has(name)) continue;
     out[k] = Array.isArray(v) ? v.join(', ') : v;
   }
   return out;
 }
+
+/** Upstream answer headers the proxy does not pass back: this hop's, and what fetch has already undone. */
+const NOT_RETURNED = new Set([
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-connection',
+  'trailer',
+  'upgrade',
+  'te',
+]);
 
 /** The upstream's answer, read whole. */
 export interface UpstreamResponse {
@@ -53,12 +89,15 @@ export async function forward(
     });
     const bytes = Buffer.from(await res.arrayBuffer());
     const out: Record<string, string> = {};
+    const hopOnly = new Set(
+      (res.headers.get('connection') ?? '')
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name !== ''),
+    );
     res.headers.forEach((v, k) => {
       // fetch has decoded the body already; its length and encoding no longer apply.
-      if (
-        !['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)
-      )
-        out[k] = v;
+      if (!NOT_RETURNED.has(k) && !hopOnly.has(k)) out[k] = v;
     });
     return {
       status: res.status,

@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST } from 'graphql';
 import { buildRevisionSchema } from '../contract/generate.js';
@@ -7,11 +8,21 @@ import { renderReports, writeReports } from '../conformance/report/write.js';
 import type { Difference } from '../conformance/results/differences.js';
 import { maskHeaders, secretValues } from '../conformance/results/mask.js';
 import type { RunResult } from '../conformance/results/run-result.js';
-import { listen } from '../server/index.js';
+import { DEFAULT_ADMIN_TOKEN, listen } from '../server/index.js';
 import { checkExchange } from './check-exchange.js';
+import { MAX_NESTING } from './document-depth.js';
+import { nestsDeeperThan } from './json-walk.js';
 import { forward, forwardedHeaders } from './forward.js';
-import { ProxyJournal, scenarioIdOf, stepIdOf, type JournalEntry } from './journal.js';
+import {
+  DEFAULT_JOURNAL_ENTRY_BYTES,
+  ProxyJournal,
+  scenarioIdOf,
+  stepIdOf,
+  type JournalEntry,
+} from './journal.js';
+import { Pseudonymizer } from './recording/pseudonymize.js';
 import type { RawExchange, Recorder } from './recording/recorder.js';
+import { PersonalDataScrubber } from './recording/scrub.js';
 import { checkRequest, type InvalidRequest, type ValidRequest } from './request-check.js';
 
 /** Which differences turn the upstream's answer into an HTTP 502. */
@@ -19,6 +30,15 @@ export type FailOn = 'breaking' | 'any';
 
 /** Where the proxy's own control endpoint lives (outside any GraphQL path). */
 export const PROXY_REPORTS_PATH = '/__proxy/reports';
+
+/** Every control route of the proxy starts here; all of them take the admin token (A-223). */
+export const PROXY_CONTROL_PREFIX = '/__proxy/';
+
+/** Default largest request body the proxy reads, in bytes: the simulator's own default (A-59, A-220). */
+export const DEFAULT_PROXY_BODY_BYTES = 1024 * 1024;
+
+/** Default budget of request bytes being read or handled at once; beyond it requests get 503 (A-220). */
+export const DEFAULT_PROXY_IN_FLIGHT_BYTES = 128 * 1024 * 1024;
 
 /** How a validating proxy is started. */
 export interface ProxyOptions {
@@ -41,8 +61,14 @@ export interface ProxyOptions {
   recorder?: Recorder;
   /** Per upstream request. */
   timeoutMs?: number;
-  /** Largest request body accepted, in bytes. */
+  /** Largest request body accepted, in bytes; default {@link DEFAULT_PROXY_BODY_BYTES}. */
   maxBodyBytes?: number;
+  /** Request bytes handled at once before new requests get 503; default {@link DEFAULT_PROXY_IN_FLIGHT_BYTES}. */
+  maxInFlightBytes?: number;
+  /** Bearer token of the `/__proxy/*` routes; default the simulator's default admin token. */
+  adminToken?: string;
+  /** Bounds of the exchanges kept for the reports (see {@link ProxyJournal}). */
+  journal?: { maxEntries?: number; maxBytes?: number; maxEntryBytes?: number };
   /** Told after each exchange (console output). */
   onExchange?: (entry: JournalEntry) => void;
   /** Told when an exchange could not be recorded; the exchange itself goes on. */
@@ -64,8 +90,6 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 1024 * 1024 * 10;
-
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -79,15 +103,89 @@ function errorEnvelope(message: string, code: string, extra: Record<string, unkn
   return { errors: [{ message, extensions: { code, ...extra } }] };
 }
 
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > max) return undefined;
-    chunks.push(chunk as Buffer);
+/** Counts the request bytes the proxy holds at once, so a flood cannot outgrow its memory budget. */
+class InFlight {
+  private bytes = 0;
+  constructor(private readonly max: number) {}
+  /** Takes `n` more bytes; false (and nothing taken) when the budget would be exceeded. */
+  take(n: number): boolean {
+    if (this.bytes + n > this.max) return false;
+    this.bytes += n;
+    return true;
   }
-  return Buffer.concat(chunks);
+  give(n: number): void {
+    this.bytes -= n;
+  }
+}
+
+/** Requests larger than this are handled one at a time (A-220). */
+export const LARGE_REQUEST_BYTES = 256 * 1024;
+
+/** Runs tasks one after another, in arrival order. */
+class Lane {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task, task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** Why a body was not read whole. */
+type Unread = 'too-large' | 'busy';
+
+/**
+ * Reads a request body within the per-request cap and the shared in-flight budget (the bytes taken are
+ * given back by the caller). A body refused half-way is drained, not kept, so the client still reads
+ * the answer on an open connection.
+ */
+function readBody(
+  req: IncomingMessage,
+  max: number,
+  budget: InFlight,
+  taken: { bytes: number },
+): Promise<Buffer | Unread> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > max) {
+    req.resume();
+    return Promise.resolve('too-large');
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused: Unread | undefined;
+    const refuse = (why: Unread): void => {
+      refused = why;
+      chunks.length = 0;
+      budget.give(taken.bytes);
+      taken.bytes = 0;
+      resolve(why);
+    };
+    req.on('data', (c: Buffer) => {
+      if (refused) return;
+      size += c.length;
+      if (size > max) refuse('too-large');
+      else if (!budget.take(c.length)) refuse('busy');
+      else {
+        taken.bytes += c.length;
+        chunks.push(c);
+      }
+    });
+    req.on('end', () => {
+      if (!refused) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      if (!refused) reject(error);
+    });
+  });
+}
+
+/** Whether a request carries the admin token (compared in constant time). */
+function hasAdminToken(req: IncomingMessage, adminToken: string): boolean {
+  const header = req.headers.authorization ?? '';
+  const token = /^Bearer\s+(.+)$/i.exec(header.trim())?.[1] ?? '';
+  const digest = (v: string): Buffer => createHash('sha256').update(v).digest();
+  return token !== '' && timingSafeEqual(digest(token), digest(adminToken));
 }
 
 /** The name reports file an exchange under: the operation's name, else its first root field. */
@@ -99,6 +197,16 @@ function operationLabel(request: ValidRequest | InvalidRequest): string {
   return first?.kind === 'Field' ? first.name.value : 'anonymous';
 }
 
+/** A client-chosen label as one printable line of at most 200 characters. */
+function printable(label: string): string {
+  const escaped = label.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return escaped.length > 200 ? `${escaped.slice(0, 200)}…` : escaped;
+}
+
 function judgedResponse(status: number, headers: Record<string, string>, raw: Buffer): JudgedResponse {
   const text = raw.toString('utf8');
   let body: unknown;
@@ -107,10 +215,12 @@ function judgedResponse(status: number, headers: Record<string, string>, raw: Bu
   } catch {
     body = undefined;
   }
+  // An answer nested deeper than any selection can be is judged as text: no recursive code sees it.
+  if (nestsDeeperThan(body, MAX_NESTING + 2)) body = undefined;
   return { status, contentType: headers['content-type'] ?? '', body, text };
 }
 
-/** One difference as the 502 answer of `--fail-on` carries it in `errors[].extensions`. */
+/** One difference as the 422/502 answers of `--fail-on` carry it in `errors[].extensions`. */
 function violationError(d: Difference): unknown {
   return {
     message: d.message,
@@ -131,37 +241,91 @@ function violationError(d: Difference): unknown {
 /**
  * Starts a validating proxy (Prism's proxy mode, for GraphQL): every request to the listen path is
  * checked against the revision's contract, forwarded unchanged to the upstream, and its answer judged
- * as the runner judges a step. The answer goes back as the upstream gave it, or as HTTP 502 carrying
- * the differences when `failOn` says so.
+ * as the runner judges a step. The answer goes back as the upstream gave it; with `failOn`, a request
+ * the contract refuses is answered 422 without being forwarded (the client's problem) and an answer
+ * that breaks the contract 502 (the upstream's), each carrying the differences (A-227).
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = new URL(options.upstream);
   const listenPath = options.listenPath ?? upstream.pathname;
   const schema = buildRevisionSchema(options.revision);
+  const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
+  const maxEntryBytes = options.journal?.maxEntryBytes ?? DEFAULT_JOURNAL_ENTRY_BYTES;
+  const recorder = options.recorder;
   const journal = new ProxyJournal({
     upstream: options.upstreamLabel ?? `${upstream.protocol}//${upstream.host}${upstream.pathname}`,
     isSimulator: options.isSimulator ?? false,
     revision: options.revision,
+    ...options.journal,
+    notes: () => (recorder?.stopped ? [`recording stopped: ${recorder.stopped}`] : []),
   });
-  const secrets = new Set<string>();
+  // Reports show what recordings show: personal data replaced (with the recording's key when recording).
+  const scrubber = new PersonalDataScrubber(
+    schema,
+    recorder?.pseudonyms ?? new Pseudonymizer(randomBytes(32)),
+  );
+  const budget = new InFlight(options.maxInFlightBytes ?? DEFAULT_PROXY_IN_FLIGHT_BYTES);
+  const largeLane = new Lane();
+  if (recorder) recorder.onStop = (message) => options.onWarning?.(message);
+
   let seq = 0;
   const record = (exchange: RawExchange): void => {
     try {
-      options.recorder?.record(exchange);
+      recorder?.record(exchange);
     } catch (error) {
       options.onWarning?.(`exchange ${exchange.seq} not recorded: ${(error as Error).message}`);
     }
   };
 
   const reports = (): Record<'json' | 'junit' | 'markdown' | 'html', string> =>
-    renderReports(journal.result(), [...secrets]);
+    renderReports(journal.result(), journal.secrets());
+
+  /** A difference as the journal and the console show it: personal data in its values replaced. */
+  const scrubbedDifference = (d: Difference): Difference => ({
+    ...d,
+    message: scrubber.value(d.message) as string,
+    expected: scrubber.value(d.expected),
+    actual: scrubber.value(d.actual),
+  });
 
   const exchange = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
-    const raw = await readBody(req, options.maxBodyBytes ?? MAX_BODY);
-    if (raw === undefined) {
+    const taken = { bytes: 0 };
+    try {
+      await exchangeWithin(req, res, url, taken);
+    } finally {
+      budget.give(taken.bytes);
+    }
+  };
+
+  const exchangeWithin = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    taken: { bytes: number },
+  ): Promise<void> => {
+    const raw = await readBody(req, options.maxBodyBytes ?? DEFAULT_PROXY_BODY_BYTES, budget, taken);
+    if (raw === 'too-large') {
+      // The rest of the body is drained, not kept: the client reads the 413 on an open connection.
       sendJson(res, 413, errorEnvelope('the request body is too large for the proxy', 'LIMIT_EXCEEDED'));
       return;
     }
+    if (raw === 'busy') {
+      res.setHeader('retry-after', '1');
+      sendJson(
+        res,
+        503,
+        errorEnvelope('the proxy is handling too many request bytes at once; retry shortly', 'BUSY'),
+      );
+      return;
+    }
+    // A large body is scanned, not parsed whole, but the variables its operation declares may still
+    // be large once parsed (an array of empty objects: ~20x its bytes): large requests are handled one
+    // at a time, so a flood holds at most one of them parsed (A-220).
+    if (raw.length > LARGE_REQUEST_BYTES) await largeLane.run(() => handle(req, res, url, raw));
+    else await handle(req, res, url, raw);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer): Promise<void> => {
     const method = req.method ?? 'GET';
     const headers = forwardedHeaders(req.headers);
     if (method !== 'GET' && method !== 'POST') {
@@ -182,22 +346,37 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       res.end(passed.body);
       return;
     }
-    for (const s of secretValues(headers)) secrets.add(s);
     const request = checkRequest(schema, method, url, raw);
+    if (!request.ok && request.limit !== undefined) {
+      // Not even checked, so not forwarded: the upstream is spared a document the proxy cannot walk.
+      sendJson(res, 400, errorEnvelope(`the proxy refuses this request: ${request.limit}`, 'LIMIT_EXCEEDED'));
+      return;
+    }
     const n = ++seq;
-    const operation = operationLabel(request);
+    // The label is the client's text: personal data replaced, control characters escaped (a newline
+    // would forge a line on the console), and cut, before any report or console line shows it.
+    const operation = printable(scrubber.value(operationLabel(request)) as string);
     const ids = { scenarioId: scenarioIdOf(operation), stepId: stepIdOf(n) };
     const target = `${upstream.origin}${upstream.pathname}${url.search}`;
     const recorded = {
       method: 'POST' as const,
       url: `${upstream.origin}${upstream.pathname}`,
       headers: maskHeaders(headers),
-      body: request.body ?? { query: '' },
+      // Reports show the request as recordings do; a body over the journal's cap is cut there anyway.
+      body:
+        request.body && raw.length <= maxEntryBytes
+          ? scrubber.request(request.body).body
+          : (request.body ?? { query: '' }),
     };
     // Every exchange goes to the journal, to whoever listens, and (scrubbed) to the recording.
-    const keep = (entry: JournalEntry, answered: Pick<RawExchange, 'response' | 'durationMs'>): void => {
-      journal.add(entry);
-      options.onExchange?.(entry);
+    const keep = (
+      entry: JournalEntry,
+      answered: Pick<RawExchange, 'response' | 'durationMs'>,
+      responseBytes: number,
+    ): void => {
+      const shown: JournalEntry = { ...entry, differences: entry.differences.map(scrubbedDifference) };
+      journal.add(shown, raw.length, responseBytes, secretValues(headers));
+      options.onExchange?.(shown);
       record({
         seq: n,
         operation,
@@ -206,8 +385,36 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         ...(request.body ? { requestBody: request.body } : {}),
         ...answered,
         differences: entry.differences.length,
+        wireBytes: raw.length + responseBytes,
       });
     };
+    const failing = (differences: Difference[]): Difference[] =>
+      options.failOn === 'any'
+        ? differences
+        : options.failOn === 'breaking'
+          ? differences.filter((d) => d.severity === 'breaking')
+          : [];
+    if (!request.ok && options.failOn) {
+      // The client's problem (Prism's 422): answered here with the differences, never forwarded.
+      const refused = checkExchange(
+        schema,
+        options.revision,
+        request,
+        {
+          status: 422,
+          contentType: 'application/json',
+          body: { errors: [{ message: 'refused' }] },
+          text: '',
+        },
+        ids,
+      );
+      const shown = failing(refused);
+      if (shown.length > 0) {
+        keep({ seq: n, operation, request: recorded, differences: refused }, { durationMs: 0 }, 0);
+        sendJson(res, 422, { errors: shown.map(scrubbedDifference).map(violationError) });
+        return;
+      }
+    }
     const answer = await forward(target, method, headers, raw, options.timeoutMs ?? 30_000, options.fetchFn);
     if (typeof answer === 'string') {
       const entry: JournalEntry = {
@@ -217,12 +424,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         networkError: answer,
         differences: [],
       };
-      keep(entry, { durationMs: 0 });
+      keep(entry, { durationMs: 0 }, 0);
       sendJson(res, 502, errorEnvelope(`the upstream could not be reached: ${answer}`, 'BAD_GATEWAY'));
       return;
     }
     const judged = judgedResponse(answer.status, answer.headers, answer.body);
     const differences = checkExchange(schema, options.revision, request, judged, ids);
+    const small = answer.body.length <= maxEntryBytes;
     const entry: JournalEntry = {
       seq: n,
       operation,
@@ -230,33 +438,34 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       response: {
         status: answer.status,
         contentType: judged.contentType,
-        // A long session keeps only the bodies of answers the reports need to show.
+        // A long session keeps only the bodies of answers the reports need to show, scrubbed.
         ...(differences.length === 0
           ? {}
           : judged.body !== undefined
-            ? { body: judged.body }
-            : { text: judged.text.slice(0, 2000) }),
+            ? { body: small ? scrubber.response(judged.body, request.body) : judged.body }
+            : { text: scrubber.value(judged.text.slice(0, 2000)) as string }),
         durationMs: answer.durationMs,
         attempts: 1,
       },
       differences,
     };
-    keep(entry, {
-      response: {
-        status: answer.status,
-        headers: answer.headers,
-        ...(judged.body !== undefined ? { body: judged.body } : {}),
+    keep(
+      entry,
+      {
+        response: {
+          status: answer.status,
+          headers: answer.headers,
+          ...(judged.body !== undefined ? { body: judged.body } : {}),
+        },
+        durationMs: answer.durationMs,
       },
-      durationMs: answer.durationMs,
-    });
-    const failing =
-      options.failOn === 'any'
-        ? differences
-        : options.failOn === 'breaking'
-          ? differences.filter((d) => d.severity === 'breaking')
-          : [];
-    if (failing.length > 0) {
-      sendJson(res, 502, { errors: failing.map(violationError) });
+      answer.body.length,
+    );
+    const broken = failing(differences);
+    if (broken.length > 0) {
+      // A request the contract refuses is the client's (422) even when it was forwarded; the rest is the upstream's.
+      const clients = broken.every((d) => d.kind === 'invalid-request');
+      sendJson(res, clients ? 422 : 502, { errors: broken.map(scrubbedDifference).map(violationError) });
       return;
     }
     res.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
@@ -266,6 +475,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
     const work = async (): Promise<void> => {
+      if (url.pathname.startsWith(PROXY_CONTROL_PREFIX) && !hasAdminToken(req, adminToken)) {
+        req.resume();
+        res.setHeader('www-authenticate', 'Bearer realm="rm-harness proxy"');
+        sendJson(
+          res,
+          401,
+          errorEnvelope("The proxy's control routes need the admin bearer token.", 'UNAUTHENTICATED'),
+        );
+        return;
+      }
       if (url.pathname === PROXY_REPORTS_PATH) {
         if (req.method === 'POST') {
           sendJson(res, 200, {

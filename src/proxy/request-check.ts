@@ -8,6 +8,9 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Finding } from '../conformance/assert/explicit.js';
+import { MAX_NESTING, nestingDepth } from './document-depth.js';
+import { nestsDeeperThan } from './json-walk.js';
+import { LARGE_ENVELOPE_BYTES, parseSpan, scanEnvelope } from './large-envelope.js';
 
 /** The GraphQL-over-HTTP request envelope (A-60). */
 export interface GraphQLRequestBody {
@@ -33,6 +36,11 @@ export interface InvalidRequest {
   ok: false;
   body?: GraphQLRequestBody;
   findings: Finding[];
+  /**
+   * Set when the proxy itself will not check the document (nested beyond {@link MAX_NESTING}): such a
+   * request is refused with `LIMIT_EXCEEDED` and never forwarded.
+   */
+  limit?: string;
 }
 
 function requestFinding(path: string, expected: string, actual: unknown, message: string): Finding {
@@ -98,20 +106,27 @@ export function checkRequest(
   url: URL,
   raw: Buffer,
 ): ValidRequest | InvalidRequest {
-  const envelope = readEnvelope(method, url, raw);
-  if (typeof envelope === 'string') {
+  const large = method === 'POST' && raw.length > LARGE_ENVELOPE_BYTES;
+  const scanned = large ? scanEnvelope(raw) : readEnvelope(method, url, raw);
+  if (typeof scanned === 'string') {
     return {
       ok: false,
       findings: [
         requestFinding(
           'request',
           'a GraphQL request (A-60)',
-          envelope,
-          `the request is not a GraphQL request: ${envelope}`,
+          scanned,
+          `the request is not a GraphQL request: ${scanned}`,
         ),
       ],
     };
   }
+  const spans = scanned.variables instanceof Map ? scanned.variables : undefined;
+  let envelope: GraphQLRequestBody = {
+    query: scanned.query,
+    ...(scanned.operationName ? { operationName: scanned.operationName } : {}),
+    ...(scanned.variables && !spans ? { variables: scanned.variables as Record<string, unknown> } : {}),
+  };
   let document: DocumentNode;
   try {
     document = parse(envelope.query);
@@ -130,7 +145,65 @@ export function checkRequest(
       ],
     };
   }
-  const errors = validate(schema, document);
+  if (spans) {
+    // A large body's variables are parsed only where the operation declares them: the others are
+    // never read by GraphQL, and a flood of them must not reach the heap (A-220).
+    const declared = new Set(
+      (getOperationAST(document, envelope.operationName)?.variableDefinitions ?? []).map(
+        (d) => d.variable.name.value,
+      ),
+    );
+    const variables: Record<string, unknown> = {};
+    for (const [name, span] of spans) {
+      if (!declared.has(name)) continue;
+      try {
+        Object.defineProperty(variables, name, {
+          value: parseSpan(raw, span),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } catch {
+        return {
+          ok: false,
+          findings: [
+            requestFinding(
+              'request',
+              'a GraphQL request (A-60)',
+              'the body is not JSON',
+              'the request is not a GraphQL request: the body is not JSON',
+            ),
+          ],
+        };
+      }
+    }
+    envelope = { ...envelope, variables };
+  }
+  if (envelope.variables && nestsDeeperThan(envelope.variables, MAX_NESTING))
+    return {
+      ok: false,
+      body: {
+        query: envelope.query,
+        ...(envelope.operationName ? { operationName: envelope.operationName } : {}),
+      },
+      limit: `the variables nest more than ${MAX_NESTING} deep`,
+      findings: [],
+    };
+  const tooDeep = (): InvalidRequest => ({
+    ok: false,
+    body: envelope,
+    limit: `the document nests selections more than ${MAX_NESTING} deep (fragments expanded)`,
+    findings: [],
+  });
+  if (nestingDepth(document) > MAX_NESTING) return tooDeep();
+  let errors: readonly GraphQLError[];
+  try {
+    errors = validate(schema, document);
+  } catch (error) {
+    // graphql-js validation recurses; a document that still exhausts the stack is refused, not a 500.
+    if (error instanceof RangeError) return tooDeep();
+    throw error;
+  }
   if (errors.length > 0) {
     return {
       ok: false,

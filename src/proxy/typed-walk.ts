@@ -15,6 +15,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { PathSegment } from '../conformance/assert/json-path.js';
+import { MAX_NESTING, nestingDepth } from './document-depth.js';
 
 /** One selected field's value in a response, with the contract's view of it. */
 export interface VisitedField {
@@ -43,6 +44,7 @@ class Walker {
     private readonly schema: GraphQLSchema,
     private readonly fragments: Map<string, FragmentDefinitionNode>,
     private readonly visitor: TypedVisitor,
+    private readonly guess: boolean,
   ) {}
 
   private applies(type: GraphQLObjectType, condition: string | undefined): boolean {
@@ -93,7 +95,11 @@ class Walker {
       const keys = this.collect(p, sets);
       return Object.keys(value).every((k) => keys.has(k));
     });
-    return fits.length === 1 ? fits[0] : undefined;
+    if (fits.length === 1 || !this.guess) return fits.length === 1 ? fits[0] : undefined;
+    // Asked to guess (scrubbing would rather type a value wrongly than not at all): the type whose
+    // selections match the keys exactly, else the first that fits.
+    const exact = fits.filter((p) => this.collect(p, sets).size === Object.keys(value).length);
+    return exact.length === 1 ? exact[0] : fits[0];
   }
 
   value(
@@ -142,9 +148,11 @@ class Walker {
 }
 
 /**
- * Walks a response's `data` along the operation's selections, telling the visitor each selected field's
+ * Walks a response's `data` along the operation's selections (documents nested more than
+ * {@link MAX_NESTING} deep are not walked), telling the visitor each selected field's
  * value and each object's concrete type. Values that do not fit the contract are skipped, not reported:
- * the shape check reports those.
+ * the shape check reports those. An object of an abstract type whose concrete type cannot be told is
+ * skipped too, unless `guessAmbiguous`.
  */
 export function walkResponse(
   schema: GraphQLSchema,
@@ -152,9 +160,13 @@ export function walkResponse(
   operationName: string | undefined,
   data: unknown,
   visitor: TypedVisitor,
+  options: { guessAmbiguous?: boolean } = {},
 ): void {
   const operation = getOperationAST(document, operationName);
   if (!operation || !isRecord(data)) return;
+  // The walk recurses along the selections: bounded by refusing documents nested deeper than the
+  // proxy checks (the request check refuses them first; this keeps every caller safe).
+  if (nestingDepth(document) > MAX_NESTING) return;
   const root = schema.getRootType(operation.operation);
   if (!root) return;
   const fragments = new Map(
@@ -162,5 +174,10 @@ export function walkResponse(
       d.kind === 'FragmentDefinition' ? [[d.name.value, d] as const] : [],
     ),
   );
-  new Walker(schema, fragments, visitor).object(root, data, [operation.selectionSet], ['data']);
+  new Walker(schema, fragments, visitor, options.guessAmbiguous ?? false).object(
+    root,
+    data,
+    [operation.selectionSet],
+    ['data'],
+  );
 }

@@ -21,12 +21,48 @@ describe('second tenant (as: limited)', () => {
   });
   afterAll(() => server.close());
 
-  it('accepts only "limited" in the scenario format', () => {
+  it('accepts only "limited" and "anonymous" in the scenario format', () => {
     const text = readFileSync(path.join(LIMITED_DIR, 'limited.yaml'), 'utf8');
     expect(parseScenario(text, 'l.yaml').errors).toEqual([]);
     expect(
       parseScenario(text.replace('as: limited', 'as: admin'), 'l.yaml').errors.map(formatScenarioFileError),
-    ).toEqual(['l.yaml:10: steps[1].as: must be equal to one of the allowed values: limited']);
+    ).toEqual(['l.yaml:10: steps[1].as: must be equal to one of the allowed values: limited, anonymous']);
+  });
+
+  it('sends an `as: anonymous` step without any Authorization header (a recorded exchange without a token)', async () => {
+    const before = server.requests.length;
+    const [loaded] = scenarios;
+    if (!loaded) throw new Error('no fixture scenario');
+    const main = loaded.scenario.steps[0];
+    if (!main) throw new Error('no main step');
+    const anonymous = {
+      ...loaded,
+      scenario: {
+        ...loaded.scenario,
+        id: 'tenants.anonymous-read',
+        steps: [
+          main,
+          {
+            id: 'anonymous',
+            as: 'anonymous' as const,
+            document: '{ regionalSettings { language { code } } }',
+            expect: [{ httpStatus: 401 }, { error: { code: 'UNAUTHENTICATED' } }],
+          },
+        ],
+      },
+    };
+    const result = await runShipped(server.endpoint, {
+      scenarios: [anonymous],
+      target: targetOf(server.endpoint),
+      revisions: ['1.4.0'],
+    });
+    expect(server.requests.slice(before).map((r) => r.authorization)).toEqual([
+      `Bearer ${TEST_TOKEN}`,
+      undefined,
+    ]);
+    expect(result.scenarios.map((s) => [s.scenarioId, s.status])).toEqual([
+      ['tenants.anonymous-read', 'passed'],
+    ]);
   });
 
   it("sends the limited tenant's token on `as: limited` steps only, and masks it", async () => {

@@ -220,7 +220,10 @@ describe('proxy in front of a server that breaks the contract', () => {
   });
 
   it('writes the four reports on demand with the differences in them', async () => {
-    const res = await fetch(`${proxy.url}${PROXY_REPORTS_PATH}`, { method: 'POST' });
+    const res = await fetch(`${proxy.url}${PROXY_REPORTS_PATH}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer admin-token' },
+    });
     const answer = (await res.json()) as { files: string[]; summary: { breaking: number } };
     expect(answer.files.map((f) => path.basename(f)).sort()).toEqual([
       'conformance.html',

@@ -4,10 +4,21 @@ import type { Argv } from 'yargs';
 import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import type { Version } from '../../contract/versions.js';
 import { basisText, brief } from '../../conformance/report/text.js';
-import type { JournalEntry } from '../../proxy/journal.js';
-import { PROXY_REPORTS_PATH, startProxy, type FailOn, type RunningProxy } from '../../proxy/proxy.js';
+import { BOUNDS_SCENARIO_ID, type JournalEntry } from '../../proxy/journal.js';
+import {
+  DEFAULT_PROXY_BODY_BYTES,
+  PROXY_REPORTS_PATH,
+  startProxy,
+  type FailOn,
+  type RunningProxy,
+} from '../../proxy/proxy.js';
 import { Pseudonymizer } from '../../proxy/recording/pseudonymize.js';
-import { Recorder } from '../../proxy/recording/recorder.js';
+import {
+  DEFAULT_RECORD_EXCHANGE_BYTES,
+  DEFAULT_RECORD_MAX_BYTES,
+  Recorder,
+} from '../../proxy/recording/recorder.js';
+import { DEFAULT_ADMIN_TOKEN } from '../../server/index.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { versionOption } from '../options.js';
 import { colorsFor } from '../output/style.js';
@@ -26,7 +37,32 @@ export interface ProxyArgs {
   failOn?: FailOn;
   record?: string;
   recordKey?: string;
+  /** Total bytes of recording files; recording stops there (default 512 MiB). */
+  recordMaxBytes?: number;
+  /** Largest exchange recorded with its bodies (default 4 MiB). */
+  recordMaxExchangeBytes?: number;
+  /** Largest request body the proxy reads (default 1 MiB, as the simulator). */
+  maxBodyBytes?: number;
+  /** Bearer token of the proxy's /__proxy/* routes (default the simulator's default admin token). */
+  adminToken?: string;
   timeout: number;
+}
+
+/** Whether a listen address can only be reached from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+function positiveBytes(value: number | undefined, flag: string): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < 1))
+    throw new CliUsageError(
+      `${flag} must be a positive whole number of bytes (got ${String(value)})`,
+      'proxy',
+    );
 }
 
 /** What `proxy` needs from outside; tests replace how it waits for SIGINT/SIGTERM. */
@@ -95,6 +131,16 @@ export async function handleProxy(
     throw new CliUsageError(
       `--timeout must be a positive number of milliseconds (got ${String(args.timeout)})`,
     );
+  positiveBytes(args.recordMaxBytes, '--record-max-bytes');
+  positiveBytes(args.recordMaxExchangeBytes, '--record-max-exchange-bytes');
+  positiveBytes(args.maxBodyBytes, '--max-body-bytes');
+  const adminToken = args.adminToken ?? DEFAULT_ADMIN_TOKEN;
+  // The default admin token is public: reachable from other machines it would open the reports (A-223).
+  if (!isLoopbackHost(args.host) && adminToken === DEFAULT_ADMIN_TOKEN)
+    throw new CliUsageError(
+      `--host ${args.host} is reachable from other machines: set --admin-token to a secret of your own (the default "${DEFAULT_ADMIN_TOKEN}" is public)`,
+      'proxy',
+    );
   const isSim = args.upstream === 'sim';
   const given = isSim ? undefined : upstreamUrl(args.upstream);
   const sim = isSim ? await startSimulatorTarget() : undefined;
@@ -106,6 +152,13 @@ export async function handleProxy(
         upstream,
         args.version,
         new Pseudonymizer(key ?? randomBytes(32)),
+        undefined,
+        {
+          ...(args.recordMaxBytes !== undefined ? { maxTotalBytes: args.recordMaxBytes } : {}),
+          ...(args.recordMaxExchangeBytes !== undefined
+            ? { maxExchangeBytes: args.recordMaxExchangeBytes }
+            : {}),
+        },
       )
     : undefined;
   let proxy: RunningProxy;
@@ -120,6 +173,8 @@ export async function handleProxy(
       ...(args.failOn ? { failOn: args.failOn } : {}),
       ...(recorder ? { recorder } : {}),
       timeoutMs: args.timeout,
+      adminToken,
+      ...(args.maxBodyBytes !== undefined ? { maxBodyBytes: args.maxBodyBytes } : {}),
       onExchange: (entry) => out.write(exchangeLines(entry, ctx)),
       onWarning: (message) => ctx.io.stderr.write(`rm-harness: ${message}\n`),
     });
@@ -136,7 +191,7 @@ export async function handleProxy(
     [
       `rm-harness proxy for ${isSim ? 'the simulator (in-process)' : upstream}, contract ${args.version}`,
       `GraphQL endpoint: ${proxy.endpoint}`,
-      `Reports: ${path.resolve(args.reportDir)} (on stop, or POST ${proxy.url}${PROXY_REPORTS_PATH})`,
+      `Reports: ${path.resolve(args.reportDir)} (on stop, or POST ${proxy.url}${PROXY_REPORTS_PATH} with Bearer ${adminToken === DEFAULT_ADMIN_TOKEN ? DEFAULT_ADMIN_TOKEN : '<--admin-token>'})`,
       ...(args.failOn ? [`--fail-on ${args.failOn}: such exchanges are answered with HTTP 502`] : []),
       ...(args.record
         ? [
@@ -153,8 +208,9 @@ export async function handleProxy(
   const files = proxy.writeReports();
   const result = proxy.result();
   const s = result.summary;
+  const bounds = result.scenarios.find((sc) => sc.scenarioId === BOUNDS_SCENARIO_ID);
   out.write(
-    `\nstopped: ${s.total} operation(s), ${s.breaking} breaking and ${s.nonBreaking} non-breaking difference(s)\nReports:\n${files.map((f) => `  ${f}\n`).join('')}`,
+    `\nstopped: ${s.total - (bounds ? 1 : 0)} operation(s), ${s.breaking} breaking and ${s.nonBreaking} non-breaking difference(s)\n${bounds?.note ? `Not kept: ${bounds.note}\n` : ''}Reports:\n${files.map((f) => `  ${f}\n`).join('')}`,
   );
   return s.conforms ? 0 : 1;
 }
@@ -193,6 +249,27 @@ export const proxyCommand = defineCommand<ProxyArgs>({
         type: 'string',
         defaultDescription: `$${RECORD_KEY_ENV}, else random per run`,
         describe: 'Secret key of the deterministic personal-data replacement',
+      })
+      .option('record-max-bytes', {
+        type: 'number',
+        defaultDescription: `${DEFAULT_RECORD_MAX_BYTES} (512 MiB)`,
+        describe: 'Total bytes of recording files; recording stops there (said on stderr and in the reports)',
+      })
+      .option('record-max-exchange-bytes', {
+        type: 'number',
+        defaultDescription: `${DEFAULT_RECORD_EXCHANGE_BYTES} (4 MiB)`,
+        describe: 'An exchange with larger bodies is recorded without them (marked "truncated")',
+      })
+      .option('max-body-bytes', {
+        type: 'number',
+        defaultDescription: `${DEFAULT_PROXY_BODY_BYTES} (1 MiB, as the simulator)`,
+        describe: 'Largest request body the proxy reads; larger ones get HTTP 413',
+      })
+      .option('admin-token', {
+        type: 'string',
+        defaultDescription: DEFAULT_ADMIN_TOKEN,
+        describe:
+          "Bearer token of the proxy's /__proxy/* routes; required (not the default) when --host is not a loopback address",
       })
       .option('timeout', {
         type: 'number',

@@ -77,7 +77,12 @@ function prepare(
   const headers =
     step.as === 'limited' && options.target.limitedHeaders
       ? options.target.limitedHeaders
-      : options.target.headers;
+      : step.as === 'anonymous'
+        ? // No credentials at all: what a client without a token sends (a recorded exchange, A-226).
+          Object.fromEntries(
+            Object.entries(options.target.headers).filter(([k]) => k.toLowerCase() !== 'authorization'),
+          )
+        : options.target.headers;
   const vars = variables.value as Record<string, unknown>;
   const request: GraphQLRequest = {
     url:

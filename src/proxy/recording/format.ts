@@ -22,6 +22,13 @@ export interface Recording {
   request: {
     method: string;
     headers: Record<string, string>;
+    /**
+     * Whose credentials the exchange carried: `none`, or `bearer:` and a keyed fingerprint of the token
+     * (never the token), so a replay runs each step as the same caller (A-226). Absent in older files.
+     */
+    auth?: string;
+    /** True when personal values of the request (variables, literals) were replaced: the target holds the originals. */
+    pseudonymised?: boolean;
     /** The GraphQL request; absent when the body was not one. */
     body?: GraphQLRequestBody;
   };
@@ -33,6 +40,11 @@ export interface Recording {
     body?: unknown;
   };
   durationMs: number;
+  /**
+   * Set when the exchange was larger than the per-exchange cap: its bodies are left out and only their
+   * sizes kept, so it cannot be replayed.
+   */
+  truncated?: { bytes: number; limit: number };
   /** Number of differences the proxy found in the exchange (detail is in the reports). */
   differences: number;
 }

@@ -3,7 +3,16 @@ import { base, en, Faker } from '@faker-js/faker';
 
 /** Kinds of personal data a recording replaces. */
 export type PersonalKind =
-  'firstName' | 'lastName' | 'fullName' | 'email' | 'phone' | 'street' | 'city' | 'postalCode';
+  | 'firstName'
+  | 'lastName'
+  | 'fullName'
+  | 'company'
+  | 'email'
+  | 'phone'
+  | 'street'
+  | 'city'
+  | 'postalCode'
+  | 'text';
 
 const FIRST_NAME_KEYS = new Set(['firstName', 'middleName', 'goesBy']);
 const LAST_NAME_KEYS = new Set(['lastName']);
@@ -15,7 +24,8 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /**
  * Which kind of personal data a string is, from its key and, for e-mail addresses, its value; undefined
- * for everything else (ids, enums, free text, names of lists and types).
+ * for everything else. Only a fallback for values the contract cannot type (a document that does not
+ * validate): typed values go by the catalogue of personal-data.ts.
  */
 export function personalKindOf(key: string, value: string): PersonalKind | undefined {
   if (EMAIL.test(value.trim())) return 'email';
@@ -84,7 +94,22 @@ export class Pseudonymizer {
         return this.faker(kind, value).location.city();
       case 'postalCode':
         return this.faker(kind, value).location.zipCode();
+      case 'company':
+        return this.faker(kind, value).company.name();
+      case 'text':
+        // Free text keeps none of its words: a sentence of the same rough length.
+        return this.faker(kind, value)
+          .lorem.words(Math.max(1, Math.min(40, value.trim().split(/\s+/).length)))
+          .replace(/^./, (c) => c.toUpperCase());
     }
+  }
+
+  /**
+   * A short keyed fingerprint of a credential: the same token always gives the same fingerprint, so a
+   * recording can tell whose token an exchange carried without holding the token (A-226).
+   */
+  fingerprint(value: string): string {
+    return this.digest('credential', value).toString('hex').slice(0, 12);
   }
 
   /** The replacement of one value of a kind; empty strings stay empty. */

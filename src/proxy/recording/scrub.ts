@@ -1,6 +1,26 @@
-import { Kind, parse, print, visit, type DocumentNode, type ObjectFieldNode } from 'graphql';
+import {
+  getNamedType,
+  getNullableType,
+  getOperationAST,
+  isInputObjectType,
+  isListType,
+  Kind,
+  parse,
+  print,
+  typeFromAST,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type StringValueNode,
+} from 'graphql';
 import { MASK, maskHeaders } from '../../conformance/results/mask.js';
-import { personalKindOf, type Pseudonymizer } from './pseudonymize.js';
+import { mapLeaves, type JsonPath } from '../json-walk.js';
+import { walkResponse } from '../typed-walk.js';
+import { PERSONAL_FILTER_FIELDS, personalField, scrubPatterns } from './personal-data.js';
+import { personalKindOf, type PersonalKind, type Pseudonymizer } from './pseudonymize.js';
 
 /** Keys whose values are credentials wherever they appear in a body. */
 const SECRET_KEY = /token|secret|password|passwd|apikey|api_key|authorization|cookie|credential/i;
@@ -12,65 +32,250 @@ export function scrubHeaders(headers: Record<string, string>): Record<string, st
 }
 
 /**
- * A JSON value with credentials masked and personal data replaced (see {@link personalKindOf});
- * `key` is the property the value sits under.
+ * Credentials under credential-like keys (`password`, `apiKey` …) masked anywhere in a body. This is
+ * secret masking, not personal data: it stays apart from {@link PersonalDataScrubber}.
  */
-export function scrubValue(value: unknown, pseudonyms: Pseudonymizer, key = ''): unknown {
-  if (typeof value === 'string') {
-    if (SECRET_KEY.test(key)) return MASK;
-    const kind = personalKindOf(key, value);
-    return kind ? pseudonyms.replace(kind, value) : value;
-  }
-  if (Array.isArray(value)) return value.map((v) => scrubValue(v, pseudonyms, key));
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    // A filter entry `{ field: lastName, value: "…" }` carries the field's data under `value`.
-    const named = typeof record['field'] === 'string' ? record['field'] : undefined;
-    return Object.fromEntries(
-      Object.entries(record).map(([k, v]) => [
-        k,
-        scrubValue(v, pseudonyms, named !== undefined && (k === 'value' || k === 'values') ? named : k),
-      ]),
-    );
-  }
-  return value;
+export function maskSecretKeys(value: unknown): unknown {
+  return mapLeaves(value, (leaf, where) =>
+    typeof leaf === 'string' && SECRET_KEY.test(where.key) ? MASK : leaf,
+  );
+}
+
+/** A GraphQL request body as the scrubber takes and gives it. */
+export interface ScrubbableRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}
+
+/** A scrubbed request, and whether any personal value in it was replaced (replays must not expect it). */
+export interface ScrubbedRequest {
+  body: ScrubbableRequest;
+  /** True when a variable or literal was replaced: the target holds the real value, not the pseudonym. */
+  replaced: boolean;
+}
+
+const key = (path: JsonPath): string => path.join('\u0000');
+
+/** A filter entry's `field`, when the object is one (`{ field: lastName, value: "…" }`). */
+function filterKind(owner: Record<string, unknown> | undefined, k: string): PersonalKind | undefined {
+  if (!owner || (k !== 'value' && k !== 'values') || typeof owner['field'] !== 'string') return undefined;
+  return PERSONAL_FILTER_FIELDS[owner['field']];
 }
 
 /**
- * A GraphQL document with the string literals of personal arguments and input fields replaced; the
- * text as sent when nothing needs replacing (or it does not parse).
+ * The string literals that are the `value`/`values` of a filter entry naming a personal field
+ * (`{ field: lastName, value: "Smith" }`), with the kind that field holds; variables used there are
+ * added to `usage`.
  */
-export function scrubDocument(query: string, pseudonyms: Pseudonymizer): string {
-  let document: DocumentNode;
-  try {
-    document = parse(query);
-  } catch {
-    return query;
-  }
-  let changed = false;
-  const names: string[] = [];
-  const next = visit(document, {
-    Argument: { enter: (node) => void names.push(node.name.value), leave: () => void names.pop() },
-    ObjectField: {
-      enter: (node, _key, parent) => {
-        // Inside `{ field: lastName, value: "…" }` the value is named by the filter's field.
-        const siblings = Array.isArray(parent) ? (parent as readonly ObjectFieldNode[]) : [];
-        const field = siblings.find((f) => f.name.value === 'field')?.value;
-        const named =
-          field && (field.kind === Kind.ENUM || field.kind === Kind.STRING) ? field.value : undefined;
-        names.push(
-          named !== undefined && ['value', 'values'].includes(node.name.value) ? named : node.name.value,
-        );
-      },
-      leave: () => void names.pop(),
-    },
-    StringValue(node) {
-      const key = names[names.length - 1] ?? '';
-      const replaced = scrubValue(node.value, pseudonyms, key);
-      if (replaced === node.value) return undefined;
-      changed = true;
-      return { ...node, kind: Kind.STRING, value: String(replaced), block: false };
+function literalFilterKinds(
+  document: DocumentNode,
+  usage: Map<string, PersonalKind>,
+): Map<StringValueNode, PersonalKind> {
+  const out = new Map<StringValueNode, PersonalKind>();
+  visit(document, {
+    ObjectValue: (node) => {
+      const field = node.fields.find((f) => f.name.value === 'field')?.value;
+      const name =
+        field && (field.kind === Kind.ENUM || field.kind === Kind.STRING) ? field.value : undefined;
+      const kind = name === undefined ? undefined : PERSONAL_FILTER_FIELDS[name];
+      if (!kind) return;
+      for (const f of node.fields) {
+        if (f.name.value !== 'value' && f.name.value !== 'values') continue;
+        const values = f.value.kind === Kind.LIST ? f.value.values : [f.value];
+        for (const v of values) {
+          if (v.kind === Kind.STRING) out.set(v, kind);
+          else if (v.kind === Kind.VARIABLE) usage.set(v.name.value, kind);
+        }
+      }
     },
   });
-  return changed ? print(next) : query;
+  return out;
+}
+
+/**
+ * Personal data out of recordings and reports by meaning (A-222): each value is typed through the
+ * document's selections and the schema (aliases and fragments resolved to their fields) and replaced
+ * when the catalogue of personal-data.ts lists its (type, field); every other string has its e-mail
+ * addresses and phone numbers replaced by pattern. Credentials are not this class's job: the secrets
+ * masker runs after it.
+ */
+export class PersonalDataScrubber {
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly pseudonyms: Pseudonymizer,
+  ) {}
+
+  /** One string: its catalogued kind replaced whole, else its e-mail addresses and phones. */
+  private string(value: string, kind: PersonalKind | undefined): string {
+    if (kind) return this.pseudonyms.replace(kind, value);
+    return scrubPatterns(value, (k, v) => this.pseudonyms.replace(k, v));
+  }
+
+  /** Any JSON value: strings at typed paths by their kind, the rest by pattern (and, untyped, by key). */
+  private json(value: unknown, kinds: Map<string, PersonalKind> | undefined): unknown {
+    return mapLeaves(value, (leaf, where) => {
+      if (typeof leaf !== 'string') return leaf;
+      const typed = kinds?.get(key(where.path()));
+      // Without types (a request the contract refuses) the key is the only hint left.
+      const kind =
+        typed ??
+        filterKind(where.owner, where.key) ??
+        (kinds === undefined ? personalKindOf(where.key, leaf) : undefined);
+      return this.string(leaf, kind);
+    });
+  }
+
+  /** The kinds of a request's variables, by path, from the operation's variable definitions. */
+  private variableKinds(
+    document: DocumentNode | undefined,
+    body: ScrubbableRequest,
+    usage: Map<string, PersonalKind>,
+  ): Map<string, PersonalKind> | undefined {
+    const operation = document ? getOperationAST(document, body.operationName) : undefined;
+    if (!operation || !body.variables) return undefined;
+    const kinds = new Map<string, PersonalKind>();
+    const stack: {
+      value: unknown;
+      type: GraphQLInputType | undefined;
+      path: (string | number)[];
+      kind?: PersonalKind;
+    }[] = [];
+    for (const def of operation.variableDefinitions ?? []) {
+      const name = def.variable.name.value;
+      const type = typeFromAST(this.schema, def.type) as GraphQLInputType | undefined;
+      const kind = usage.get(name);
+      stack.push({ value: body.variables[name], type, path: [name], ...(kind ? { kind } : {}) });
+    }
+    while (stack.length > 0) {
+      const f = stack.pop();
+      if (!f) break;
+      const type = f.type ? getNullableType(f.type) : undefined;
+      if (typeof f.value === 'string') {
+        if (f.kind) kinds.set(key(f.path), f.kind);
+      } else if (Array.isArray(f.value)) {
+        const item = type && isListType(type) ? (type.ofType as GraphQLInputType) : type;
+        f.value.forEach((v, i) =>
+          stack.push({ value: v, type: item, path: [...f.path, i], ...(f.kind ? { kind: f.kind } : {}) }),
+        );
+      } else if (f.value !== null && typeof f.value === 'object') {
+        const record = f.value as Record<string, unknown>;
+        const named = type ? getNamedType(type) : undefined;
+        const fields = named && isInputObjectType(named) ? named.getFields() : {};
+        for (const [k, v] of Object.entries(record)) {
+          const kind = (named ? personalField([named.name], k) : undefined) ?? filterKind(record, k);
+          stack.push({ value: v, type: fields[k]?.type, path: [...f.path, k], ...(kind ? { kind } : {}) });
+        }
+      }
+    }
+    return kinds;
+  }
+
+  /** The document with its personal string literals replaced; the text as sent when nothing changes. */
+  private document(
+    document: DocumentNode | undefined,
+    query: string,
+    usage: Map<string, PersonalKind>,
+  ): { query: string; replaced: boolean } {
+    if (!document) return { query, replaced: false };
+    const info = new TypeInfo(this.schema);
+    const filters = literalFilterKinds(document, usage);
+    // The (input type, field) each literal sits under, innermost last; lists inherit their field's.
+    const where: (PersonalKind | undefined)[] = [];
+    let replaced = false;
+    const next = visit(
+      document,
+      visitWithTypeInfo(info, {
+        ObjectField: {
+          enter: (node) => {
+            const owner = info.getParentInputType();
+            where.push(owner ? personalField([getNamedType(owner).name], node.name.value) : undefined);
+          },
+          leave: () => void where.pop(),
+        },
+        Argument: { enter: () => void where.push(undefined), leave: () => void where.pop() },
+        // A scalar variable means what the field it is used in means (`firstName: $fn`).
+        Variable: (node) => {
+          const kind = where[where.length - 1];
+          if (kind) usage.set(node.name.value, kind);
+        },
+        StringValue: (node) => {
+          const kind = where[where.length - 1] ?? filters.get(node);
+          const out = this.string(node.value, kind);
+          if (out === node.value) return undefined;
+          replaced = true;
+          return { ...node, value: out, block: false };
+        },
+      }),
+    );
+    return replaced ? { query: print(next), replaced } : { query, replaced };
+  }
+
+  /** A request with its personal literals and variables replaced. */
+  request(body: ScrubbableRequest): ScrubbedRequest {
+    let document: DocumentNode | undefined;
+    try {
+      document = parse(body.query);
+    } catch {
+      document = undefined;
+    }
+    const usage = new Map<string, PersonalKind>();
+    const doc = this.document(document, body.query, usage);
+    let replaced = doc.replaced;
+    let variables: Record<string, unknown> | undefined;
+    if (body.variables) {
+      const kinds = this.variableKinds(document, body, usage);
+      variables = this.json(body.variables, kinds) as Record<string, unknown>;
+      replaced ||= JSON.stringify(variables) !== JSON.stringify(body.variables);
+    }
+    return {
+      body: {
+        query: doc.query,
+        ...(variables ? { variables } : {}),
+        ...(body.operationName ? { operationName: this.string(body.operationName, undefined) } : {}),
+      },
+      replaced,
+    };
+  }
+
+  /** A response body (data typed through the request's selections; errors and the rest by pattern). */
+  response(body: unknown, request: ScrubbableRequest | undefined): unknown {
+    let kinds: Map<string, PersonalKind> | undefined;
+    if (request) {
+      try {
+        const document = parse(request.query);
+        kinds = new Map();
+        const found = kinds;
+        walkResponse(
+          this.schema,
+          document,
+          request.operationName,
+          (body as { data?: unknown } | null)?.data,
+          {
+            field: ({ parentType, field, value, path }) => {
+              const kind = personalField(
+                [parentType.name, ...parentType.getInterfaces().map((i) => i.name)],
+                field.name,
+              );
+              if (!kind) return;
+              if (typeof value === 'string') found.set(key(path), kind);
+              else if (Array.isArray(value))
+                value.forEach((v, i) => {
+                  if (typeof v === 'string') found.set(key([...path, i]), kind);
+                });
+            },
+          },
+          { guessAmbiguous: true },
+        );
+      } catch {
+        kinds = undefined;
+      }
+    }
+    return this.json(body, kinds);
+  }
+
+  /** Any other value (a difference's expected or actual, a note): patterns only. */
+  value(value: unknown): unknown {
+    return typeof value === 'string' ? this.string(value, undefined) : this.json(value, new Map());
+  }
 }
