@@ -17,6 +17,8 @@ export interface ConformArgs extends OutputArgs {
   scenario: string[];
   tag: string[];
   allowMutations: boolean;
+  /** Accept a run whose skips leave operations uncovered (verdict partial, exit 0). */
+  allowPartial?: boolean;
   baseline?: string;
   reportDir: string;
   compare?: string;

@@ -83,8 +83,10 @@ describe('rm-harness conform', () => {
     try {
       const dir = tmp();
       const skipped = await conform(plain.endpoint, '--token', TEST_TOKEN, '--report-dir', dir, '--no-drift');
-      expect(skipped.code).toBe(0);
+      // The skipped scenarios alone exercise addList: the run is partial (exit 3) unless accepted.
+      expect(skipped.code).toBe(3);
       expect(skipped.stdout).toContain('1.4.0: 3/3 passed (100%), 0 failed, 0 errors, 2 skipped');
+      expect(skipped.stdout).toContain('PARTIAL');
       const allowed = await conform(
         plain.endpoint,
         '--token',

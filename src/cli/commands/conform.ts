@@ -4,6 +4,7 @@ import { VERSIONS } from '../../contract/versions.js';
 import { renderConsole } from '../../conformance/report/console.js';
 import { scrubSecrets } from '../../conformance/results/mask.js';
 import { exitCodeOf } from '../../conformance/run/conform.js';
+import { verdictOf } from '../../conformance/results/verdict.js';
 import { runConformance } from '../../conformance/run/session.js';
 import type { TargetSpec } from '../../conformance/target/open.js';
 import type { TargetFactory } from '../../conformance/target/target.js';
@@ -106,6 +107,7 @@ export async function handleConform(
       : {}),
     revisions: args.version,
     allowMutations: args.allowMutations,
+    ...(args.allowPartial ? { allowPartial: true } : {}),
     http: {
       timeoutMs: args.timeout,
       retries: args.retries,
@@ -152,6 +154,12 @@ export async function handleConform(
   // Scrubbed like the reports: the target label is a URL a user may have put a secret in.
   out.json(conformSummary(result, reports), (text) => scrubSecrets(text, secrets));
   for (const failure of result.gate?.failures ?? []) out.error(`coverage gate failed: ${failure}`);
+  if (verdictOf(result) === 'partial' && exitCodeOf(result) !== 0) {
+    const uncovered = (result.skips?.uncovered ?? []).map((u) => `${u.operations.length} of ${u.revision}`);
+    out.quietFailure(
+      `partial: skipped scenarios left operations uncovered (${uncovered.join(', ')}); pass --allow-partial to accept that; see ${path.relative(process.cwd(), reports.markdown) || reports.markdown}`,
+    );
+  }
   if (!result.summary.conforms) {
     const s = result.summary;
     out.quietFailure(
@@ -198,6 +206,12 @@ export const conformCommand = defineCommand<ConformFlags>({
         type: 'boolean',
         defaultDescription: 'false',
         describe: 'Run scenarios tagged "mutates" against a target that is not the simulator',
+      })
+      .option('allow-partial', {
+        type: 'boolean',
+        defaultDescription: 'false',
+        describe:
+          'Accept a partial run: without it, a run whose skipped scenarios leave operations uncovered ends PARTIAL with exit 3 (a met --min-operation-coverage accepts it too)',
       })
       .option('baseline', {
         type: 'string',

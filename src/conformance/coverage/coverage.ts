@@ -263,6 +263,20 @@ function hitsOf(
   return hits;
 }
 
+/**
+ * The operations (`Query.contact`, `Mutation.addList`) a document's operation selects, found without
+ * running it: what a skipped step would have exercised. A document that does not parse selects none.
+ */
+export function operationsOf(schema: GraphQLSchema, document: string, operationName?: string): string[] {
+  let parsed: DocumentNode;
+  try {
+    parsed = parse(document);
+  } catch {
+    return [];
+  }
+  return [...hitsOf(schema, parsed, operationName, {}).operations].sort();
+}
+
 /** Spec clauses and assumption ids a scenario cites, in its lists and in expectations' and shape checks' bases. */
 export function citationsOf(scenario: Scenario): { spec: Set<string>; assumptions: Set<string> } {
   const all = [

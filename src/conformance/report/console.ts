@@ -1,4 +1,6 @@
 import type { RunResult } from '../results/run-result.js';
+import { verdictOf, verdictText } from '../results/verdict.js';
+import { partialLines } from './skips-text.js';
 import { coverageLine, gateChecks } from './coverage-text.js';
 import { ruleVerificationLine, unverifiedLines } from './rules-text.js';
 import { basisText, brief, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
@@ -68,8 +70,11 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
     lines.push(`  ${when(v.breakable - v.verified, c.red, ruleVerificationLine(v))}`);
     for (const line of unverifiedLines(v).slice(0, MAX_LINES)) lines.push(`    ${c.red(line)}`);
   }
+  for (const line of partialLines(result.skips)) lines.push(`  ${c.yellow(line)}`);
+  const verdict = verdictOf(result);
+  const colour = verdict === 'conforms' ? c.green : verdict === 'partial' ? c.yellow : c.red;
   lines.push(
-    `  ${when(s.breaking, c.red, `${s.breaking} breaking`)}, ${when(s.nonBreaking, c.yellow, `${s.nonBreaking} non-breaking`)} difference(s): ${s.conforms ? c.bold(c.green('CONFORMS')) : c.bold(c.red('DOES NOT CONFORM'))}`,
+    `  ${when(s.breaking, c.red, `${s.breaking} breaking`)}, ${when(s.nonBreaking, c.yellow, `${s.nonBreaking} non-breaking`)} difference(s): ${c.bold(colour(verdictText(result)))}`,
   );
   if (result.gate) {
     const n = result.gate.failures.length;

@@ -2,6 +2,8 @@ import type { Difference } from '../results/differences.js';
 import type { RunResult, ScenarioResult, StepResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationHtml } from './rules-text.js';
+import { partialLines } from './skips-text.js';
+import { verdictOf, verdictText } from '../results/verdict.js';
 import { basisText, brief, escapeHtml as e, passRate, waitingText } from './text.js';
 
 const STYLE = `
@@ -93,6 +95,18 @@ function coverage(result: RunResult): string {
   return `<h2>Coverage</h2><p>What the executed steps exercised of each revision's contract: operations (fields of Query and Mutation), arguments, input fields (in literals and variable values) and result fields. A success path has value assertions and expects no error; an error path expects a GraphQL error or validationErrors.</p>${gate}<table><tr><th>revision</th><th>operations</th><th>arguments</th><th>input fields</th><th>result fields</th><th>without success path</th><th>without error path</th></tr>${rows}</table>${perRevision}${cited('Spec rules of conformance/spec-rules.yaml cited', c.specRules, 'uncited')}${cited('Assumptions of contracts/ASSUMPTIONS.md with scenarios', c.assumptions, 'without scenarios')}`;
 }
 
+function verdictClass(result: RunResult): string {
+  const v = verdictOf(result);
+  return v === 'conforms' ? 'passed' : v === 'partial' ? 'skipped' : 'failed';
+}
+
+function partialSection(result: RunResult): string {
+  const lines = partialLines(result.skips, 1000);
+  return lines.length === 0
+    ? ''
+    : `<h2>Partial run</h2><p>Nothing failed, but these operations were not exercised because the scenarios that exercise them were skipped:</p><ul>${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`;
+}
+
 /** A self-contained HTML page (no external assets): pass rates, every difference with its request and response. */
 export function renderHtml(result: RunResult): string {
   const s = result.summary;
@@ -112,7 +126,8 @@ export function renderHtml(result: RunResult): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance report: ${e(result.target.label)}</title><style>${STYLE}</style></head>
 <body>
-<h1>Conformance report: <span class="${s.conforms ? 'passed' : 'failed'}">${s.conforms ? 'conforms' : 'does not conform'}</span></h1>
+<h1>Conformance report: <span class="${verdictClass(result)}">${e(verdictText(result, true))}</span></h1>
+${partialSection(result)}
 <p>Target <code>${e(result.target.label)}</code>${result.target.isSimulator ? ' (simulator)' : ''}; revisions ${e(result.revisions.join(', '))}; run ${e(result.runId)} started ${e(result.startedAt)}.</p>
 <p>${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.unavailable} unavailable, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.${waitingText(s.waiting) ? ` The run ${e(waitingText(s.waiting) ?? '')}.` : ''}</p>
 <h2>Pass rate</h2>${tallyTable('revision', s.byRevision)}${tallyTable('data area', s.byArea)}

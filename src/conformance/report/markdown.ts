@@ -2,6 +2,8 @@ import type { RunResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationMarkdown } from './rules-text.js';
 import { basisText, brief, passRate, waitingText } from './text.js';
+import { verdictText } from '../results/verdict.js';
+import { partialLines } from './skips-text.js';
 
 const MAX_ROWS = 50;
 const MAX_NAMES = 100;
@@ -75,7 +77,7 @@ function tallyRows(groups: Record<string, Tally>): string[] {
 export function renderMarkdown(result: RunResult): string {
   const s = result.summary;
   const lines: string[] = [
-    `## Conformance: ${s.conforms ? 'conforms' : 'does not conform'}`,
+    `## Conformance: ${verdictText(result, true)}`,
     '',
     `Target \`${result.target.label}\`${result.target.isSimulator ? ' (simulator)' : ''}, revisions ${result.revisions.join(', ')}: ${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.unavailable} unavailable, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.${waitingText(s.waiting) ? ` The run ${waitingText(s.waiting)}.` : ''}`,
     '',
@@ -87,6 +89,17 @@ export function renderMarkdown(result: RunResult): string {
     '|---|---|---|---|---|---|---|',
     ...tallyRows(s.byArea),
   ];
+  const partial = partialLines(result.skips, 100);
+  if (partial.length > 0) {
+    lines.push(
+      '',
+      '### Partial run',
+      '',
+      'Nothing failed, but these operations were not exercised because the scenarios that exercise them were skipped:',
+      '',
+      ...partial.map((l) => `- ${cell(l)}`),
+    );
+  }
   lines.push(...coverageSection(result));
   if (result.ruleVerification) lines.push(...ruleVerificationMarkdown(result.ruleVerification));
   const diffs = result.scenarios.flatMap((r) => r.steps.flatMap((st) => st.differences));

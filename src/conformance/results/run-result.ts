@@ -3,6 +3,7 @@ import type { CoverageReport } from '../coverage/coverage.js';
 import type { GateOptions, GateResult } from '../coverage/gate.js';
 import type { DriftResult } from '../drift/drift.js';
 import type { RuleVerificationReport } from './rule-verification.js';
+import type { Skips } from './skips.js';
 import type { ScenarioResult, Status } from './scenario-result.js';
 
 export type {
@@ -77,7 +78,8 @@ export interface RunResult {
   finishedAt: string;
   target: { label: string; isSimulator: boolean };
   revisions: Version[];
-  options: { allowMutations: boolean; tags: string[]; scenarios: string[] };
+  /** `allowPartial`: the user accepts a run whose skips leave operations uncovered (`--allow-partial`). */
+  options: { allowMutations: boolean; tags: string[]; scenarios: string[]; allowPartial?: boolean };
   scenarios: ScenarioResult[];
   drift: DriftResult[];
   compare?: CompareResult;
@@ -88,6 +90,8 @@ export interface RunResult {
   coverage: CoverageReport;
   /** Each spec rule broken in the simulator in turn (`--verify-rules`): verified, cited, total. */
   ruleVerification?: RuleVerificationReport;
+  /** What was skipped, why, and the operations only the skipped runs would have exercised (absent: nothing skipped). */
+  skips?: Skips;
   /** The coverage gate, when one was asked for. */
   gate?: GateResult;
   summary: Summary;

@@ -15,6 +15,8 @@ import type { Target } from '../target/target.js';
 import { inShard, type Shard } from './shard.js';
 import type { TargetFactory } from '../target/target.js';
 import { verifyRules } from '../verify/verify-rules.js';
+import type { PARTIAL_EXIT_CODE } from '../results/verdict.js';
+import { exitCodeOfVerdict, skippedRunsOf, skipsOf } from '../results/verdict.js';
 
 /** Everything one conformance run needs; the CLI builds it from flags. */
 export interface ConformOptions {
@@ -24,6 +26,8 @@ export interface ConformOptions {
   compareTarget?: Target;
   revisions: Version[];
   allowMutations: boolean;
+  /** Accept a run whose skips leave operations uncovered (`--allow-partial`): verdict `partial`, exit 0. */
+  allowPartial?: boolean;
   http: HttpOptions;
   /** Introspect the target and diff it against the contract. */
   drift: boolean;
@@ -90,6 +94,7 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     revisions: options.revisions,
     options: {
       allowMutations: options.allowMutations,
+      ...(options.allowPartial ? { allowPartial: true } : {}),
       tags: options.filters?.tags ?? [],
       scenarios: options.filters?.scenarios ?? [],
     },
@@ -130,10 +135,12 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     options.gate && !shard
       ? checkGate(coverage, options.gate, ruleVerification, differencesOf(scenarios))
       : undefined;
+  const skips = skipsOf(skippedRunsOf(options.scenarios, scenarios, buildRevisionSchema), coverage);
   const withBaseline = {
     ...partial,
     ...(baseline ? { baseline } : {}),
     coverage,
+    ...(skips ? { skips } : {}),
     ...(ruleVerification ? { ruleVerification } : {}),
     ...(gate ? { gate } : {}),
   };
@@ -145,7 +152,11 @@ function defaultCatalogues(): CoverageCatalogues {
   return read.ok ? read.catalogues : { specRules: [], assumptions: [] };
 }
 
-/** 0 when the run conforms (or has no new failures against the baseline) and passes the coverage gate, 1 otherwise. */
-export function exitCodeOf(result: RunResult): 0 | 1 {
-  return result.summary.conforms && (result.gate?.passed ?? true) ? 0 : 1;
+/**
+ * 0 when the run conforms (or has no new failures against the baseline) and passes the coverage gate;
+ * 1 when it does not; {@link PARTIAL_EXIT_CODE} (3) when nothing failed but skips left operations
+ * uncovered and neither `--allow-partial` nor a met `--min-operation-coverage` accepts that.
+ */
+export function exitCodeOf(result: RunResult): 0 | 1 | typeof PARTIAL_EXIT_CODE {
+  return exitCodeOfVerdict(result);
 }

@@ -31,6 +31,8 @@ export interface ConformRequest {
   compare?: TargetSpec;
   revisions: Version[];
   allowMutations: boolean;
+  /** Accept a run whose skips leave operations uncovered (`--allow-partial`). */
+  allowPartial?: boolean;
   http: HttpOptions;
   drift: boolean;
   gate?: GateOptions;
@@ -137,6 +139,7 @@ export async function runConformance(
       ...(secondary ? { compareTarget: secondary.target } : {}),
       revisions: request.revisions,
       allowMutations: request.allowMutations,
+      ...(request.allowPartial ? { allowPartial: true } : {}),
       http: request.http,
       ...(request.concurrency ? { concurrency: request.concurrency } : {}),
       ...(request.shard ? { shard: request.shard } : {}),
