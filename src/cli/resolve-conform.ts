@@ -24,6 +24,8 @@ export interface ConformArgs extends OutputArgs {
   compare?: string;
   compareToken?: string;
   compareLimitedToken?: string;
+  /** `--compare`: learn noise from a target identical to the primary (default true). */
+  learnNoise?: boolean;
   timeout: number;
   retries: number;
   /** Requests per second at most (`--rate`); unlimited when absent. */

@@ -105,6 +105,7 @@ export async function handleConform(
           ),
         }
       : {}),
+    ...(args.learnNoise === false ? { learnNoise: false } : {}),
     revisions: args.version,
     allowMutations: args.allowMutations,
     ...(args.allowPartial ? { allowPartial: true } : {}),
@@ -234,6 +235,12 @@ export const conformCommand = defineCommand<ConformFlags>({
       .option('compare-limited-token', {
         type: 'string',
         describe: 'Limited-tenant token for the --compare target (default: --limited-token)',
+      })
+      .option('learn-noise', {
+        type: 'boolean',
+        defaultDescription: 'true',
+        describe:
+          '--compare: run the scenarios once more against a target identical to the primary (a second simulator for sim, else the primary again); a difference seen there too is noise, reported apart and never a failure (--no-learn-noise to skip)',
       })
       .option('timeout', {
         type: 'number',

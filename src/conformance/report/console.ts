@@ -56,7 +56,7 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
   }
   if (result.compare)
     lines.push(
-      `  compared with ${result.compare.secondaryTarget}: ${when(result.compare.differences.length, c.red, `${result.compare.differences.length} structural difference(s)`)}`,
+      `  compared with ${result.compare.secondaryTarget}: ${when(result.compare.differences.length, c.red, `${result.compare.differences.length} structural difference(s)`)}${result.compare.noiseLearnedFrom !== undefined ? `, ${when(result.compare.noise?.length ?? 0, c.yellow, `${result.compare.noise?.length ?? 0} noise`)} (differences also seen between the primary and ${result.compare.noiseLearnedFrom}; not failures)` : ''}`,
     );
   if (result.baseline)
     lines.push(

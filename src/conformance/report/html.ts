@@ -118,7 +118,7 @@ export function renderHtml(result: RunResult): string {
     )
     .join('');
   const compare = result.compare
-    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2><table><tr><th>scenario</th><th>revision</th><th>step</th><th>path</th><th>kind</th><th>primary</th><th>secondary</th></tr>${result.compare.differences.map((d) => `<tr><td>${e(d.scenarioId)}</td><td>${e(d.revision)}</td><td>${e(d.stepId)}</td><td><code>${e(d.path)}</code></td><td>${e(d.kind)}</td><td><code>${e(brief(d.primary))}</code></td><td><code>${e(brief(d.secondary))}</code></td></tr>`).join('')}</table>`
+    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2>${result.compare.noiseLearnedFrom !== undefined ? `<p>${result.compare.noise?.length ?? 0} noise difference(s) not listed: the primary also differed there from ${e(result.compare.noiseLearnedFrom)}, an identical target.</p>` : ''}<table><tr><th>scenario</th><th>revision</th><th>step</th><th>path</th><th>kind</th><th>primary</th><th>secondary</th></tr>${result.compare.differences.map((d) => `<tr><td>${e(d.scenarioId)}</td><td>${e(d.revision)}</td><td>${e(d.stepId)}</td><td><code>${e(d.path)}</code></td><td>${e(d.kind)}</td><td><code>${e(brief(d.primary))}</code></td><td><code>${e(brief(d.secondary))}</code></td></tr>`).join('')}</table>`
     : '';
   const baseline = result.baseline
     ? `<h2>Against baseline ${e(result.baseline.file)}</h2><p>${result.baseline.newFailures.length} new, ${result.baseline.fixed.length} fixed.</p><ul>${result.baseline.newFailures.map((k) => `<li class="failed">new: <code>${e(k)}</code></li>`).join('')}${result.baseline.fixed.map((k) => `<li class="passed">fixed: <code>${e(k)}</code></li>`).join('')}</ul>`

@@ -153,7 +153,7 @@ export function renderMarkdown(result: RunResult): string {
       '',
       `### Differential mode against \`${result.compare.secondaryTarget}\``,
       '',
-      `${result.compare.differences.length} structural difference(s).`,
+      `${result.compare.differences.length} structural difference(s).${result.compare.noiseLearnedFrom !== undefined ? ` ${result.compare.noise?.length ?? 0} more are noise: the primary also differed there from \`${cell(result.compare.noiseLearnedFrom)}\`, an identical target (not failures).` : ''}`,
     );
     for (const d of result.compare.differences.slice(0, MAX_ROWS)) {
       lines.push(

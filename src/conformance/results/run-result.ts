@@ -30,7 +30,15 @@ export interface CompareResult {
   secondaryTarget: string;
   /** The secondary target's own scenario statuses, by `scenarioId@revision`. */
   secondaryStatuses: Record<string, Status>;
+  /** Differences between the two targets, noise excluded: each fails the run. */
   differences: StructuralDifference[];
+  /** What noise was learned from: the primary compared with an identical target (itself again, or a same-seed simulator). */
+  noiseLearnedFrom?: string;
+  /**
+   * Differences at paths where the primary also differed from that identical target: noise (values that
+   * change from request to request), reported apart and never a failure.
+   */
+  noise?: StructuralDifference[];
 }
 
 /** How a run compares with a baseline report. */
