@@ -12,6 +12,7 @@ import {
 import type { Expectation, Step } from '../conformance/scenario/types.js';
 import { invalidVariant, type InvalidKind, type ValueRules } from './invalid.js';
 import { INVARIANT_BASIS } from './invariants.js';
+import { shifted, type Counted, type Related } from './session.js';
 import { pick, type FuzzModel, type FuzzReal, type Handle } from './model.js';
 import { entityArbitraries, getAt } from './entity-commands.js';
 import { regionArbitrary } from './region-commands.js';
@@ -141,12 +142,12 @@ class Paging implements Cmd {
 
 const LIST_FILTER = (name: string): unknown => [{ field: 'name', value: name }];
 
-async function listTotal(real: FuzzReal): Promise<number> {
-  const { body } = await real.session.send({
+async function listTotal(real: FuzzReal): Promise<Counted> {
+  const sent = await real.session.send({
     id: 'countLists',
     document: 'query Count { lists(limit: 1) { totalModels } }',
   });
-  return Number(getAt(body, ['data', 'lists', 'totalModels']));
+  return real.session.countAt(sent, 'data.lists.totalModels');
 }
 
 /** Reads a list back by id, by its unique name and in the total; with the simulator also its events. */
@@ -154,7 +155,7 @@ async function verifyList(
   real: FuzzReal,
   h: Handle,
   present: boolean,
-  total: number,
+  total: Related,
   event?: string,
 ): Promise<void> {
   const events =
@@ -175,7 +176,12 @@ async function verifyList(
     variables: { id: ref(h.capture), filter: LIST_FILTER(h.name) },
     expect,
   });
-  real.session.expect(body, INVARIANT_BASIS.readAfterWrite, { path: 'data.all.totalModels', equals: total });
+  real.session.expect(
+    body,
+    INVARIANT_BASIS.readAfterWrite,
+    { path: 'data.all.totalModels', equals: total.value },
+    total.relation,
+  );
 }
 
 class AddList implements Cmd {
@@ -195,7 +201,7 @@ class AddList implements Cmd {
     const h = { capture, name };
     const created = getAt(body, ['data', 'addWorkingList', 'success']) === true;
     if (created) m.lists.push(h);
-    await verifyList(real, h, created, before + (created ? 1 : 0), created ? 'ListCreated' : undefined);
+    await verifyList(real, h, created, shifted(before, created ? 1 : 0), created ? 'ListCreated' : undefined);
   }
   toString = (): string => `addList ${JSON.stringify(this.tail)}`;
 }
@@ -257,7 +263,7 @@ class RemoveList implements Cmd {
     });
     m.lists = m.lists.filter((x) => x !== h);
     m.members = m.members.filter((x) => x.list !== h);
-    await verifyList(real, h, false, before - 1, 'ListDeleted');
+    await verifyList(real, h, false, shifted(before, -1), 'ListDeleted');
   }
   toString = (): string => `removeList ${this.index}`;
 }
@@ -354,12 +360,12 @@ class RemoveMember implements Cmd {
 
 // ---------------------------------------------------------------- activities
 
-async function activityTotal(real: FuzzReal): Promise<number> {
-  const { body } = await real.session.send({
+async function activityTotal(real: FuzzReal): Promise<Counted> {
+  const sent = await real.session.send({
     id: 'countActivities',
     document: 'query Count { activities(limit: 1) { totalModels } }',
   });
-  return Number(getAt(body, ['data', 'activities', 'totalModels']));
+  return real.session.countAt(sent, 'data.activities.totalModels');
 }
 
 class AddActivity implements Cmd {
@@ -414,10 +420,13 @@ class AddActivity implements Cmd {
         },
       ],
     });
-    real.session.expect(read, INVARIANT_BASIS.readAfterWrite, {
-      path: 'data.all.totalModels',
-      equals: before + 1,
-    });
+    const total = shifted(before, 1);
+    real.session.expect(
+      read,
+      INVARIANT_BASIS.readAfterWrite,
+      { path: 'data.all.totalModels', equals: total.value },
+      total.relation,
+    );
   }
   toString = (): string => `addActivity ${JSON.stringify(this.tail)}`;
 }
@@ -474,10 +483,13 @@ class RemoveActivity implements Cmd {
       variables: { id: ref(h.capture) },
       expect: [{ path: 'data.byId', equals: null, basis: [INVARIANT_BASIS.readAfterWrite] }],
     });
-    real.session.expect(body, INVARIANT_BASIS.readAfterWrite, {
-      path: 'data.all.totalModels',
-      equals: before - 1,
-    });
+    const total = shifted(before, -1);
+    real.session.expect(
+      body,
+      INVARIANT_BASIS.readAfterWrite,
+      { path: 'data.all.totalModels', equals: total.value },
+      total.relation,
+    );
   }
   toString = (): string => `removeActivity ${this.index}`;
 }
@@ -594,10 +606,13 @@ class Invalid implements Cmd {
         ? [{ path: 'data.named.totalModels', equals: written ? 1 : 0, basis: [INVARIANT_BASIS.invalidInput] }]
         : [],
     });
-    real.session.expect(read, INVARIANT_BASIS.invalidInput, {
-      path: 'data.all.totalModels',
-      equals: before + (written ? 1 : 0),
-    });
+    const total = shifted(before, written ? 1 : 0);
+    real.session.expect(
+      read,
+      INVARIANT_BASIS.invalidInput,
+      { path: 'data.all.totalModels', equals: total.value },
+      total.relation,
+    );
   }
   toString = (): string => `invalid ${this.op}: ${this.variant.description}`;
 }

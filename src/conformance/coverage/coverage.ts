@@ -44,6 +44,8 @@ export interface OperationCoverage {
   errorPath: boolean;
   /** Scenarios whose executed steps select it. */
   scenarios: string[];
+  /** Checks judged on its answers (the fuzzer counts them; scenario runs leave this out). */
+  checks?: number;
 }
 
 /** Coverage of one revision's contract by the steps executed against it. */

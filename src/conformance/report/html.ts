@@ -72,7 +72,7 @@ function coverage(result: RunResult): string {
       const ops = r.byOperation
         .map(
           (o) =>
-            `<tr><td><code>${e(o.name)}</code></td><td class="${o.hits > 0 ? 'passed' : 'failed'}">${o.hits}</td><td>${o.successPath ? '✓' : '<span class="failed">✗</span>'}</td><td>${o.errorPath ? '✓' : '<span class="failed">✗</span>'}</td><td>${e(o.scenarios.join(', '))}</td></tr>`,
+            `<tr><td><code>${e(o.name)}</code></td><td class="${o.hits > 0 ? 'passed' : 'failed'}">${o.hits}</td>${o.checks !== undefined ? `<td>${o.checks}</td>` : ''}<td>${o.successPath ? '✓' : '<span class="failed">✗</span>'}</td><td>${o.errorPath ? '✓' : '<span class="failed">✗</span>'}</td><td>${e(o.scenarios.join(', '))}</td></tr>`,
         )
         .join('');
       const gaps = countsOf(r)
@@ -80,7 +80,7 @@ function coverage(result: RunResult): string {
           ([label, n]) => `<li>${e(label)} not covered (${n.uncovered.length}): ${names(n.uncovered)}</li>`,
         )
         .join('');
-      return `<details><summary>${e(r.revision)}: operations ${e(countText(r.operations))}</summary><ul>${gaps}</ul><table><tr><th>operation</th><th>hits</th><th>success path</th><th>error path</th><th>scenarios</th></tr>${ops}</table></details>`;
+      return `<details><summary>${e(r.revision)}: operations ${e(countText(r.operations))}</summary><ul>${gaps}</ul><table><tr><th>operation</th><th>hits</th>${r.byOperation.some((o) => o.checks !== undefined) ? '<th>checks</th>' : ''}<th>success path</th><th>error path</th><th>scenarios</th></tr>${ops}</table></details>`;
     })
     .join('');
   const cited = (title: string, cc: typeof c.specRules, none: string): string =>

@@ -24,7 +24,28 @@ export function referencesIn(value: unknown): string[] {
   return [];
 }
 
+/** `<reference> + 1`, `<reference> - 2`: a number an earlier step answered, shifted by a constant. */
+const OFFSET = /^(.*\S)\s*([+-])\s*(\d+)$/;
+
+/**
+ * Resolves one `${…}` expression; `${steps.count.data.lists.totalModels + 1}` is a numeric reference
+ * plus or minus a whole number, so an expectation can state a relation between steps (count before + 1)
+ * instead of a value one target happened to answer.
+ */
 function resolve(expr: string, ctx: InterpolationContext): Interpolated {
+  const offset = OFFSET.exec(expr.trim());
+  if (offset && !/^random\.|^run\./.test(offset[1] ?? '')) {
+    const base = resolveReference(offset[1] ?? '', ctx);
+    if (!base.ok) return base;
+    if (typeof base.value !== 'number')
+      return { ok: false, error: `\${${expr.trim()}}: ${offset[1] ?? ''} is not a number` };
+    const n = Number(offset[3]);
+    return { ok: true, value: offset[2] === '+' ? base.value + n : base.value - n };
+  }
+  return resolveReference(expr, ctx);
+}
+
+function resolveReference(expr: string, ctx: InterpolationContext): Interpolated {
   const e = expr.trim();
   if (e === 'random.uuid') return { ok: true, value: ctx.uuid() };
   if (e === 'run.id') return { ok: true, value: ctx.runId };
