@@ -44,7 +44,7 @@ describe('rm-harness conform', () => {
     const first = await conform(bad.endpoint, '--token', TEST_TOKEN, '--report-dir', dir, '--no-drift');
     expect(first.code).toBe(1);
     expect(first.stdout).toContain('FAILED settings.regional-settings [1.4.0]');
-    expect(first.stdout).toContain('read data.regionalSettings.languages: missing-field');
+    expect(first.stdout).toContain('read data.regionalSettings.languages: shape: missing-field');
     const baseline = path.join(dir, 'baseline.json');
     writeFileSync(baseline, readFileSync(path.join(dir, 'conformance.json')));
     const again = await conform(
@@ -294,7 +294,7 @@ describe('rm-harness schema diff', () => {
         'versioning.*',
       );
       expect(run.code).toBe(1);
-      expect(run.stdout).toContain('read errors[0]: missing-operation: expected operation currencies');
+      expect(run.stdout).toContain('read errors[0]: shape: missing-operation: expected operation currencies');
       expect(run.stdout).toContain('drift 1.4.0: 1 breaking');
       const unreachable = await cli(
         'schema',

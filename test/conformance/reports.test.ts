@@ -55,7 +55,7 @@ describe('reporters', () => {
     );
     expect(xml).toContain('name="lists.add-list-validation [1.2.0]" classname="conformance.lists"');
     expect(xml).toMatch(
-      /<failure message="1 breaking difference\(s\)[^"]*" type="contract">\[breaking\] invalid data.addList.validationErrors: missing-validation-error/,
+      /<failure message="1 breaking difference\(s\)[^"]*" type="contract">\[breaking\] invalid data.addList.validationErrors: rule: missing-validation-error/,
     );
   });
 
@@ -65,7 +65,7 @@ describe('reporters', () => {
     expect(md).toContain('| 1.4.0 | 5 | 4 | 1 | 0 | 0 | 80% |');
     expect(md).toContain('| lists | 3 | 1 | 2 | 0 | 0 | 33.3% |');
     expect(md).toContain(
-      '| breaking | lists.add-list-validation | 1.4.0 | invalid | `data.addList.validationErrors` | missing-validation-error |',
+      '| breaking | lists.add-list-validation | 1.4.0 | invalid | `data.addList.validationErrors` | rule | missing-validation-error |',
     );
   });
 

@@ -1,3 +1,4 @@
+import type { Difference } from '../results/differences.js';
 import type { RunResult } from '../results/run-result.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
 import { partialLines } from './skips-text.js';
@@ -6,6 +7,13 @@ import { ruleVerificationLine, unverifiedLines } from './rules-text.js';
 import { basisText, brief, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
 
 const MAX_LINES = 40;
+
+/** ` [spec: §8]`: what a difference rests on; nothing for a transport failure or an injected fault. */
+function restsOnText(d: Difference): string {
+  return d.cause === 'transport' || d.cause === 'injected-fault'
+    ? ''
+    : ` [${d.restsOn}: ${basisText(d.basis)}]`;
+}
 
 /**
  * The readable summary the CLI prints after a run; `style` colours verdicts (conforming green, breaking
@@ -38,7 +46,7 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
       for (const d of st.differences.filter((x) => x.severity === 'breaking')) {
         if (shown++ >= MAX_LINES) continue;
         lines.push(
-          `    ${st.stepId} ${d.path || '(response)'}: ${d.kind}: expected ${brief(d.expected, 80)}, got ${brief(d.actual, 80)} [${d.restsOn}: ${basisText(d.basis)}]`,
+          `    ${st.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind}: expected ${brief(d.expected, 80)}, got ${brief(d.actual, 80)}${restsOnText(d)}`,
         );
       }
     }

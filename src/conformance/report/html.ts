@@ -31,14 +31,14 @@ function json(value: unknown): string {
 }
 
 function differenceRow(d: Difference): string {
-  return `<tr class="${d.severity}"><td>${e(d.severity)}</td><td><code>${e(d.path || '(response)')}</code></td><td>${e(d.kind)}</td><td>${e(d.message)}</td><td><code>${e(brief(d.expected))}</code></td><td><code>${e(brief(d.actual))}</code></td><td>${e(d.level)}</td><td>${e(d.restsOn)}: ${e(basisText(d.basis))}</td></tr>`;
+  return `<tr class="${d.severity}"><td>${e(d.severity)}</td><td><code>${e(d.path || '(response)')}</code></td><td>${e(d.cause ?? '')}</td><td>${e(d.kind)}</td><td>${e(d.message)}</td><td><code>${e(brief(d.expected))}</code></td><td><code>${e(brief(d.actual))}</code></td><td>${e(d.level)}</td><td>${e(d.restsOn)}: ${e(basisText(d.basis))}</td></tr>`;
 }
 
 function step(s: StepResult): string {
   const diffs =
     s.differences.length === 0
       ? ''
-      : `<table><tr><th>severity</th><th>path</th><th>kind</th><th>message</th><th>expected</th><th>actual</th><th>level</th><th>rests on</th></tr>${s.differences.map(differenceRow).join('')}</table>`;
+      : `<table><tr><th>severity</th><th>path</th><th>cause</th><th>kind</th><th>message</th><th>expected</th><th>actual</th><th>level</th><th>rests on</th></tr>${s.differences.map(differenceRow).join('')}</table>`;
   const request = s.request
     ? `<p>Request <code>POST ${e(s.request.url)}</code></p><pre>${json({ headers: s.request.headers, body: s.request.body })}</pre>`
     : '';

@@ -5,7 +5,7 @@ import { basisText, brief, escapeXml } from './text.js';
 import { verdictOf } from '../results/verdict.js';
 
 function differenceLine(d: Difference): string {
-  return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.kind} - ${d.message}; expected ${brief(d.expected)}, actual ${brief(d.actual)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
+  return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind} - ${d.message}; expected ${brief(d.expected)}, actual ${brief(d.actual)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
 }
 
 function testcase(r: ScenarioResult): string {

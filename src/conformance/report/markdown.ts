@@ -108,15 +108,15 @@ export function renderMarkdown(result: RunResult): string {
       '',
       '### Differences',
       '',
-      '| severity | scenario | revision | step | path | kind | expected | actual | rests on |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| severity | scenario | revision | step | path | cause | kind | expected | actual | rests on |',
+      '|---|---|---|---|---|---|---|---|---|---|',
     );
     const sorted = [...diffs].sort((a, b) =>
       a.severity === b.severity ? 0 : a.severity === 'breaking' ? -1 : 1,
     );
     for (const d of sorted.slice(0, MAX_ROWS)) {
       lines.push(
-        `| ${d.severity} | ${cell(d.scenarioId)} | ${d.revision} | ${cell(d.stepId)} | \`${cell(d.path || '(response)')}\` | ${d.kind} | ${cell(brief(d.expected, 60))} | ${cell(brief(d.actual, 60))} | ${d.restsOn}: ${cell(basisText(d.basis))} |`,
+        `| ${d.severity} | ${cell(d.scenarioId)} | ${d.revision} | ${cell(d.stepId)} | \`${cell(d.path || '(response)')}\` | ${d.cause ?? ''} | ${d.kind} | ${cell(brief(d.expected, 60))} | ${cell(brief(d.actual, 60))} | ${d.restsOn}: ${cell(basisText(d.basis))} |`,
       );
     }
     if (sorted.length > MAX_ROWS)
