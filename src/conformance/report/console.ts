@@ -2,9 +2,10 @@ import type { Difference } from '../results/differences.js';
 import type { RunResult } from '../results/run-result.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
 import { partialLines } from './skips-text.js';
+import { smallestDiff } from './smallest-diff.js';
 import { coverageLine, gateChecks } from './coverage-text.js';
 import { ruleVerificationLine, unverifiedLines } from './rules-text.js';
-import { basisText, brief, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
+import { basisText, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
 
 const MAX_LINES = 40;
 
@@ -46,7 +47,7 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
       for (const d of st.differences.filter((x) => x.severity === 'breaking')) {
         if (shown++ >= MAX_LINES) continue;
         lines.push(
-          `    ${st.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind}: expected ${brief(d.expected, 80)}, got ${brief(d.actual, 80)}${restsOnText(d)}`,
+          `    ${st.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind}: ${smallestDiff(d.expected, d.actual, 80)}${restsOnText(d)}`,
         );
       }
     }

@@ -3,6 +3,8 @@ import type { RunResult, ScenarioResult, StepResult, Tally } from '../results/ru
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationHtml } from './rules-text.js';
 import { partialLines } from './skips-text.js';
+import { actualText } from './smallest-diff.js';
+import { differenceSummary, operationOf, scenarioAnchor } from './html-summary.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
 import { basisText, brief, escapeHtml as e, passRate, waitingText } from './text.js';
 
@@ -13,6 +15,7 @@ table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #ccd;paddin
 th{background:#f0f2f7}.passed{color:#176b2c}.failed,.breaking{color:#b3261e}.skipped{color:#777}
 .error,.network-error,.unavailable{color:#9a5b00}.non-breaking{color:#6b5b00}
 details{margin:.3rem 0;border:1px solid #dde;border-radius:4px;padding:.3rem .6rem}summary{cursor:pointer}
+.op{color:#555;font-size:12px}#filters{margin:.5rem 0}#filters label{margin-right:1rem}[hidden]{display:none!important}
 pre{background:#f7f7fa;padding:.5rem;overflow:auto;max-height:24rem;font-size:12px}code{font-size:12px}
 `;
 
@@ -31,7 +34,7 @@ function json(value: unknown): string {
 }
 
 function differenceRow(d: Difference): string {
-  return `<tr class="${d.severity}"><td>${e(d.severity)}</td><td><code>${e(d.path || '(response)')}</code></td><td>${e(d.cause ?? '')}</td><td>${e(d.kind)}</td><td>${e(d.message)}</td><td><code>${e(brief(d.expected))}</code></td><td><code>${e(brief(d.actual))}</code></td><td>${e(d.level)}</td><td>${e(d.restsOn)}: ${e(basisText(d.basis))}</td></tr>`;
+  return `<tr class="${d.severity}"><td>${e(d.severity)}</td><td><code>${e(d.path || '(response)')}</code></td><td>${e(d.cause ?? '')}</td><td>${e(d.kind)}</td><td>${e(d.message)}</td><td><code>${e(brief(d.expected))}</code></td><td><code>${e(actualText(d.expected, d.actual, 200))}</code></td><td>${e(d.level)}</td><td>${e(d.restsOn)}: ${e(basisText(d.basis))}</td></tr>`;
 }
 
 function step(s: StepResult): string {
@@ -45,12 +48,14 @@ function step(s: StepResult): string {
   const response = s.response
     ? `<p>Response HTTP ${s.response.status} <code>${e(s.response.contentType)}</code></p><pre>${s.response.body !== undefined ? json(s.response.body) : e(s.response.text ?? '')}</pre>`
     : '';
-  return `<details${s.differences.some((d) => d.severity === 'breaking') ? ' open' : ''}><summary><span class="${s.status}">${e(s.status)}</span> step <b>${e(s.stepId)}</b> (${e(s.phase)})${s.note ? ` — ${e(s.note)}` : ''}</summary>${diffs}${request}${response}</details>`;
+  // Steps stay collapsed (their request and response are the bulk of a large report); the
+  // differences of a step show below its line without opening it.
+  return `<details class="step"><summary><span class="${s.status}">${e(s.status)}</span> step <b>${e(s.stepId)}</b> (${e(s.phase)}) <span class="op">${e(operationOf(s))}</span>${s.note ? ` — ${e(s.note)}` : ''}</summary>${request}${response}</details>${diffs}`;
 }
 
 function scenario(r: ScenarioResult): string {
   const count = r.steps.reduce((n, s) => n + s.differences.length, 0);
-  return `<details${r.status === 'failed' || r.status === 'error' ? ' open' : ''}><summary><span class="${r.status}">${e(r.status)}</span> <b>${e(r.scenarioId)}</b> [${e(r.revision)}] ${e(r.title)}${count ? ` — ${count} difference(s)` : ''}${r.note ? ` — ${e(r.note)}` : ''}</summary><p>File <code>${e(r.file)}</code>, tags ${e(r.tags.join(', ') || 'none')}</p>${r.steps.map(step).join('')}</details>`;
+  return `<details id="${e(scenarioAnchor(r))}" data-run="${e(scenarioAnchor(r))}" data-differences="${count}"${r.status === 'failed' || r.status === 'error' ? ' open' : ''}><summary><span class="${r.status}">${e(r.status)}</span> <b>${e(r.scenarioId)}</b> [${e(r.revision)}] ${e(r.title)}${count ? ` — ${count} difference(s)` : ''}${r.note ? ` — ${e(r.note)}` : ''}</summary><p>File <code>${e(r.file)}</code>, tags ${e(r.tags.join(', ') || 'none')}</p>${r.steps.map(step).join('')}</details>`;
 }
 
 function names(list: readonly string[]): string {
@@ -128,6 +133,7 @@ export function renderHtml(result: RunResult): string {
 <body>
 <h1>Conformance report: <span class="${verdictClass(result)}">${e(verdictText(result, true))}</span></h1>
 ${partialSection(result)}
+${differenceSummary(result)}
 <p>Target <code>${e(result.target.label)}</code>${result.target.isSimulator ? ' (simulator)' : ''}; revisions ${e(result.revisions.join(', '))}; run ${e(result.runId)} started ${e(result.startedAt)}.</p>
 <p>${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.unavailable} unavailable, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.${waitingText(s.waiting) ? ` The run ${e(waitingText(s.waiting) ?? '')}.` : ''}</p>
 <h2>Pass rate</h2>${tallyTable('revision', s.byRevision)}${tallyTable('data area', s.byArea)}

@@ -1,11 +1,12 @@
 import type { Difference } from '../results/differences.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { ruleVerificationJunit } from './rules-text.js';
-import { basisText, brief, escapeXml } from './text.js';
+import { basisText, escapeXml } from './text.js';
 import { verdictOf } from '../results/verdict.js';
+import { smallestDiff } from './smallest-diff.js';
 
 function differenceLine(d: Difference): string {
-  return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind} - ${d.message}; expected ${brief(d.expected)}, actual ${brief(d.actual)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
+  return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind} - ${d.message}; ${smallestDiff(d.expected, d.actual, 200)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
 }
 
 function testcase(r: ScenarioResult): string {

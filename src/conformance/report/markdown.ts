@@ -4,6 +4,7 @@ import { ruleVerificationMarkdown } from './rules-text.js';
 import { basisText, brief, passRate, waitingText } from './text.js';
 import { verdictText } from '../results/verdict.js';
 import { partialLines } from './skips-text.js';
+import { actualText } from './smallest-diff.js';
 
 const MAX_ROWS = 50;
 const MAX_NAMES = 100;
@@ -116,7 +117,7 @@ export function renderMarkdown(result: RunResult): string {
     );
     for (const d of sorted.slice(0, MAX_ROWS)) {
       lines.push(
-        `| ${d.severity} | ${cell(d.scenarioId)} | ${d.revision} | ${cell(d.stepId)} | \`${cell(d.path || '(response)')}\` | ${d.cause ?? ''} | ${d.kind} | ${cell(brief(d.expected, 60))} | ${cell(brief(d.actual, 60))} | ${d.restsOn}: ${cell(basisText(d.basis))} |`,
+        `| ${d.severity} | ${cell(d.scenarioId)} | ${d.revision} | ${cell(d.stepId)} | \`${cell(d.path || '(response)')}\` | ${d.cause ?? ''} | ${d.kind} | ${cell(brief(d.expected, 60))} | ${cell(actualText(d.expected, d.actual, 60))} | ${d.restsOn}: ${cell(basisText(d.basis))} |`,
       );
     }
     if (sorted.length > MAX_ROWS)
