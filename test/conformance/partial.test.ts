@@ -92,4 +92,25 @@ describe('conform against a target whose skips leave operations uncovered', () =
     expect(missed.code).toBe(1);
     expect(missed.stdout).toContain('DOES NOT CONFORM');
   });
+
+  it("report merge measures the shards' skips on the merged coverage: the same verdict as one run", async () => {
+    const tags = ['--tag', 'lists', '--tag', 'settings'];
+    const fullDir = tmp();
+    const full = await conform(fullDir, ...tags);
+    const shardDirs = [tmp(), tmp()];
+    for (const [i, dir] of shardDirs.entries()) await conform(dir, ...tags, '--shard', `${i + 1}/2`);
+    const mergedDir = tmp();
+    const merged = await cliArgs(
+      'report',
+      'merge',
+      ...shardDirs.map((d) => path.join(d, 'conformance.json')),
+      '--report-dir',
+      mergedDir,
+    );
+    expect(full.code).toBe(3);
+    expect(merged.code).toBe(3);
+    const skipsOf = (dir: string) => (JSON.parse(read(dir, 'conformance.json')) as Report).skips?.uncovered;
+    expect(skipsOf(mergedDir)).toEqual(skipsOf(fullDir));
+    expect((JSON.parse(read(mergedDir, 'conformance.json')) as Report).verdict).toBe('partial');
+  });
 });
