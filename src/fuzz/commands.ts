@@ -109,30 +109,40 @@ class Paging implements Cmd {
   async run(_m: FuzzModel, real: FuzzReal): Promise<void> {
     const size = this.pageSize * this.pages;
     const sel = `{ totalModels models ${this.item} }`;
-    const parts = [`all: ${this.field}(skip: 0, limit: ${size}) ${sel}`];
+    // One bigger page first, then the pages: a written case asserts each page is a slice of that answer
+    // (a relation between its steps), never the items one target happened to hold.
+    const whole = await real.session.send({
+      id: 'pagingAll',
+      document: `query All { all: ${this.field}(skip: 0, limit: ${size}) ${sel} }`,
+      // Pages equal to slices of one answer are disjoint exactly when that answer repeats no item.
+      ...(this.item === '{ id }'
+        ? { expect: [{ path: 'data.all.models', distinct: true, basis: [INVARIANT_BASIS.paging] }] }
+        : {}),
+    });
+    const all = getAt(whole.body, ['data', 'all']) as { totalModels: number; models: unknown[] } | null;
+    if (!all) return;
+    const parts: string[] = [];
     for (let i = 0; i < this.pages; i += 1)
       parts.push(`p${i}: ${this.field}(skip: ${i * this.pageSize}, limit: ${this.pageSize}) ${sel}`);
     const { body } = await real.session.send({
       id: 'paging',
       document: `query Pages { ${parts.join(' ')} }`,
     });
-    const all = getAt(body, ['data', 'all']) as { totalModels: number; models: unknown[] } | null;
-    if (!all) return;
+    const at = `steps.${whole.result.stepId}.data.all`;
     for (let i = 0; i < this.pages; i += 1) {
-      real.session.expect(body, INVARIANT_BASIS.paging, {
-        path: `data.p${i}.totalModels`,
-        equals: all.totalModels,
-      });
-      real.session.expect(body, INVARIANT_BASIS.paging, {
-        path: `data.p${i}.models`,
-        equals: all.models.slice(i * this.pageSize, (i + 1) * this.pageSize),
-      });
-    }
-    // Pages equal to slices of one answer are disjoint exactly when that answer repeats no item.
-    if (this.item === '{ id }') {
-      const keys = all.models.map((x) => JSON.stringify(x));
-      const unique = all.models.filter((_x, i) => keys.indexOf(keys[i] ?? '') === i);
-      real.session.expect(body, INVARIANT_BASIS.paging, { path: 'data.all.models', equals: unique });
+      const [from, to] = [i * this.pageSize, (i + 1) * this.pageSize];
+      real.session.expect(
+        body,
+        INVARIANT_BASIS.paging,
+        { path: `data.p${i}.totalModels`, equals: all.totalModels },
+        `\${${at}.totalModels}`,
+      );
+      real.session.expect(
+        body,
+        INVARIANT_BASIS.paging,
+        { path: `data.p${i}.models`, equals: all.models.slice(from, to) },
+        `\${${at}.models[${from}:${to}]}`,
+      );
     }
   }
   toString = (): string => `paging ${this.field} ${this.pages}x${this.pageSize}`;

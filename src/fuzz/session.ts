@@ -221,7 +221,12 @@ export class FuzzSession {
    * then `relation` (e.g. `${steps.s3-countLists.data.lists.totalModels + 1}`) is what it asserts, so the
    * case holds the target to the property, not to a number the broken target answered.
    */
-  expect(body: unknown, invariant: string, expectation: PathExpectation, relation?: string): void {
+  expect(
+    body: unknown,
+    invariant: string,
+    expectation: PathExpectation & { equals: unknown },
+    relation?: string,
+  ): void {
     const last = this.recorded[this.recorded.length - 1];
     if (!last) return;
     const findings = checkExpectation(expectation, { status: 200, body, rootFields: [] });
