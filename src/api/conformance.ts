@@ -4,6 +4,7 @@ import { runConformance } from '../conformance/run/session.js';
 import { SCENARIO_DIR } from '../conformance/scenario/paths.js';
 import type { RunResult } from '../conformance/results/run-result.js';
 import { startServer } from '../server/index.js';
+import { DEV_TOKENS } from '../contract/endpoint.js';
 
 export type { RunResult } from '../conformance/results/run-result.js';
 
@@ -93,7 +94,13 @@ export async function checkConformance(
     reportDir: options.reportDir,
     startSimulator: async () => async () => {
       const server = await startServer({ port: 0, host: '127.0.0.1', inMemory: true, log: () => {} });
-      return { baseUrl: server.url, close: () => server.close() };
+      // Its admin API sets scenarios' provider states (state.clock): without it they would be skipped.
+      const tenant = server.simulator.tenantByToken(DEV_TOKENS.full)?.id;
+      return {
+        baseUrl: server.url,
+        close: () => server.close(),
+        ...(tenant ? { admin: { token: server.adminToken, tenant } } : {}),
+      };
     },
   });
   if (!run.ok) return { ok: false, ...run.error };
