@@ -6,6 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { alignItems } from '../../src/conformance/compare/structural.js';
+import { renderConsole } from '../../src/conformance/report/console.js';
+import { renderHtml } from '../../src/conformance/report/html.js';
 import { cliArgs } from '../helpers/cli-io.js';
 import { fixtureScenarios, runShipped, targetOf } from './helpers/run.js';
 import { startHiddenSimulator, type HiddenSimulator } from './helpers/hidden-admin.js';
@@ -96,6 +98,11 @@ describe('noise in differential mode', () => {
       expect(result.compare?.noise?.map((d) => d.path)).toContain('data.__typename');
       expect(result.compare?.noiseLearnedFrom).toBe('test-target');
       expect(result.summary.structuralDifferences).toBe(0);
+      const html = renderHtml(result);
+      expect(html).toMatch(
+        /<summary>\d+ noise difference\(s\), not failures: [^<]*<\/summary><table>.*data\.__typename/,
+      );
+      expect(renderConsole(result)).toMatch(/0 structural difference\(s\), \d+ noise/);
     } finally {
       await a.close();
       await b.close();

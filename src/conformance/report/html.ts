@@ -1,5 +1,11 @@
 import type { Difference } from '../results/differences.js';
-import type { RunResult, ScenarioResult, StepResult, Tally } from '../results/run-result.js';
+import type {
+  RunResult,
+  ScenarioResult,
+  StepResult,
+  StructuralDifference,
+  Tally,
+} from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationHtml } from './rules-text.js';
 import { partialLines } from './skips-text.js';
@@ -100,6 +106,10 @@ function coverage(result: RunResult): string {
   return `<h2>Coverage</h2><p>What the executed steps exercised of each revision's contract: operations (fields of Query and Mutation), arguments, input fields (in literals and variable values) and result fields. A success path has value assertions and expects no error; an error path expects a GraphQL error or validationErrors.</p>${gate}<table><tr><th>revision</th><th>operations</th><th>arguments</th><th>input fields</th><th>result fields</th><th>without success path</th><th>without error path</th></tr>${rows}</table>${perRevision}${cited('Spec rules of conformance/spec-rules.yaml cited', c.specRules, 'uncited')}${cited('Assumptions of contracts/ASSUMPTIONS.md with scenarios', c.assumptions, 'without scenarios')}`;
 }
 
+function compareTable(differences: readonly StructuralDifference[]): string {
+  return `<table><tr><th>scenario</th><th>revision</th><th>step</th><th>path</th><th>kind</th><th>primary</th><th>secondary</th></tr>${differences.map((d) => `<tr><td>${e(d.scenarioId)}</td><td>${e(d.revision)}</td><td>${e(d.stepId)}</td><td><code>${e(d.path)}</code></td><td>${e(d.kind)}</td><td><code>${e(brief(d.primary))}</code></td><td><code>${e(brief(d.secondary))}</code></td></tr>`).join('')}</table>`;
+}
+
 function verdictClass(result: RunResult): string {
   const v = verdictOf(result);
   return v === 'conforms' ? 'passed' : v === 'partial' ? 'skipped' : 'failed';
@@ -123,7 +133,7 @@ export function renderHtml(result: RunResult): string {
     )
     .join('');
   const compare = result.compare
-    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2>${result.compare.noiseLearnedFrom !== undefined ? `<p>${result.compare.noise?.length ?? 0} noise difference(s) not listed: the primary also differed there from ${e(result.compare.noiseLearnedFrom)}, an identical target.</p>` : ''}<table><tr><th>scenario</th><th>revision</th><th>step</th><th>path</th><th>kind</th><th>primary</th><th>secondary</th></tr>${result.compare.differences.map((d) => `<tr><td>${e(d.scenarioId)}</td><td>${e(d.revision)}</td><td>${e(d.stepId)}</td><td><code>${e(d.path)}</code></td><td>${e(d.kind)}</td><td><code>${e(brief(d.primary))}</code></td><td><code>${e(brief(d.secondary))}</code></td></tr>`).join('')}</table>`
+    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2>${result.compare.noiseLearnedFrom !== undefined ? `<details><summary>${result.compare.noise?.length ?? 0} noise difference(s), not failures: the primary also differed there from ${e(result.compare.noiseLearnedFrom)}, an identical target</summary>${compareTable(result.compare.noise ?? [])}</details>` : ''}${compareTable(result.compare.differences)}`
     : '';
   const baseline = result.baseline
     ? `<h2>Against baseline ${e(result.baseline.file)}</h2><p>${result.baseline.newFailures.length} new, ${result.baseline.fixed.length} fixed.</p><ul>${result.baseline.newFailures.map((k) => `<li class="failed">new: <code>${e(k)}</code></li>`).join('')}${result.baseline.fixed.map((k) => `<li class="passed">fixed: <code>${e(k)}</code></li>`).join('')}</ul>`
