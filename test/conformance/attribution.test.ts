@@ -41,4 +41,22 @@ describe('attribution by cause', () => {
     expect(console).not.toContain('§8/skip-default');
     expect(renderMarkdown(result)).toContain('| injected-fault |');
   });
+
+  it('does not count steps skipped after a failure as skips of a partial run', async () => {
+    const scenarios = loadScenarios(path.resolve('conformance')).scenarios.filter((s) =>
+      s.scenario.id.startsWith('planning.'),
+    );
+    const result = await conform({
+      scenarios,
+      target: targetOf(`${sim.url}/us/{version}/public-api/graphql`, true, 'dev-token'),
+      revisions: ['1.4.0'],
+      allowMutations: false,
+      http: { timeoutMs: 10000, retries: 0 },
+      drift: false,
+    });
+    const blocked = result.scenarios.flatMap((r) => r.steps.filter((s) => s.status === 'skipped'));
+    expect(blocked.length).toBeGreaterThan(0);
+    expect(result.skips?.runs ?? []).toEqual([]);
+    expect(renderMarkdown(result)).not.toContain('### Partial run');
+  });
 });

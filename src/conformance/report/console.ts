@@ -79,8 +79,8 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
     lines.push(`  ${when(v.breakable - v.verified, c.red, ruleVerificationLine(v))}`);
     for (const line of unverifiedLines(v).slice(0, MAX_LINES)) lines.push(`    ${c.red(line)}`);
   }
-  for (const line of partialLines(result.skips)) lines.push(`  ${c.yellow(line)}`);
   const verdict = verdictOf(result);
+  if (verdict === 'partial') for (const line of partialLines(result.skips)) lines.push(`  ${c.yellow(line)}`);
   const colour = verdict === 'conforms' ? c.green : verdict === 'partial' ? c.yellow : c.red;
   lines.push(
     `  ${when(s.breaking, c.red, `${s.breaking} breaking`)}, ${when(s.nonBreaking, c.yellow, `${s.nonBreaking} non-breaking`)} difference(s): ${c.bold(colour(verdictText(result)))}`,

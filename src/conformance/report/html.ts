@@ -116,7 +116,7 @@ function verdictClass(result: RunResult): string {
 }
 
 function partialSection(result: RunResult): string {
-  const lines = partialLines(result.skips, 1000);
+  const lines = verdictOf(result) === 'partial' ? partialLines(result.skips, 1000) : [];
   return lines.length === 0
     ? ''
     : `<h2>Partial run</h2><p>Nothing failed, but these operations were not exercised because the scenarios that exercise them were skipped:</p><ul>${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`;

@@ -2,7 +2,7 @@ import type { RunResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationMarkdown } from './rules-text.js';
 import { basisText, brief, passRate, waitingText } from './text.js';
-import { verdictText } from '../results/verdict.js';
+import { verdictOf, verdictText } from '../results/verdict.js';
 import { partialLines } from './skips-text.js';
 import { actualText } from './smallest-diff.js';
 
@@ -90,7 +90,7 @@ export function renderMarkdown(result: RunResult): string {
     '|---|---|---|---|---|---|---|',
     ...tallyRows(s.byArea),
   ];
-  const partial = partialLines(result.skips, 100);
+  const partial = verdictOf(result) === 'partial' ? partialLines(result.skips, 100) : [];
   if (partial.length > 0) {
     lines.push(
       '',

@@ -43,6 +43,8 @@ export function skippedRunsOf(
       out.push({ ...base, reason: result.note ?? 'skipped', operations: opsOf().sort() });
       continue;
     }
+    // Steps skipped after a failure or error are that failure's consequence, and the run fails anyway.
+    if (result.status !== 'passed') continue;
     for (const step of result.steps.filter((s) => s.status === 'skipped')) {
       out.push({
         ...base,
