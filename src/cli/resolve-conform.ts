@@ -17,11 +17,15 @@ export interface ConformArgs extends OutputArgs {
   scenario: string[];
   tag: string[];
   allowMutations: boolean;
+  /** Accept a run whose skips leave operations uncovered (verdict partial, exit 0). */
+  allowPartial?: boolean;
   baseline?: string;
   reportDir: string;
   compare?: string;
   compareToken?: string;
   compareLimitedToken?: string;
+  /** `--compare`: learn noise from a target identical to the primary (default true). */
+  learnNoise?: boolean;
   timeout: number;
   retries: number;
   /** Requests per second at most (`--rate`); unlimited when absent. */

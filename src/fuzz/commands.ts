@@ -12,6 +12,7 @@ import {
 import type { Expectation, Step } from '../conformance/scenario/types.js';
 import { invalidVariant, type InvalidKind, type ValueRules } from './invalid.js';
 import { INVARIANT_BASIS } from './invariants.js';
+import { shifted, type Counted, type Related } from './session.js';
 import { pick, type FuzzModel, type FuzzReal, type Handle } from './model.js';
 import { entityArbitraries, getAt } from './entity-commands.js';
 import { regionArbitrary } from './region-commands.js';
@@ -108,30 +109,40 @@ class Paging implements Cmd {
   async run(_m: FuzzModel, real: FuzzReal): Promise<void> {
     const size = this.pageSize * this.pages;
     const sel = `{ totalModels models ${this.item} }`;
-    const parts = [`all: ${this.field}(skip: 0, limit: ${size}) ${sel}`];
+    // One bigger page first, then the pages: a written case asserts each page is a slice of that answer
+    // (a relation between its steps), never the items one target happened to hold.
+    const whole = await real.session.send({
+      id: 'pagingAll',
+      document: `query All { all: ${this.field}(skip: 0, limit: ${size}) ${sel} }`,
+      // Pages equal to slices of one answer are disjoint exactly when that answer repeats no item.
+      ...(this.item === '{ id }'
+        ? { expect: [{ path: 'data.all.models', distinct: true, basis: [INVARIANT_BASIS.paging] }] }
+        : {}),
+    });
+    const all = getAt(whole.body, ['data', 'all']) as { totalModels: number; models: unknown[] } | null;
+    if (!all) return;
+    const parts: string[] = [];
     for (let i = 0; i < this.pages; i += 1)
       parts.push(`p${i}: ${this.field}(skip: ${i * this.pageSize}, limit: ${this.pageSize}) ${sel}`);
     const { body } = await real.session.send({
       id: 'paging',
       document: `query Pages { ${parts.join(' ')} }`,
     });
-    const all = getAt(body, ['data', 'all']) as { totalModels: number; models: unknown[] } | null;
-    if (!all) return;
+    const at = `steps.${whole.result.stepId}.data.all`;
     for (let i = 0; i < this.pages; i += 1) {
-      real.session.expect(body, INVARIANT_BASIS.paging, {
-        path: `data.p${i}.totalModels`,
-        equals: all.totalModels,
-      });
-      real.session.expect(body, INVARIANT_BASIS.paging, {
-        path: `data.p${i}.models`,
-        equals: all.models.slice(i * this.pageSize, (i + 1) * this.pageSize),
-      });
-    }
-    // Pages equal to slices of one answer are disjoint exactly when that answer repeats no item.
-    if (this.item === '{ id }') {
-      const keys = all.models.map((x) => JSON.stringify(x));
-      const unique = all.models.filter((_x, i) => keys.indexOf(keys[i] ?? '') === i);
-      real.session.expect(body, INVARIANT_BASIS.paging, { path: 'data.all.models', equals: unique });
+      const [from, to] = [i * this.pageSize, (i + 1) * this.pageSize];
+      real.session.expect(
+        body,
+        INVARIANT_BASIS.paging,
+        { path: `data.p${i}.totalModels`, equals: all.totalModels },
+        `\${${at}.totalModels}`,
+      );
+      real.session.expect(
+        body,
+        INVARIANT_BASIS.paging,
+        { path: `data.p${i}.models`, equals: all.models.slice(from, to) },
+        `\${${at}.models[${from}:${to}]}`,
+      );
     }
   }
   toString = (): string => `paging ${this.field} ${this.pages}x${this.pageSize}`;
@@ -141,12 +152,12 @@ class Paging implements Cmd {
 
 const LIST_FILTER = (name: string): unknown => [{ field: 'name', value: name }];
 
-async function listTotal(real: FuzzReal): Promise<number> {
-  const { body } = await real.session.send({
+async function listTotal(real: FuzzReal): Promise<Counted> {
+  const sent = await real.session.send({
     id: 'countLists',
     document: 'query Count { lists(limit: 1) { totalModels } }',
   });
-  return Number(getAt(body, ['data', 'lists', 'totalModels']));
+  return real.session.countAt(sent, 'data.lists.totalModels');
 }
 
 /** Reads a list back by id, by its unique name and in the total; with the simulator also its events. */
@@ -154,7 +165,7 @@ async function verifyList(
   real: FuzzReal,
   h: Handle,
   present: boolean,
-  total: number,
+  total: Related,
   event?: string,
 ): Promise<void> {
   const events =
@@ -175,7 +186,12 @@ async function verifyList(
     variables: { id: ref(h.capture), filter: LIST_FILTER(h.name) },
     expect,
   });
-  real.session.expect(body, INVARIANT_BASIS.readAfterWrite, { path: 'data.all.totalModels', equals: total });
+  real.session.expect(
+    body,
+    INVARIANT_BASIS.readAfterWrite,
+    { path: 'data.all.totalModels', equals: total.value },
+    total.relation,
+  );
 }
 
 class AddList implements Cmd {
@@ -195,7 +211,7 @@ class AddList implements Cmd {
     const h = { capture, name };
     const created = getAt(body, ['data', 'addWorkingList', 'success']) === true;
     if (created) m.lists.push(h);
-    await verifyList(real, h, created, before + (created ? 1 : 0), created ? 'ListCreated' : undefined);
+    await verifyList(real, h, created, shifted(before, created ? 1 : 0), created ? 'ListCreated' : undefined);
   }
   toString = (): string => `addList ${JSON.stringify(this.tail)}`;
 }
@@ -257,7 +273,7 @@ class RemoveList implements Cmd {
     });
     m.lists = m.lists.filter((x) => x !== h);
     m.members = m.members.filter((x) => x.list !== h);
-    await verifyList(real, h, false, before - 1, 'ListDeleted');
+    await verifyList(real, h, false, shifted(before, -1), 'ListDeleted');
   }
   toString = (): string => `removeList ${this.index}`;
 }
@@ -354,12 +370,12 @@ class RemoveMember implements Cmd {
 
 // ---------------------------------------------------------------- activities
 
-async function activityTotal(real: FuzzReal): Promise<number> {
-  const { body } = await real.session.send({
+async function activityTotal(real: FuzzReal): Promise<Counted> {
+  const sent = await real.session.send({
     id: 'countActivities',
     document: 'query Count { activities(limit: 1) { totalModels } }',
   });
-  return Number(getAt(body, ['data', 'activities', 'totalModels']));
+  return real.session.countAt(sent, 'data.activities.totalModels');
 }
 
 class AddActivity implements Cmd {
@@ -414,10 +430,13 @@ class AddActivity implements Cmd {
         },
       ],
     });
-    real.session.expect(read, INVARIANT_BASIS.readAfterWrite, {
-      path: 'data.all.totalModels',
-      equals: before + 1,
-    });
+    const total = shifted(before, 1);
+    real.session.expect(
+      read,
+      INVARIANT_BASIS.readAfterWrite,
+      { path: 'data.all.totalModels', equals: total.value },
+      total.relation,
+    );
   }
   toString = (): string => `addActivity ${JSON.stringify(this.tail)}`;
 }
@@ -474,10 +493,13 @@ class RemoveActivity implements Cmd {
       variables: { id: ref(h.capture) },
       expect: [{ path: 'data.byId', equals: null, basis: [INVARIANT_BASIS.readAfterWrite] }],
     });
-    real.session.expect(body, INVARIANT_BASIS.readAfterWrite, {
-      path: 'data.all.totalModels',
-      equals: before - 1,
-    });
+    const total = shifted(before, -1);
+    real.session.expect(
+      body,
+      INVARIANT_BASIS.readAfterWrite,
+      { path: 'data.all.totalModels', equals: total.value },
+      total.relation,
+    );
   }
   toString = (): string => `removeActivity ${this.index}`;
 }
@@ -594,10 +616,13 @@ class Invalid implements Cmd {
         ? [{ path: 'data.named.totalModels', equals: written ? 1 : 0, basis: [INVARIANT_BASIS.invalidInput] }]
         : [],
     });
-    real.session.expect(read, INVARIANT_BASIS.invalidInput, {
-      path: 'data.all.totalModels',
-      equals: before + (written ? 1 : 0),
-    });
+    const total = shifted(before, written ? 1 : 0);
+    real.session.expect(
+      read,
+      INVARIANT_BASIS.invalidInput,
+      { path: 'data.all.totalModels', equals: total.value },
+      total.relation,
+    );
   }
   toString = (): string => `invalid ${this.op}: ${this.variant.description}`;
 }

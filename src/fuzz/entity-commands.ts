@@ -3,6 +3,7 @@ import { isObjectType, type GraphQLSchema } from 'graphql';
 import type { Expectation, Step } from '../conformance/scenario/types.js';
 import { EVENT_RULES, eventViewOf, type EventView } from './entity-events.js';
 import { INVARIANT_BASIS } from './invariants.js';
+import { shifted, type Counted, type Related } from './session.js';
 import { deriveLinks, type EntityLinks, type Reference } from './links.js';
 import { pick, type EntityHandle, type FuzzModel, type FuzzReal } from './model.js';
 import { generateSelection, type GeneratedSelection } from './selection.js';
@@ -70,7 +71,7 @@ interface ReadBack {
   present: boolean;
   echoed?: Record<string, string>;
   refs?: { field: string; readBack?: string; capture: string; list: boolean }[];
-  total?: number;
+  total?: Related;
   /** Event types the write recorded (undefined: not checked). */
   events?: string[];
 }
@@ -121,35 +122,42 @@ async function readBack(
   if (checkEvents)
     for (const t of expected.events ?? [])
       expect.push({ path: 'data.ev.models', contains: { eventType: t }, basis: [EVENTS_BASIS] });
-  const { body } = await real.session.send({
+  const { body, result } = await real.session.send({
     id: `verify${e.type}`,
     document: `query Verify${e.type}($id: ID!) { ${parts.join(' ')} }`,
     variables: { id: ref(h.capture) },
     expect,
   });
   if (e.list && expected.total !== undefined)
-    real.session.expect(body, INVARIANT_BASIS.readAfterWrite, {
-      path: 'data.all.totalModels',
-      equals: expected.total,
-    });
+    real.session.expect(
+      body,
+      INVARIANT_BASIS.readAfterWrite,
+      { path: 'data.all.totalModels', equals: expected.total.value },
+      expected.total.relation,
+    );
   if (checkEvents) {
-    // Every write the rule names records its events: the view grows by exactly that many.
-    const before = h.events ?? 0;
-    real.session.expect(body, EVENTS_BASIS, {
-      path: 'data.ev.totalModels',
-      equals: before + (expected.events ?? []).length,
-    });
-    h.events = Number(getAt(body, ['data', 'ev', 'totalModels']));
+    // Every write the rule names records its events: the view grows by exactly that many. A new
+    // entity starts at none; later counts are relations to the previous read-back's.
+    const grown = h.events
+      ? shifted(h.events, (expected.events ?? []).length)
+      : { value: (expected.events ?? []).length };
+    real.session.expect(
+      body,
+      EVENTS_BASIS,
+      { path: 'data.ev.totalModels', equals: grown.value },
+      'relation' in grown ? grown.relation : undefined,
+    );
+    h.events = real.session.countAt({ body, result }, 'data.ev.totalModels');
   }
 }
 
-async function total(e: EntityLinks, real: FuzzReal): Promise<number | undefined> {
+async function total(e: EntityLinks, real: FuzzReal): Promise<Counted | undefined> {
   if (!e.list) return undefined;
-  const { body } = await real.session.send({
+  const sent = await real.session.send({
     id: `count${e.type}`,
     document: `query Count { ${e.list}(limit: 1) { totalModels } }`,
   });
-  return Number(getAt(body, ['data', e.list, 'totalModels']));
+  return real.session.countAt(sent, `data.${e.list}.totalModels`);
 }
 
 function uniqueValue(real: FuzzReal, tail: string): string {
@@ -209,7 +217,7 @@ class CreateEntity implements Cmd {
           ? { readBack: c.references.find((x) => x.field === r.field)?.readBack }
           : {}),
       })),
-      ...(before !== undefined ? { total: before + 1 } : {}),
+      ...(before !== undefined ? { total: shifted(before, 1) } : {}),
       ...(rule ? { events: rule.created } : {}),
     });
   }
@@ -288,7 +296,7 @@ class RemoveEntity implements Cmd {
     const rule = EVENT_RULES[this.links.type];
     await readBack(this.links, h, real, this.view, {
       present: false,
-      ...(before !== undefined ? { total: before - 1 } : {}),
+      ...(before !== undefined ? { total: shifted(before, -1) } : {}),
       ...(rule ? { events: rule.removed } : {}),
     });
   }

@@ -1,4 +1,4 @@
-import type { FuzzSession } from './session.js';
+import type { Counted, FuzzSession } from './session.js';
 
 /** An entity the sequence created, known by the capture that holds its id. */
 export interface Handle {
@@ -20,8 +20,8 @@ export interface EntityHandle extends Handle {
   type: string;
   /** The entities its creation linked it to (`targetCompanyId` → a company's capture). */
   refs: { field: string; type: string; capture: string; required: boolean }[];
-  /** Events its event view held at the last read-back (simulator only). */
-  events?: number;
+  /** Events its event view held at the last read-back, and the step that read them (simulator only). */
+  events?: Counted;
 }
 
 /** What the model believes the target holds: only what this sequence created. */

@@ -21,6 +21,12 @@ export const FUZZ_REPORT_FILES = {
 /** Folder below the report folder that holds one scenario per failure, for `conform --scenarios-dir`. */
 export const FUZZ_SCENARIO_DIR = 'fuzz';
 
+/**
+ * Folder below the report folder for shrunk cases that failed on a fresh simulator too: fuzzer bugs,
+ * kept for whoever mends the fuzzer and out of the folder `conform` replays.
+ */
+export const FUZZER_BUG_DIR = 'fuzzer-bugs';
+
 /** What was written. */
 export interface FuzzWritten {
   reports: Record<keyof typeof FUZZ_REPORT_FILES, string>;
@@ -39,6 +45,21 @@ export function toRunResult(
 ): RunResult {
   const scenarios: ScenarioResult[] = fuzz.revisions.map((r) => {
     const note = `${r.sequences} sequence(s), ${r.operations} operation(s), seed ${fuzz.seed}${r.interrupted ? ', stopped by the time budget' : ''}`;
+    if (r.finding?.replay?.passed === false) {
+      // Not a verdict on the target: the case fails on a correct simulator as well.
+      return {
+        scenarioId: r.finding.scenario.id,
+        title: r.finding.scenario.title,
+        file: `${FUZZER_BUG_DIR}/${r.finding.scenario.id}.yaml`,
+        area: 'fuzz',
+        tags: r.finding.scenario.tags,
+        revision: r.revision,
+        status: 'error',
+        note: `${note}; fuzzer bug: the shrunk case fails on a fresh simulator too (${r.finding.replay.message}); replay: --seed ${r.finding.seed} --path ${r.finding.path}`,
+        steps: r.finding.steps,
+        durationMs: r.durationMs,
+      };
+    }
     if (r.finding) {
       return {
         scenarioId: r.finding.scenario.id,
@@ -70,6 +91,44 @@ export function toRunResult(
     r.finding ? [{ scenario: r.finding.scenario, file: `${r.finding.scenario.id}.yaml` }] : [],
   );
   const catalogues = readCatalogues();
+  const revisions = fuzz.revisions.map((r) => r.revision);
+  // Coverage is what the sequences sent, not what the written cases hold: every distinct request counts.
+  const ran: ScenarioResult[] = fuzz.revisions.map((r) => ({
+    scenarioId: `fuzz.v${r.revision.replace(/\./g, '-')}`,
+    title: `Random sequences on ${r.revision}`,
+    file: '',
+    area: 'fuzz',
+    tags: ['fuzz'],
+    revision: r.revision,
+    status: 'passed',
+    steps: r.requests.map((body, i) => ({
+      stepId: `request-${i + 1}`,
+      phase: 'test' as const,
+      status: 'passed' as const,
+      request: { method: 'POST' as const, url: '', headers: {}, body },
+      differences: [],
+    })),
+    durationMs: 0,
+  }));
+  const coverage = computeCoverage(
+    loaded,
+    ran,
+    revisions,
+    buildRevisionSchema,
+    catalogues.ok ? catalogues.catalogues : { specRules: [], assumptions: [] },
+  );
+  for (const rc of coverage.revisions) {
+    const counts = new Map(
+      (fuzz.revisions.find((r) => r.revision === rc.revision)?.byOperation ?? []).map((c) => [
+        c.operation,
+        c,
+      ]),
+    );
+    rc.byOperation = rc.byOperation.map((o) => {
+      const c = counts.get(o.name);
+      return c ? { ...o, hits: c.requests, checks: c.checks } : { ...o, checks: 0 };
+    });
+  }
   const partial = {
     formatVersion: 1 as const,
     tool: 'rm-harness fuzz' as const,
@@ -77,17 +136,11 @@ export function toRunResult(
     startedAt,
     finishedAt: new Date().toISOString(),
     target,
-    revisions: fuzz.revisions.map((r) => r.revision),
+    revisions,
     options: { allowMutations, tags: ['fuzz'], scenarios: [] },
     scenarios,
     drift: [],
-    coverage: computeCoverage(
-      loaded,
-      scenarios,
-      fuzz.revisions.map((r) => r.revision),
-      buildRevisionSchema,
-      catalogues.ok ? catalogues.catalogues : { specRules: [], assumptions: [] },
-    ),
+    coverage,
   };
   return { ...partial, summary: summarize(partial) };
 }
@@ -103,7 +156,9 @@ export function writeFuzzOutput(
   mkdirSync(scenarioDir, { recursive: true });
   const scenarios = fuzz.revisions.flatMap((r) => {
     if (!r.finding) return [];
-    const file = path.join(scenarioDir, `${r.finding.scenario.id}.yaml`);
+    const folder = r.finding.replay?.passed === false ? path.join(dir, FUZZER_BUG_DIR) : scenarioDir;
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, `${r.finding.scenario.id}.yaml`);
     writeFileSync(file, stringify(r.finding.scenario, { lineWidth: 0 }));
     return [file];
   });

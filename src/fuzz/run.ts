@@ -4,8 +4,11 @@ import type { GraphQLSchema } from 'graphql';
 import type { StepResult } from '../conformance/results/run-result.js';
 import { MUTATES_TAG, type Scenario, type Step } from '../conformance/scenario/types.js';
 import type { HttpOptions } from '../conformance/target/http-client.js';
-import type { Target } from '../conformance/target/target.js';
+import type { Target, TargetFactory } from '../conformance/target/target.js';
+import { openTarget } from '../conformance/target/open.js';
+import { runScenarios } from '../conformance/run/runner.js';
 import { buildRevisionSchema } from '../contract/generate.js';
+import { operationsOf } from '../conformance/coverage/coverage.js';
 import type { Version } from '../contract/versions.js';
 import { cleanUp, commandArbitraries, FIXTURES_STEP } from './commands.js';
 import { cleanUpEntities, generatedEntities } from './entity-commands.js';
@@ -35,7 +38,15 @@ export interface FuzzOptions {
   maxShrinks?: number;
   /** Told after each sequence, for progress output. */
   onSequence?: (revision: Version, done: number) => void;
+  /**
+   * Starts a fresh simulator to replay each shrunk case on before it is written: a case that fails
+   * there too is a fuzzer bug, not a finding about the target. Without it cases are not replayed.
+   */
+  replayOn?: TargetFactory;
 }
+
+/** How a shrunk case fared on a fresh simulator: it must pass there, or the fuzzer is at fault. */
+export type ReplayOutcome = { passed: true } | { passed: false; message: string };
 
 /** A failure shrunk to a minimal sequence, as the scenario that replays it. */
 export interface FuzzFinding {
@@ -48,6 +59,16 @@ export interface FuzzFinding {
   /** fast-check's seed and path: `--seed` and `--path` replay exactly this failure. */
   seed: number;
   path: string;
+  /** The case replayed on a fresh simulator before it was written (absent: not replayed). */
+  replay?: ReplayOutcome;
+}
+
+/** What the sequences sent of one operation (`Query.lists`) and how many checks its answers met. */
+export interface FuzzOperationCount {
+  operation: string;
+  requests: number;
+  /** Expectations, shape checks and relations judged on answers that selected it. */
+  checks: number;
 }
 
 /** The outcome on one revision. */
@@ -55,6 +76,10 @@ export interface FuzzRevisionResult {
   revision: Version;
   sequences: number;
   operations: number;
+  /** Per operation selected by a sent request, most requested first. */
+  byOperation: FuzzOperationCount[];
+  /** Distinct requests sent (document, variables), for the coverage section. */
+  requests: { query: string; variables?: Record<string, unknown>; operationName?: string }[];
   /** Stopped by the time budget before all runs. */
   interrupted: boolean;
   finding?: FuzzFinding;
@@ -157,6 +182,30 @@ async function fuzzRevision(
   );
   let sequences = 0;
   let operations = 0;
+  const counts = new Map<string, FuzzOperationCount>();
+  const requests = new Map<string, FuzzRevisionResult['requests'][number]>();
+  const opsOf = new Map<string, string[]>();
+  const tally = (session: FuzzSession): void => {
+    for (const { step, result } of session.recorded) {
+      const body = result.request?.body;
+      if (!body) continue;
+      requests.set(JSON.stringify(body), body);
+      const key = `${body.operationName ?? ''} ${body.query}`;
+      let ops = opsOf.get(key);
+      if (!ops) {
+        ops = operationsOf(schema, body.query, body.operationName);
+        opsOf.set(key, ops);
+      }
+      const checks =
+        (step.expect?.length ?? 0) + (step.shape === false ? 0 : 1) + (session.heldChecks.get(step.id) ?? 0);
+      for (const op of ops) {
+        const c = counts.get(op) ?? { operation: op, requests: 0, checks: 0 };
+        c.requests += 1;
+        c.checks += checks;
+        counts.set(op, c);
+      }
+    }
+  };
   let failing: { session: FuzzSession; violation: Violation; commands: string[] } | undefined;
   let shrinks = 0;
   const property = fc.asyncProperty(
@@ -198,6 +247,7 @@ async function fuzzRevision(
         await cleanUp(model, real);
         sequences += 1;
         operations += session.operations;
+        tally(session);
         options.onSequence?.(revision, sequences);
       }
     },
@@ -214,6 +264,10 @@ async function fuzzRevision(
     revision,
     sequences,
     operations,
+    byOperation: [...counts.values()].sort(
+      (a, b) => b.requests - a.requests || a.operation.localeCompare(b.operation),
+    ),
+    requests: [...requests.values()],
     interrupted: details.interrupted,
     durationMs: Math.round(performance.now() - started),
   };
@@ -237,6 +291,41 @@ async function fuzzRevision(
       seed: options.seed,
       path,
     };
+    if (options.replayOn) result.finding.replay = await replayOnSimulator(result.finding, options);
   }
   return result;
+}
+
+/**
+ * Replays a shrunk case on a fresh simulator as `conform` would. It holds only the bug when it passes
+ * there; the first thing that fails is the fuzzer bug's description otherwise.
+ */
+async function replayOnSimulator(finding: FuzzFinding, options: FuzzOptions): Promise<ReplayOutcome> {
+  const factory = options.replayOn;
+  if (!factory) return { passed: true };
+  const opened = await openTarget(
+    { target: 'sim', headers: [], region: options.target.region ?? 'us' },
+    [finding.revision],
+    options.http,
+    factory,
+  );
+  if (!opened.ok) return { passed: false, message: `the simulator could not start: ${opened.error}` };
+  try {
+    const [run] = await runScenarios([{ scenario: finding.scenario, file: `${finding.scenario.id}.yaml` }], {
+      target: opened.open.target,
+      revisions: [finding.revision],
+      allowMutations: true,
+      http: options.http,
+      runId: randomUUID().slice(0, 8),
+    });
+    if (!run || run.status === 'passed') return { passed: true };
+    const step = run.steps.find((s) => s.status !== 'passed' && s.status !== 'skipped');
+    const difference = step?.differences.find((d) => d.severity === 'breaking');
+    return {
+      passed: false,
+      message: `${run.status} on the simulator${step ? ` at ${step.stepId}` : ''}: ${difference?.message ?? step?.note ?? run.note ?? run.status}`,
+    };
+  } finally {
+    await opened.open.close();
+  }
 }

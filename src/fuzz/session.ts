@@ -29,6 +29,28 @@ export class InvariantViolation extends Error {
   }
 }
 
+/**
+ * A number a recorded step answered (a total), with the reference that names it in the written scenario
+ * (`steps.s3-countLists.data.lists.totalModels`).
+ */
+export interface Counted {
+  value: number;
+  ref: string;
+}
+
+/** What an expectation compares with: a value and, when it derives from an earlier step, that relation. */
+export interface Related {
+  value: number;
+  /** `${steps.s3-countLists.data.lists.totalModels + 1}`: what the written scenario asserts. */
+  relation?: string;
+}
+
+/** `count + n` as a value and as the relation a written scenario asserts (never the literal sum). */
+export function shifted(count: Counted, n: number): Related {
+  const op = n === 0 ? '' : n > 0 ? ` + ${n}` : ` - ${-n}`;
+  return { value: count.value + n, relation: `\${${count.ref}${op}}` };
+}
+
 /** A step as recorded for the scenario file, and its outcome. */
 export interface RecordedStep {
   step: Step;
@@ -54,6 +76,8 @@ export class FuzzSession {
   readonly recorded: RecordedStep[] = [];
   readonly ctx: InterpolationContext;
   private counter = 0;
+  /** Relation checks (`expect`) that held, by step id: they are not in the recorded step. */
+  readonly heldChecks = new Map<string, number>();
   private readonly captureNames = new Map<string, number>();
 
   constructor(readonly options: SessionOptions) {
@@ -185,17 +209,33 @@ export class FuzzSession {
     return outcome.body;
   }
 
+  /** The number at `path` of a sent step's response, with the reference naming it for later steps. */
+  countAt(sent: { body: unknown; result: StepResult }, path: string): Counted {
+    return { value: Number(getAtPath(sent.body, path).value), ref: `steps.${sent.result.stepId}.${path}` };
+  }
+
   /**
    * Checks an expectation whose expected value the fuzzer computed from earlier responses (a total
    * that must have grown by one, a page that must match). It is kept in the recorded step only when
-   * it fails, so a written scenario does not carry values that depend on the target's state otherwise.
+   * it fails, so a written scenario does not carry values that depend on the target's state otherwise;
+   * then `relation` (e.g. `${steps.s3-countLists.data.lists.totalModels + 1}`) is what it asserts, so the
+   * case holds the target to the property, not to a number the broken target answered.
    */
-  expect(body: unknown, invariant: string, expectation: PathExpectation): void {
+  expect(
+    body: unknown,
+    invariant: string,
+    expectation: PathExpectation & { equals: unknown },
+    relation?: string,
+  ): void {
     const last = this.recorded[this.recorded.length - 1];
     if (!last) return;
     const findings = checkExpectation(expectation, { status: 200, body, rootFields: [] });
-    if (findings.length === 0) return;
-    last.step.expect = [...(last.step.expect ?? []), { ...expectation, basis: [invariant] } as Expectation];
+    if (findings.length === 0) {
+      this.heldChecks.set(last.step.id, (this.heldChecks.get(last.step.id) ?? 0) + 1);
+      return;
+    }
+    const written = relation !== undefined ? { ...expectation, equals: relation } : expectation;
+    last.step.expect = [...(last.step.expect ?? []), { ...written, basis: [invariant] } as Expectation];
     throw new InvariantViolation({
       invariant,
       stepId: last.step.id,

@@ -44,7 +44,7 @@ describe('rm-harness conform', () => {
     const first = await conform(bad.endpoint, '--token', TEST_TOKEN, '--report-dir', dir, '--no-drift');
     expect(first.code).toBe(1);
     expect(first.stdout).toContain('FAILED settings.regional-settings [1.4.0]');
-    expect(first.stdout).toContain('read data.regionalSettings.languages: missing-field');
+    expect(first.stdout).toContain('read data.regionalSettings.languages: shape: missing-field');
     const baseline = path.join(dir, 'baseline.json');
     writeFileSync(baseline, readFileSync(path.join(dir, 'conformance.json')));
     const again = await conform(
@@ -83,8 +83,10 @@ describe('rm-harness conform', () => {
     try {
       const dir = tmp();
       const skipped = await conform(plain.endpoint, '--token', TEST_TOKEN, '--report-dir', dir, '--no-drift');
-      expect(skipped.code).toBe(0);
+      // The skipped scenarios alone exercise addList: the run is partial (exit 3) unless accepted.
+      expect(skipped.code).toBe(3);
       expect(skipped.stdout).toContain('1.4.0: 3/3 passed (100%), 0 failed, 0 errors, 2 skipped');
+      expect(skipped.stdout).toContain('PARTIAL');
       const allowed = await conform(
         plain.endpoint,
         '--token',
@@ -292,7 +294,7 @@ describe('rm-harness schema diff', () => {
         'versioning.*',
       );
       expect(run.code).toBe(1);
-      expect(run.stdout).toContain('read errors[0]: missing-operation: expected operation currencies');
+      expect(run.stdout).toContain('read errors[0]: shape: missing-operation: expected operation currencies');
       expect(run.stdout).toContain('drift 1.4.0: 1 breaking');
       const unreachable = await cli(
         'schema',

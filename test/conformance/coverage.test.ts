@@ -329,7 +329,8 @@ steps:
     const dir = mkdtempSync(path.join(tmpdir(), 'coverage-'));
     const failed = await cli('--report-dir', dir, '--min-operation-coverage', '100', '--require-rules');
     expect(failed.code).toBe(1);
-    expect(failed.stdout).toContain('CONFORMS');
+    // Nothing differed, but the failed gate fails the run: the verdict says so.
+    expect(failed.stdout).toContain('0 breaking, 0 non-breaking difference(s): DOES NOT CONFORM');
     expect(failed.stdout).toContain(
       'coverage gate (operation coverage >= 100% per revision, every spec rule cited): FAILED, 3 checks',
     );

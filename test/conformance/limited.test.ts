@@ -106,8 +106,10 @@ describe('second tenant (as: limited)', () => {
       '1.4.0',
     ];
     const without = await cli(...base, '--report-dir', mkdtempSync(path.join(tmpdir(), 'limited-')));
-    expect(without.code).toBe(0);
+    // The skipped scenario's operations went unexercised: the run is partial (exit 3), not conforming.
+    expect(without.code).toBe(3);
     expect(without.stdout).toContain('0 failed, 0 errors, 1 skipped');
+    expect(without.stdout).toContain('PARTIAL');
     const dir = mkdtempSync(path.join(tmpdir(), 'limited-'));
     const given = await cli(...base, '--report-dir', dir, '--limited-token', LIMITED_TOKEN);
     expect(given.stdout).toContain('1.4.0: 1/1 passed');

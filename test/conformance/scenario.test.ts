@@ -107,6 +107,18 @@ describe('interpolate', () => {
       value: { n: 3, s: 'n=3 u r', c: ['l-1', 'l-1'] },
     });
   });
+  it('shifts a numeric reference by a whole number, so an expectation states a relation between steps', () => {
+    expect(interpolate('${steps.a.data.n + 1}', ctx)).toEqual({ ok: true, value: 4 });
+    expect(interpolate('${steps.a.data.n - 2}', ctx)).toEqual({ ok: true, value: 1 });
+    expect(interpolate('${steps.l.items[1:3]}', { ...ctx, steps: { l: { items: [1, 2, 3, 4] } } })).toEqual({
+      ok: true,
+      value: [2, 3],
+    });
+    expect(interpolate('${steps.a.data.s + 1}', ctx)).toEqual({
+      ok: false,
+      error: '${steps.a.data.s + 1}: steps.a.data.s is not a number',
+    });
+  });
   it('reports what cannot be resolved', () => {
     expect(interpolate('${steps.b.data}', ctx)).toEqual({
       ok: false,

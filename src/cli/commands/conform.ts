@@ -4,6 +4,7 @@ import { VERSIONS } from '../../contract/versions.js';
 import { renderConsole } from '../../conformance/report/console.js';
 import { scrubSecrets } from '../../conformance/results/mask.js';
 import { exitCodeOf } from '../../conformance/run/conform.js';
+import { verdictOf } from '../../conformance/results/verdict.js';
 import { runConformance } from '../../conformance/run/session.js';
 import type { TargetSpec } from '../../conformance/target/open.js';
 import type { TargetFactory } from '../../conformance/target/target.js';
@@ -104,8 +105,10 @@ export async function handleConform(
           ),
         }
       : {}),
+    ...(args.learnNoise === false ? { learnNoise: false } : {}),
     revisions: args.version,
     allowMutations: args.allowMutations,
+    ...(args.allowPartial ? { allowPartial: true } : {}),
     http: {
       timeoutMs: args.timeout,
       retries: args.retries,
@@ -152,6 +155,12 @@ export async function handleConform(
   // Scrubbed like the reports: the target label is a URL a user may have put a secret in.
   out.json(conformSummary(result, reports), (text) => scrubSecrets(text, secrets));
   for (const failure of result.gate?.failures ?? []) out.error(`coverage gate failed: ${failure}`);
+  if (verdictOf(result) === 'partial' && exitCodeOf(result) !== 0) {
+    const uncovered = (result.skips?.uncovered ?? []).map((u) => `${u.operations.length} of ${u.revision}`);
+    out.quietFailure(
+      `partial: skipped scenarios left operations uncovered (${uncovered.join(', ')}); pass --allow-partial to accept that; see ${path.relative(process.cwd(), reports.markdown) || reports.markdown}`,
+    );
+  }
   if (!result.summary.conforms) {
     const s = result.summary;
     out.quietFailure(
@@ -199,6 +208,12 @@ export const conformCommand = defineCommand<ConformFlags>({
         defaultDescription: 'false',
         describe: 'Run scenarios tagged "mutates" against a target that is not the simulator',
       })
+      .option('allow-partial', {
+        type: 'boolean',
+        defaultDescription: 'false',
+        describe:
+          'Accept a partial run: without it, a run whose skipped scenarios leave operations uncovered ends PARTIAL with exit 3 (a met --min-operation-coverage accepts it too)',
+      })
       .option('baseline', {
         type: 'string',
         describe: 'A previous JSON report: only new failures fail the run',
@@ -220,6 +235,12 @@ export const conformCommand = defineCommand<ConformFlags>({
       .option('compare-limited-token', {
         type: 'string',
         describe: 'Limited-tenant token for the --compare target (default: --limited-token)',
+      })
+      .option('learn-noise', {
+        type: 'boolean',
+        defaultDescription: 'true',
+        describe:
+          '--compare: run the scenarios once more against a target identical to the primary (a second simulator for sim, else the primary again); a difference seen there too is noise, reported apart and never a failure (--no-learn-noise to skip)',
       })
       .option('timeout', {
         type: 'number',

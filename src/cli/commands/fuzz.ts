@@ -5,7 +5,7 @@ import { secretValues } from '../../conformance/results/mask.js';
 import { openTarget, preflight } from '../../conformance/target/open.js';
 import type { TargetFactory } from '../../conformance/target/target.js';
 import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
-import { toRunResult, writeFuzzOutput } from '../../fuzz/report.js';
+import { FUZZER_BUG_DIR, toRunResult, writeFuzzOutput } from '../../fuzz/report.js';
 import { runFuzz } from '../../fuzz/run.js';
 import { configOption } from '../config-option.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
@@ -117,6 +117,8 @@ export async function handleFuzz(
       ...(maxCommands !== undefined ? { maxCommands } : {}),
       ...(timeBudget !== undefined ? { timeBudgetMs: timeBudget * 1000 } : {}),
       http,
+      // Each shrunk case is replayed on a fresh simulator before it is written.
+      replayOn: deps.startSimulator,
     });
     const result = toRunResult(
       fuzz,
@@ -130,6 +132,8 @@ export async function handleFuzz(
     const lines = fuzz.revisions.map((r) => {
       const head = `${r.revision}: ${r.sequences} sequences, ${r.operations} operations`;
       if (!r.finding) return `${head}, no failure`;
+      if (r.finding.replay?.passed === false)
+        return `${head}, FUZZER BUG: the shrunk case of ${r.finding.violation.invariant} at ${r.finding.violation.stepId} fails on a fresh simulator too (${r.finding.replay.message}); written to ${FUZZER_BUG_DIR}/, not a finding about the target`;
       return `${head}, FAILED ${r.finding.violation.invariant} at ${r.finding.violation.stepId}: ${r.finding.violation.message}\n  minimal sequence: ${r.finding.commands.join(' → ')}\n  replay the run: rm-harness fuzz --seed ${seed} --path ${r.finding.path} --version ${r.revision} --runs ${runs}`;
     });
     out.text(`Fuzz seed ${seed}, ${fuzz.operations} operations\n${lines.join('\n')}\n`);
@@ -156,6 +160,7 @@ export async function handleFuzz(
               invariant: r.finding.violation.invariant,
               message: r.finding.violation.message,
               path: r.finding.path,
+              ...(r.finding.replay ? { replayedOnSimulator: r.finding.replay } : {}),
             }
           : {}),
       })),

@@ -1,4 +1,5 @@
 import { exitCodeOf } from '../../conformance/run/conform.js';
+import { verdictOf } from '../../conformance/results/verdict.js';
 import type { RunResult } from '../../conformance/results/run-result.js';
 import type { REPORT_FILES } from '../../conformance/report/write.js';
 import { failureKeys } from '../../conformance/results/summary.js';
@@ -25,7 +26,7 @@ export function conformSummary(
     runId: result.runId,
     target: result.target,
     revisions: result.revisions,
-    verdict: result.summary.conforms ? 'conforms' : 'does-not-conform',
+    verdict: verdictOf(result),
     exitCode: exitCodeOf(result),
     summary: result.summary,
     drift: result.drift.map((d) =>
@@ -59,6 +60,7 @@ export function conformSummary(
       specRules: count(coverage.specRules),
       assumptions: count(coverage.assumptions),
     },
+    ...(result.skips ? { skips: result.skips.uncovered } : {}),
     ...(result.gate ? { gate: result.gate } : {}),
     failures: failureKeys(result),
     reports,

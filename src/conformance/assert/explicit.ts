@@ -47,7 +47,9 @@ export function expectationIdOf(e: Expectation): string {
   if (isErrorExpectation(e)) return 'error';
   if (isHttpStatusExpectation(e)) return 'httpStatus';
   if (isValidationErrorsExpectation(e)) return `validationErrors:${e.validationErrors.join(',')}`;
-  const kinds = (['equals', 'type', 'matches', 'count', 'contains', 'exists'] as const).filter((k) => k in e);
+  const kinds = (['equals', 'type', 'matches', 'count', 'contains', 'exists', 'distinct'] as const).filter(
+    (k) => k in e,
+  );
   return `${kinds.join('+')}:${e.path}`;
 }
 
@@ -124,6 +126,15 @@ function checkPath(e: PathExpectation, body: unknown, id: string): Finding[] {
         value.length,
         `${e.path} has ${value.length} items, expected ${describeCount(e.count)}`,
       );
+    }
+  }
+  if (e.distinct) {
+    if (!Array.isArray(value)) add('type-mismatch', 'array', value, `${e.path} is not a list`);
+    else {
+      const keys = value.map((item) => JSON.stringify(item));
+      const repeated = value.filter((_item, i) => keys.indexOf(keys[i] ?? '') !== i);
+      if (repeated.length > 0)
+        add('value-mismatch', 'no repeated item', repeated, `${e.path} repeats ${repeated.length} item(s)`);
     }
   }
   if ('contains' in e) {

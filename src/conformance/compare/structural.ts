@@ -77,8 +77,8 @@ export function structuralDiff(
       return;
     }
     if (Array.isArray(a) && Array.isArray(b)) {
-      // Lengths depend on each target's data; items are compared pairwise as far as both go.
-      for (let i = 0; i < Math.min(a.length, b.length); i += 1) walk(a[i], b[i], [...at, i]);
+      // Lengths depend on each target's data; items are paired by id (else by position) and compared.
+      for (const [i, j] of alignItems(a, b)) walk(a[i], b[j], [...at, i]);
       return;
     }
     if (ta === 'object') {
@@ -102,6 +102,41 @@ export function structuralDiff(
   };
   walk(primary, secondary, []);
   return out;
+}
+
+/**
+ * Where a difference was seen, without list positions or kind: a difference between two identical
+ * targets at this place makes every difference there noise.
+ */
+export function noiseKey(d: StructuralDifference): string {
+  return `${d.scenarioId}@${d.revision}/${d.stepId}/${d.path.replace(/\[\d+\]/g, '[]')}`;
+}
+
+const idOf = (item: unknown): string | undefined => {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
+  const id = (item as Record<string, unknown>).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+};
+
+/**
+ * Pairs of list items to compare: by `id` when every item of both lists has a distinct one and the
+ * lists share at least one (so a shifted page compares the same entities), else by position. Items
+ * without a partner are not compared: lengths depend on each target's data.
+ */
+export function alignItems(a: readonly unknown[], b: readonly unknown[]): [number, number][] {
+  const idsA = a.map(idOf);
+  const idsB = b.map(idOf);
+  const keyed = (ids: (string | undefined)[]): ids is string[] =>
+    ids.every((i) => i !== undefined) && new Set(ids).size === ids.length;
+  if (keyed(idsA) && keyed(idsB)) {
+    const inB = new Map(idsB.map((id, j) => [id, j]));
+    const pairs = idsA.flatMap((id, i): [number, number][] => {
+      const j = inB.get(id);
+      return j === undefined ? [] : [[i, j]];
+    });
+    if (pairs.length > 0) return pairs;
+  }
+  return Array.from({ length: Math.min(a.length, b.length) }, (_, i): [number, number] => [i, i]);
 }
 
 /** Compares the step responses of the same scenarios run against two targets. */

@@ -44,6 +44,8 @@ export interface OperationCoverage {
   errorPath: boolean;
   /** Scenarios whose executed steps select it. */
   scenarios: string[];
+  /** Checks judged on its answers (the fuzzer counts them; scenario runs leave this out). */
+  checks?: number;
 }
 
 /** Coverage of one revision's contract by the steps executed against it. */
@@ -261,6 +263,20 @@ function hitsOf(
     if (fragment) visit(fragment, visitor);
   }
   return hits;
+}
+
+/**
+ * The operations (`Query.contact`, `Mutation.addList`) a document's operation selects, found without
+ * running it: what a skipped step would have exercised. A document that does not parse selects none.
+ */
+export function operationsOf(schema: GraphQLSchema, document: string, operationName?: string): string[] {
+  let parsed: DocumentNode;
+  try {
+    parsed = parse(document);
+  } catch {
+    return [];
+  }
+  return [...hitsOf(schema, parsed, operationName, {}).operations].sort();
 }
 
 /** Spec clauses and assumption ids a scenario cites, in its lists and in expectations' and shape checks' bases. */

@@ -8,7 +8,15 @@ import {
   type Finding,
 } from '../assert/explicit.js';
 import type { Version } from '../../contract/versions.js';
-import { basisOf, restsOnOf, severityOf, type Difference } from '../results/differences.js';
+import {
+  basisOf,
+  causeOf,
+  INJECTED_FAULT_CODE,
+  restsOnOf,
+  severityOf,
+  type Cause,
+  type Difference,
+} from '../results/differences.js';
 import type { Expectation, Level } from '../scenario/types.js';
 import { checkShape } from '../shape/check.js';
 import type { JsonSchema } from '../shape/compile.js';
@@ -40,6 +48,18 @@ export interface Judged {
   finding: Finding;
   level: Level;
   basis?: readonly string[];
+  /** Set when the response itself says what caused every finding in it (an injected fault). */
+  cause?: Cause;
+}
+
+/** Whether the body carries an error the simulator's fault injection produced. */
+function hasInjectedFault(body: unknown): boolean {
+  return graphQLErrorsOf(body).some(
+    (e) =>
+      e.extensions !== null &&
+      typeof e.extensions === 'object' &&
+      (e.extensions as Record<string, unknown>).code === INJECTED_FAULT_CODE,
+  );
 }
 
 function isGraphQLBody(body: unknown): boolean {
@@ -60,8 +80,15 @@ export function judge(
   shape: ShapeJudgement,
 ): Judged[] {
   const judged: Judged[] = [];
+  // An injected fault replaces the whole answer: everything that then fails is the fault's doing.
+  const injected = hasInjectedFault(response.body) ? ({ cause: 'injected-fault' } as const) : {};
   const auto = (finding: Finding): void => {
-    judged.push({ finding, level: shape.level ?? 'MUST', ...(shape.basis ? { basis: shape.basis } : {}) });
+    judged.push({
+      finding,
+      level: shape.level ?? 'MUST',
+      ...(shape.basis ? { basis: shape.basis } : {}),
+      ...injected,
+    });
   };
   const statusExpected = expectations.some(isHttpStatusExpectation);
   if (response.status >= 500 && !statusExpected) {
@@ -112,7 +139,7 @@ export function judge(
   const checked = { status: response.status, body: response.body, rootFields: [...shape.rootFields] };
   for (const e of expectations) {
     for (const finding of checkExpectation(e, checked)) {
-      judged.push({ finding, level: e.level ?? 'MUST', ...(e.basis ? { basis: e.basis } : {}) });
+      judged.push({ finding, level: e.level ?? 'MUST', ...(e.basis ? { basis: e.basis } : {}), ...injected });
     }
   }
   return judged;
@@ -130,8 +157,11 @@ export interface JudgedAt {
  * (the finding's own basis, else `defaultBasis`, e.g. the scenario's). Runner, proxy and fuzzer share it.
  */
 export function differenceOf(j: Judged, at: JudgedAt, defaultBasis: readonly string[] = []): Difference {
-  const basis = basisOf(j.basis ?? defaultBasis);
   const f = j.finding;
+  const cited = basisOf(j.basis ?? defaultBasis);
+  const cause = j.cause ?? causeOf(f.kind, cited);
+  // A transport failure or an injected fault breaks no clause the scenario cites.
+  const basis = cause === 'transport' || cause === 'injected-fault' ? basisOf([]) : cited;
   return {
     scenarioId: at.scenarioId,
     revision: at.revision,
@@ -146,5 +176,6 @@ export function differenceOf(j: Judged, at: JudgedAt, defaultBasis: readonly str
     message: f.message,
     basis,
     restsOn: restsOnOf(basis),
+    cause,
   };
 }

@@ -1,9 +1,20 @@
+import type { Difference } from '../results/differences.js';
 import type { RunResult } from '../results/run-result.js';
+import { verdictOf, verdictText } from '../results/verdict.js';
+import { partialLines } from './skips-text.js';
+import { smallestDiff } from './smallest-diff.js';
 import { coverageLine, gateChecks } from './coverage-text.js';
 import { ruleVerificationLine, unverifiedLines } from './rules-text.js';
-import { basisText, brief, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
+import { basisText, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
 
 const MAX_LINES = 40;
+
+/** ` [spec: §8]`: what a difference rests on; nothing for a transport failure or an injected fault. */
+function restsOnText(d: Difference): string {
+  return d.cause === 'transport' || d.cause === 'injected-fault'
+    ? ''
+    : ` [${d.restsOn}: ${basisText(d.basis)}]`;
+}
 
 /**
  * The readable summary the CLI prints after a run; `style` colours verdicts (conforming green, breaking
@@ -36,7 +47,7 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
       for (const d of st.differences.filter((x) => x.severity === 'breaking')) {
         if (shown++ >= MAX_LINES) continue;
         lines.push(
-          `    ${st.stepId} ${d.path || '(response)'}: ${d.kind}: expected ${brief(d.expected, 80)}, got ${brief(d.actual, 80)} [${d.restsOn}: ${basisText(d.basis)}]`,
+          `    ${st.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind}: ${smallestDiff(d.expected, d.actual, 80)}${restsOnText(d)}`,
         );
       }
     }
@@ -54,7 +65,7 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
   }
   if (result.compare)
     lines.push(
-      `  compared with ${result.compare.secondaryTarget}: ${when(result.compare.differences.length, c.red, `${result.compare.differences.length} structural difference(s)`)}`,
+      `  compared with ${result.compare.secondaryTarget}: ${when(result.compare.differences.length, c.red, `${result.compare.differences.length} structural difference(s)`)}${result.compare.noiseLearnedFrom !== undefined ? `, ${when(result.compare.noise?.length ?? 0, c.yellow, `${result.compare.noise?.length ?? 0} noise`)} (differences also seen between the primary and ${result.compare.noiseLearnedFrom}; not failures)` : ''}`,
     );
   if (result.baseline)
     lines.push(
@@ -68,8 +79,11 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
     lines.push(`  ${when(v.breakable - v.verified, c.red, ruleVerificationLine(v))}`);
     for (const line of unverifiedLines(v).slice(0, MAX_LINES)) lines.push(`    ${c.red(line)}`);
   }
+  const verdict = verdictOf(result);
+  if (verdict === 'partial') for (const line of partialLines(result.skips)) lines.push(`  ${c.yellow(line)}`);
+  const colour = verdict === 'conforms' ? c.green : verdict === 'partial' ? c.yellow : c.red;
   lines.push(
-    `  ${when(s.breaking, c.red, `${s.breaking} breaking`)}, ${when(s.nonBreaking, c.yellow, `${s.nonBreaking} non-breaking`)} difference(s): ${s.conforms ? c.bold(c.green('CONFORMS')) : c.bold(c.red('DOES NOT CONFORM'))}`,
+    `  ${when(s.breaking, c.red, `${s.breaking} breaking`)}, ${when(s.nonBreaking, c.yellow, `${s.nonBreaking} non-breaking`)} difference(s): ${c.bold(colour(verdictText(result)))}`,
   );
   if (result.gate) {
     const n = result.gate.failures.length;

@@ -1,7 +1,17 @@
 import type { Difference } from '../results/differences.js';
-import type { RunResult, ScenarioResult, StepResult, Tally } from '../results/run-result.js';
+import type {
+  RunResult,
+  ScenarioResult,
+  StepResult,
+  StructuralDifference,
+  Tally,
+} from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationHtml } from './rules-text.js';
+import { partialLines } from './skips-text.js';
+import { actualText } from './smallest-diff.js';
+import { differenceSummary, operationOf, scenarioAnchor } from './html-summary.js';
+import { verdictOf, verdictText } from '../results/verdict.js';
 import { basisText, brief, escapeHtml as e, passRate, waitingText } from './text.js';
 
 const STYLE = `
@@ -11,6 +21,7 @@ table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #ccd;paddin
 th{background:#f0f2f7}.passed{color:#176b2c}.failed,.breaking{color:#b3261e}.skipped{color:#777}
 .error,.network-error,.unavailable{color:#9a5b00}.non-breaking{color:#6b5b00}
 details{margin:.3rem 0;border:1px solid #dde;border-radius:4px;padding:.3rem .6rem}summary{cursor:pointer}
+.op{color:#555;font-size:12px}#filters{margin:.5rem 0}#filters label{margin-right:1rem}[hidden]{display:none!important}
 pre{background:#f7f7fa;padding:.5rem;overflow:auto;max-height:24rem;font-size:12px}code{font-size:12px}
 `;
 
@@ -29,26 +40,28 @@ function json(value: unknown): string {
 }
 
 function differenceRow(d: Difference): string {
-  return `<tr class="${d.severity}"><td>${e(d.severity)}</td><td><code>${e(d.path || '(response)')}</code></td><td>${e(d.kind)}</td><td>${e(d.message)}</td><td><code>${e(brief(d.expected))}</code></td><td><code>${e(brief(d.actual))}</code></td><td>${e(d.level)}</td><td>${e(d.restsOn)}: ${e(basisText(d.basis))}</td></tr>`;
+  return `<tr class="${d.severity}"><td>${e(d.severity)}</td><td><code>${e(d.path || '(response)')}</code></td><td>${e(d.cause ?? '')}</td><td>${e(d.kind)}</td><td>${e(d.message)}</td><td><code>${e(brief(d.expected))}</code></td><td><code>${e(actualText(d.expected, d.actual, 200))}</code></td><td>${e(d.level)}</td><td>${e(d.restsOn)}: ${e(basisText(d.basis))}</td></tr>`;
 }
 
 function step(s: StepResult): string {
   const diffs =
     s.differences.length === 0
       ? ''
-      : `<table><tr><th>severity</th><th>path</th><th>kind</th><th>message</th><th>expected</th><th>actual</th><th>level</th><th>rests on</th></tr>${s.differences.map(differenceRow).join('')}</table>`;
+      : `<table><tr><th>severity</th><th>path</th><th>cause</th><th>kind</th><th>message</th><th>expected</th><th>actual</th><th>level</th><th>rests on</th></tr>${s.differences.map(differenceRow).join('')}</table>`;
   const request = s.request
     ? `<p>Request <code>POST ${e(s.request.url)}</code></p><pre>${json({ headers: s.request.headers, body: s.request.body })}</pre>`
     : '';
   const response = s.response
     ? `<p>Response HTTP ${s.response.status} <code>${e(s.response.contentType)}</code></p><pre>${s.response.body !== undefined ? json(s.response.body) : e(s.response.text ?? '')}</pre>`
     : '';
-  return `<details${s.differences.some((d) => d.severity === 'breaking') ? ' open' : ''}><summary><span class="${s.status}">${e(s.status)}</span> step <b>${e(s.stepId)}</b> (${e(s.phase)})${s.note ? ` — ${e(s.note)}` : ''}</summary>${diffs}${request}${response}</details>`;
+  // Steps stay collapsed (their request and response are the bulk of a large report); the
+  // differences of a step show below its line without opening it.
+  return `<details class="step"><summary><span class="${s.status}">${e(s.status)}</span> step <b>${e(s.stepId)}</b> (${e(s.phase)}) <span class="op">${e(operationOf(s))}</span>${s.note ? ` — ${e(s.note)}` : ''}</summary>${request}${response}</details>${diffs}`;
 }
 
 function scenario(r: ScenarioResult): string {
   const count = r.steps.reduce((n, s) => n + s.differences.length, 0);
-  return `<details${r.status === 'failed' || r.status === 'error' ? ' open' : ''}><summary><span class="${r.status}">${e(r.status)}</span> <b>${e(r.scenarioId)}</b> [${e(r.revision)}] ${e(r.title)}${count ? ` — ${count} difference(s)` : ''}${r.note ? ` — ${e(r.note)}` : ''}</summary><p>File <code>${e(r.file)}</code>, tags ${e(r.tags.join(', ') || 'none')}</p>${r.steps.map(step).join('')}</details>`;
+  return `<details id="${e(scenarioAnchor(r))}" data-run="${e(scenarioAnchor(r))}" data-differences="${count}"${r.status === 'failed' || r.status === 'error' ? ' open' : ''}><summary><span class="${r.status}">${e(r.status)}</span> <b>${e(r.scenarioId)}</b> [${e(r.revision)}] ${e(r.title)}${count ? ` — ${count} difference(s)` : ''}${r.note ? ` — ${e(r.note)}` : ''}</summary><p>File <code>${e(r.file)}</code>, tags ${e(r.tags.join(', ') || 'none')}</p>${r.steps.map(step).join('')}</details>`;
 }
 
 function names(list: readonly string[]): string {
@@ -70,7 +83,7 @@ function coverage(result: RunResult): string {
       const ops = r.byOperation
         .map(
           (o) =>
-            `<tr><td><code>${e(o.name)}</code></td><td class="${o.hits > 0 ? 'passed' : 'failed'}">${o.hits}</td><td>${o.successPath ? '✓' : '<span class="failed">✗</span>'}</td><td>${o.errorPath ? '✓' : '<span class="failed">✗</span>'}</td><td>${e(o.scenarios.join(', '))}</td></tr>`,
+            `<tr><td><code>${e(o.name)}</code></td><td class="${o.hits > 0 ? 'passed' : 'failed'}">${o.hits}</td>${o.checks !== undefined ? `<td>${o.checks}</td>` : ''}<td>${o.successPath ? '✓' : '<span class="failed">✗</span>'}</td><td>${o.errorPath ? '✓' : '<span class="failed">✗</span>'}</td><td>${e(o.scenarios.join(', '))}</td></tr>`,
         )
         .join('');
       const gaps = countsOf(r)
@@ -78,7 +91,7 @@ function coverage(result: RunResult): string {
           ([label, n]) => `<li>${e(label)} not covered (${n.uncovered.length}): ${names(n.uncovered)}</li>`,
         )
         .join('');
-      return `<details><summary>${e(r.revision)}: operations ${e(countText(r.operations))}</summary><ul>${gaps}</ul><table><tr><th>operation</th><th>hits</th><th>success path</th><th>error path</th><th>scenarios</th></tr>${ops}</table></details>`;
+      return `<details><summary>${e(r.revision)}: operations ${e(countText(r.operations))}</summary><ul>${gaps}</ul><table><tr><th>operation</th><th>hits</th>${r.byOperation.some((o) => o.checks !== undefined) ? '<th>checks</th>' : ''}<th>success path</th><th>error path</th><th>scenarios</th></tr>${ops}</table></details>`;
     })
     .join('');
   const cited = (title: string, cc: typeof c.specRules, none: string): string =>
@@ -93,6 +106,22 @@ function coverage(result: RunResult): string {
   return `<h2>Coverage</h2><p>What the executed steps exercised of each revision's contract: operations (fields of Query and Mutation), arguments, input fields (in literals and variable values) and result fields. A success path has value assertions and expects no error; an error path expects a GraphQL error or validationErrors.</p>${gate}<table><tr><th>revision</th><th>operations</th><th>arguments</th><th>input fields</th><th>result fields</th><th>without success path</th><th>without error path</th></tr>${rows}</table>${perRevision}${cited('Spec rules of conformance/spec-rules.yaml cited', c.specRules, 'uncited')}${cited('Assumptions of contracts/ASSUMPTIONS.md with scenarios', c.assumptions, 'without scenarios')}`;
 }
 
+function compareTable(differences: readonly StructuralDifference[]): string {
+  return `<table><tr><th>scenario</th><th>revision</th><th>step</th><th>path</th><th>kind</th><th>primary</th><th>secondary</th></tr>${differences.map((d) => `<tr><td>${e(d.scenarioId)}</td><td>${e(d.revision)}</td><td>${e(d.stepId)}</td><td><code>${e(d.path)}</code></td><td>${e(d.kind)}</td><td><code>${e(brief(d.primary))}</code></td><td><code>${e(brief(d.secondary))}</code></td></tr>`).join('')}</table>`;
+}
+
+function verdictClass(result: RunResult): string {
+  const v = verdictOf(result);
+  return v === 'conforms' ? 'passed' : v === 'partial' ? 'skipped' : 'failed';
+}
+
+function partialSection(result: RunResult): string {
+  const lines = verdictOf(result) === 'partial' ? partialLines(result.skips, 1000) : [];
+  return lines.length === 0
+    ? ''
+    : `<h2>Partial run</h2><p>Nothing failed, but these operations were not exercised because the scenarios that exercise them were skipped:</p><ul>${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`;
+}
+
 /** A self-contained HTML page (no external assets): pass rates, every difference with its request and response. */
 export function renderHtml(result: RunResult): string {
   const s = result.summary;
@@ -104,7 +133,7 @@ export function renderHtml(result: RunResult): string {
     )
     .join('');
   const compare = result.compare
-    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2><table><tr><th>scenario</th><th>revision</th><th>step</th><th>path</th><th>kind</th><th>primary</th><th>secondary</th></tr>${result.compare.differences.map((d) => `<tr><td>${e(d.scenarioId)}</td><td>${e(d.revision)}</td><td>${e(d.stepId)}</td><td><code>${e(d.path)}</code></td><td>${e(d.kind)}</td><td><code>${e(brief(d.primary))}</code></td><td><code>${e(brief(d.secondary))}</code></td></tr>`).join('')}</table>`
+    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2>${result.compare.noiseLearnedFrom !== undefined ? `<details><summary>${result.compare.noise?.length ?? 0} noise difference(s), not failures: the primary also differed there from ${e(result.compare.noiseLearnedFrom)}, an identical target</summary>${compareTable(result.compare.noise ?? [])}</details>` : ''}${compareTable(result.compare.differences)}`
     : '';
   const baseline = result.baseline
     ? `<h2>Against baseline ${e(result.baseline.file)}</h2><p>${result.baseline.newFailures.length} new, ${result.baseline.fixed.length} fixed.</p><ul>${result.baseline.newFailures.map((k) => `<li class="failed">new: <code>${e(k)}</code></li>`).join('')}${result.baseline.fixed.map((k) => `<li class="passed">fixed: <code>${e(k)}</code></li>`).join('')}</ul>`
@@ -112,7 +141,9 @@ export function renderHtml(result: RunResult): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Conformance report: ${e(result.target.label)}</title><style>${STYLE}</style></head>
 <body>
-<h1>Conformance report: <span class="${s.conforms ? 'passed' : 'failed'}">${s.conforms ? 'conforms' : 'does not conform'}</span></h1>
+<h1>Conformance report: <span class="${verdictClass(result)}">${e(verdictText(result, true))}</span></h1>
+${partialSection(result)}
+${differenceSummary(result)}
 <p>Target <code>${e(result.target.label)}</code>${result.target.isSimulator ? ' (simulator)' : ''}; revisions ${e(result.revisions.join(', '))}; run ${e(result.runId)} started ${e(result.startedAt)}.</p>
 <p>${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.unavailable} unavailable, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.${waitingText(s.waiting) ? ` The run ${e(waitingText(s.waiting) ?? '')}.` : ''}</p>
 <h2>Pass rate</h2>${tallyTable('revision', s.byRevision)}${tallyTable('data area', s.byArea)}

@@ -1,6 +1,14 @@
 import { HARNESS_VERSION } from '../../contract/harness.js';
 import type { RunResult } from '../results/run-result.js';
 import { failureKeys } from '../results/summary.js';
+import { partialAcceptedBy, verdictOf } from '../results/verdict.js';
+
+/** `verdict`, and for an accepted partial run what accepted it (`partialAcceptedBy`). */
+function verdictFields(result: RunResult): { verdict: string; partialAcceptedBy?: string } {
+  const verdict = verdictOf(result);
+  const by = verdict === 'partial' ? partialAcceptedBy(result) : undefined;
+  return { verdict, ...(by ? { partialAcceptedBy: by } : {}) };
+}
 
 /** Values that change from run to run and are masked so two reports diff cleanly. */
 export interface Volatile {
@@ -29,8 +37,9 @@ function stable(value: unknown, replace: (s: string) => string): unknown {
 
 /**
  * The complete run as JSON: keys sorted, timings, the run id and generated values masked, plus the
- * sorted failure keys a later run can use as `--baseline`, and the harness version that ran it (the
- * contract revisions are the result's own `revisions`).
+ * sorted failure keys a later run can use as `--baseline`, the verdict (`conforms`, `partial`,
+ * `does-not-conform`) and the harness version that ran it (the contract revisions are the result's own
+ * `revisions`).
  */
 export function renderJson(result: RunResult, volatile: Volatile = { generated: [] }): string {
   const replacements: [string, string][] = [
@@ -40,5 +49,5 @@ export function renderJson(result: RunResult, volatile: Volatile = { generated: 
   const replace = (s: string): string =>
     replacements.reduce((acc, [from, to]) => (from ? acc.split(from).join(to) : acc), s);
   const failures = failureKeys(result).map(replace);
-  return `${JSON.stringify(stable({ ...result, harnessVersion: HARNESS_VERSION, failures }, replace), null, 2)}\n`;
+  return `${JSON.stringify(stable({ ...result, harnessVersion: HARNESS_VERSION, failures, ...verdictFields(result) }, replace), null, 2)}\n`;
 }

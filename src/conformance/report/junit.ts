@@ -1,10 +1,12 @@
 import type { Difference } from '../results/differences.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { ruleVerificationJunit } from './rules-text.js';
-import { basisText, brief, escapeXml } from './text.js';
+import { basisText, escapeXml } from './text.js';
+import { verdictOf } from '../results/verdict.js';
+import { smallestDiff } from './smallest-diff.js';
 
 function differenceLine(d: Difference): string {
-  return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.kind} - ${d.message}; expected ${brief(d.expected)}, actual ${brief(d.actual)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
+  return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind} - ${d.message}; ${smallestDiff(d.expected, d.actual, 200)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
 }
 
 function testcase(r: ScenarioResult): string {
@@ -40,8 +42,15 @@ export function renderJunit(result: RunResult): string {
     const count = (...s: ScenarioResult['status'][]): number =>
       cases.filter((c) => s.includes(c.status)).length;
     const time = cases.reduce((t, c) => t + c.durationMs, 0) / 1000;
+    const uncovered = result.skips?.uncovered.find((u) => u.revision === revision)?.operations ?? [];
     return [
       `  <testsuite name="conformance ${revision}" tests="${cases.length}" failures="${count('failed')}" errors="${count('error', 'network-error', 'unavailable')}" skipped="${count('skipped')}" time="${time.toFixed(3)}">`,
+      '    <properties>',
+      `      <property name="verdict" value="${escapeXml(verdictOf(result))}"/>`,
+      ...(uncovered.length > 0
+        ? [`      <property name="uncovered-by-skips" value="${escapeXml(uncovered.join(', '))}"/>`]
+        : []),
+      '    </properties>',
       ...cases.map(testcase),
       '  </testsuite>',
     ].join('\n');

@@ -2,6 +2,9 @@ import type { RunResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationMarkdown } from './rules-text.js';
 import { basisText, brief, passRate, waitingText } from './text.js';
+import { verdictOf, verdictText } from '../results/verdict.js';
+import { partialLines } from './skips-text.js';
+import { actualText } from './smallest-diff.js';
 
 const MAX_ROWS = 50;
 const MAX_NAMES = 100;
@@ -75,7 +78,7 @@ function tallyRows(groups: Record<string, Tally>): string[] {
 export function renderMarkdown(result: RunResult): string {
   const s = result.summary;
   const lines: string[] = [
-    `## Conformance: ${s.conforms ? 'conforms' : 'does not conform'}`,
+    `## Conformance: ${verdictText(result, true)}`,
     '',
     `Target \`${result.target.label}\`${result.target.isSimulator ? ' (simulator)' : ''}, revisions ${result.revisions.join(', ')}: ${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ${s.networkErrors} network errors, ${s.unavailable} unavailable, ${s.skipped} skipped; ${s.breaking} breaking and ${s.nonBreaking} non-breaking differences.${waitingText(s.waiting) ? ` The run ${waitingText(s.waiting)}.` : ''}`,
     '',
@@ -87,6 +90,17 @@ export function renderMarkdown(result: RunResult): string {
     '|---|---|---|---|---|---|---|',
     ...tallyRows(s.byArea),
   ];
+  const partial = verdictOf(result) === 'partial' ? partialLines(result.skips, 100) : [];
+  if (partial.length > 0) {
+    lines.push(
+      '',
+      '### Partial run',
+      '',
+      'Nothing failed, but these operations were not exercised because the scenarios that exercise them were skipped:',
+      '',
+      ...partial.map((l) => `- ${cell(l)}`),
+    );
+  }
   lines.push(...coverageSection(result));
   if (result.ruleVerification) lines.push(...ruleVerificationMarkdown(result.ruleVerification));
   const diffs = result.scenarios.flatMap((r) => r.steps.flatMap((st) => st.differences));
@@ -95,15 +109,15 @@ export function renderMarkdown(result: RunResult): string {
       '',
       '### Differences',
       '',
-      '| severity | scenario | revision | step | path | kind | expected | actual | rests on |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| severity | scenario | revision | step | path | cause | kind | expected | actual | rests on |',
+      '|---|---|---|---|---|---|---|---|---|---|',
     );
     const sorted = [...diffs].sort((a, b) =>
       a.severity === b.severity ? 0 : a.severity === 'breaking' ? -1 : 1,
     );
     for (const d of sorted.slice(0, MAX_ROWS)) {
       lines.push(
-        `| ${d.severity} | ${cell(d.scenarioId)} | ${d.revision} | ${cell(d.stepId)} | \`${cell(d.path || '(response)')}\` | ${d.kind} | ${cell(brief(d.expected, 60))} | ${cell(brief(d.actual, 60))} | ${d.restsOn}: ${cell(basisText(d.basis))} |`,
+        `| ${d.severity} | ${cell(d.scenarioId)} | ${d.revision} | ${cell(d.stepId)} | \`${cell(d.path || '(response)')}\` | ${d.cause ?? ''} | ${d.kind} | ${cell(brief(d.expected, 60))} | ${cell(actualText(d.expected, d.actual, 60))} | ${d.restsOn}: ${cell(basisText(d.basis))} |`,
       );
     }
     if (sorted.length > MAX_ROWS)
@@ -140,7 +154,7 @@ export function renderMarkdown(result: RunResult): string {
       '',
       `### Differential mode against \`${result.compare.secondaryTarget}\``,
       '',
-      `${result.compare.differences.length} structural difference(s).`,
+      `${result.compare.differences.length} structural difference(s).${result.compare.noiseLearnedFrom !== undefined ? ` ${result.compare.noise?.length ?? 0} more are noise: the primary also differed there from \`${cell(result.compare.noiseLearnedFrom)}\`, an identical target (not failures).` : ''}`,
     );
     for (const d of result.compare.differences.slice(0, MAX_ROWS)) {
       lines.push(

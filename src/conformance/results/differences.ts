@@ -31,6 +31,39 @@ export type DifferenceKind =
   | 'not-contained'
   | 'presence-mismatch';
 
+/**
+ * What caused a difference, named before the clauses it rests on: the transport (not a GraphQL
+ * response at all), a fault the simulator was told to inject, an HTTP status, the contract's shape,
+ * an explicit assertion, or a business rule (validationErrors, or an expectation citing a spec rule).
+ * Transport failures and injected faults rest on no clause: they are not rule violations.
+ */
+export type Cause = 'transport' | 'injected-fault' | 'http-status' | 'shape' | 'assertion' | 'rule';
+
+/** The code of a GraphQL error the simulator's fault injection answers with. */
+export const INJECTED_FAULT_CODE = 'INJECTED_FAULT';
+
+const SHAPE_KINDS: ReadonlySet<DifferenceKind> = new Set([
+  'missing-field',
+  'wrong-type',
+  'null-for-non-null',
+  'invalid-format',
+  'out-of-range',
+  'unknown-typename',
+  'extra-field',
+  'extra-enum-value',
+  'missing-operation',
+  'missing-data',
+]);
+
+/** The cause of a finding of this kind resting on this basis (a response without an injected fault). */
+export function causeOf(kind: DifferenceKind, basis: Basis): Cause {
+  if (kind === 'invalid-response') return 'transport';
+  if (kind === 'http-status') return 'http-status';
+  if (SHAPE_KINDS.has(kind)) return 'shape';
+  if (kind === 'missing-validation-error' || kind === 'unexpected-validation-error') return 'rule';
+  return basis.spec.length > 0 ? 'rule' : 'assertion';
+}
+
 /** Whether a difference shows the API breaking the spec, an assumption of ours being wrong, or both. */
 export type RestsOn = 'spec' | 'assumption' | 'spec-and-assumption' | 'contract';
 
@@ -51,6 +84,8 @@ export interface Difference {
   message: string;
   basis: Basis;
   restsOn: RestsOn;
+  /** What caused it; absent in reports written before causes were recorded. */
+  cause?: Cause;
 }
 
 /** Kinds that never break a client that ignores what it does not know. */

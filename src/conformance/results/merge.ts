@@ -2,6 +2,7 @@ import { mergeCoverage } from '../coverage/merge-coverage.js';
 import { checkGate } from '../coverage/gate.js';
 import type { BaselineComparison, CompareResult, RunResult } from './run-result.js';
 import { differencesOf, summarize } from './summary.js';
+import { skipsOf } from './verdict.js';
 
 /** The parts of a sharded run, each read from the JSON report of one shard, with where it came from. */
 export interface ShardReport {
@@ -101,6 +102,11 @@ export function mergeShards(
   const compare = mergeCompare(results);
   const baseline = mergeBaseline(results);
   const coverage = mergeCoverage(results.map((r) => r.coverage));
+  // A skip one shard made may be covered by another shard's steps: measured again on the merged coverage.
+  const skips = skipsOf(
+    results.flatMap((r) => r.skips?.runs ?? []),
+    coverage,
+  );
   const gateOptions = first.shard?.gate;
   const ruleVerification = results.find((r) => r.ruleVerification)?.ruleVerification;
   const gate = gateOptions
@@ -128,6 +134,7 @@ export function mergeShards(
     ...(compare ? { compare } : {}),
     ...(baseline ? { baseline } : {}),
     coverage,
+    ...(skips ? { skips } : {}),
     ...(ruleVerification ? { ruleVerification } : {}),
     ...(gate ? { gate } : {}),
   };

@@ -3,6 +3,7 @@ import type { CoverageReport } from '../coverage/coverage.js';
 import type { GateOptions, GateResult } from '../coverage/gate.js';
 import type { DriftResult } from '../drift/drift.js';
 import type { RuleVerificationReport } from './rule-verification.js';
+import type { Skips } from './skips.js';
 import type { ScenarioResult, Status } from './scenario-result.js';
 
 export type {
@@ -29,7 +30,15 @@ export interface CompareResult {
   secondaryTarget: string;
   /** The secondary target's own scenario statuses, by `scenarioId@revision`. */
   secondaryStatuses: Record<string, Status>;
+  /** Differences between the two targets, noise excluded: each fails the run. */
   differences: StructuralDifference[];
+  /** What noise was learned from: the primary compared with an identical target (itself again, or a same-seed simulator). */
+  noiseLearnedFrom?: string;
+  /**
+   * Differences at paths where the primary also differed from that identical target: noise (values that
+   * change from request to request), reported apart and never a failure.
+   */
+  noise?: StructuralDifference[];
 }
 
 /** How a run compares with a baseline report. */
@@ -77,7 +86,8 @@ export interface RunResult {
   finishedAt: string;
   target: { label: string; isSimulator: boolean };
   revisions: Version[];
-  options: { allowMutations: boolean; tags: string[]; scenarios: string[] };
+  /** `allowPartial`: the user accepts a run whose skips leave operations uncovered (`--allow-partial`). */
+  options: { allowMutations: boolean; tags: string[]; scenarios: string[]; allowPartial?: boolean };
   scenarios: ScenarioResult[];
   drift: DriftResult[];
   compare?: CompareResult;
@@ -88,6 +98,8 @@ export interface RunResult {
   coverage: CoverageReport;
   /** Each spec rule broken in the simulator in turn (`--verify-rules`): verified, cited, total. */
   ruleVerification?: RuleVerificationReport;
+  /** What was skipped, why, and the operations only the skipped runs would have exercised (absent: nothing skipped). */
+  skips?: Skips;
   /** The coverage gate, when one was asked for. */
   gate?: GateResult;
   summary: Summary;

@@ -5,16 +5,18 @@ import { readCatalogues } from '../coverage/catalogues.js';
 import { computeCoverage, type CoverageCatalogues } from '../coverage/coverage.js';
 import { checkGate, type GateOptions } from '../coverage/gate.js';
 import { compareWithBaseline } from '../results/baseline.js';
-import { compareRuns } from '../compare/structural.js';
+import { compareRuns, noiseKey } from '../compare/structural.js';
 import type { HttpOptions } from '../target/http-client.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
-import { runDrift, runScenarios, type RunnerOptions } from './runner.js';
-import type { LoadedScenario } from '../scenario/types.js';
+import { runDrift, runScenarios, skipReasonOf, type RunnerOptions } from './runner.js';
+import type { LoadedScenario, Scenario } from '../scenario/types.js';
 import { differencesOf, failureKeys, summarize } from '../results/summary.js';
 import type { Target } from '../target/target.js';
 import { inShard, type Shard } from './shard.js';
 import type { TargetFactory } from '../target/target.js';
 import { verifyRules } from '../verify/verify-rules.js';
+import type { PARTIAL_EXIT_CODE } from '../results/verdict.js';
+import { exitCodeOfVerdict, skippedRunsOf, skipsOf } from '../results/verdict.js';
 
 /** Everything one conformance run needs; the CLI builds it from flags. */
 export interface ConformOptions {
@@ -22,8 +24,15 @@ export interface ConformOptions {
   target: Target;
   /** Differential mode: the second target. */
   compareTarget?: Target;
+  /**
+   * Differential mode: a target identical to the primary (a second same-seed simulator, or the primary
+   * itself again) whose differences from the primary are noise, reported apart and never a failure.
+   */
+  noiseTarget?: Target;
   revisions: Version[];
   allowMutations: boolean;
+  /** Accept a run whose skips leave operations uncovered (`--allow-partial`): verdict `partial`, exit 0. */
+  allowPartial?: boolean;
   http: HttpOptions;
   /** Introspect the target and diff it against the contract. */
   drift: boolean;
@@ -54,8 +63,20 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
   const startedAt = now().toISOString();
   const runId = options.runId ?? randomUUID().slice(0, 8);
   const shard = options.shard;
+  // Differential mode runs every target in the same mode: a scenario one of them cannot run (no admin
+  // API for provider states, mutations not allowed, no second tenant) runs on none of them.
+  const compared = options.compareTarget ? [options.target, options.compareTarget] : [];
+  const skipWith = (scenario: Scenario): string | undefined => {
+    for (const t of compared) {
+      const reason = skipReasonOf(scenario, t, options.allowMutations);
+      if (reason !== undefined)
+        return `not run on either target (--compare runs both in the same mode): ${t.label} cannot run it: ${reason}`;
+    }
+    return undefined;
+  };
   const runner = (target: Target, onResult?: (r: ScenarioResult) => void): RunnerOptions => ({
     target,
+    ...(compared.length > 0 ? { skipWith } : {}),
     revisions: options.revisions,
     allowMutations: options.allowMutations,
     http: options.http,
@@ -72,12 +93,24 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
   let compare: RunResult['compare'];
   if (options.compareTarget) {
     const secondary = await runScenarios(options.scenarios, runner(options.compareTarget, options.onResult));
+    const found = compareRuns(options.scenarios, scenarios, secondary);
+    let noise: { target: string; paths: Set<string> } | undefined;
+    if (options.noiseTarget) {
+      const reference = await runScenarios(options.scenarios, runner(options.noiseTarget, options.onResult));
+      noise = {
+        target: options.noiseTarget.label,
+        paths: new Set(compareRuns(options.scenarios, scenarios, reference).map(noiseKey)),
+      };
+    }
     compare = {
       secondaryTarget: options.compareTarget.label,
       secondaryStatuses: Object.fromEntries(
         secondary.map((r) => [`${r.scenarioId}@${r.revision}`, r.status]),
       ),
-      differences: compareRuns(options.scenarios, scenarios, secondary),
+      differences: found.filter((d) => !noise?.paths.has(noiseKey(d))),
+      ...(noise
+        ? { noiseLearnedFrom: noise.target, noise: found.filter((d) => noise.paths.has(noiseKey(d))) }
+        : {}),
     };
   }
   const partial = {
@@ -90,6 +123,7 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     revisions: options.revisions,
     options: {
       allowMutations: options.allowMutations,
+      ...(options.allowPartial ? { allowPartial: true } : {}),
       tags: options.filters?.tags ?? [],
       scenarios: options.filters?.scenarios ?? [],
     },
@@ -130,10 +164,12 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     options.gate && !shard
       ? checkGate(coverage, options.gate, ruleVerification, differencesOf(scenarios))
       : undefined;
+  const skips = skipsOf(skippedRunsOf(options.scenarios, scenarios, buildRevisionSchema), coverage);
   const withBaseline = {
     ...partial,
     ...(baseline ? { baseline } : {}),
     coverage,
+    ...(skips ? { skips } : {}),
     ...(ruleVerification ? { ruleVerification } : {}),
     ...(gate ? { gate } : {}),
   };
@@ -145,7 +181,11 @@ function defaultCatalogues(): CoverageCatalogues {
   return read.ok ? read.catalogues : { specRules: [], assumptions: [] };
 }
 
-/** 0 when the run conforms (or has no new failures against the baseline) and passes the coverage gate, 1 otherwise. */
-export function exitCodeOf(result: RunResult): 0 | 1 {
-  return result.summary.conforms && (result.gate?.passed ?? true) ? 0 : 1;
+/**
+ * 0 when the run conforms (or has no new failures against the baseline) and passes the coverage gate;
+ * 1 when it does not; {@link PARTIAL_EXIT_CODE} (3) when nothing failed but skips left operations
+ * uncovered and neither `--allow-partial` nor a met `--min-operation-coverage` accepts that.
+ */
+export function exitCodeOf(result: RunResult): 0 | 1 | typeof PARTIAL_EXIT_CODE {
+  return exitCodeOfVerdict(result);
 }

@@ -13,8 +13,10 @@ import {
   usesLimitedTenant,
   usesRegions,
   type LoadedScenario,
+  type Scenario,
 } from '../scenario/types.js';
-import { applyState } from './provider-state.js';
+import type { Target } from '../target/target.js';
+import { applyState, NO_PROVIDER_STATE } from './provider-state.js';
 import { appliesTo, runStep, type StepOptions } from './step.js';
 
 /** What a run needs besides the scenarios. */
@@ -32,6 +34,25 @@ export interface RunnerOptions extends StepOptions {
   concurrency?: number;
   /** Only the scenario × revision runs this accepts (a shard's); all by default. */
   include?: (scenarioId: string, revision: Version) => boolean;
+  /**
+   * Why another target of the run cannot run a scenario (`--compare`): it is then skipped here too, so
+   * both targets run in the same mode; undefined when it can.
+   */
+  skipWith?: (scenario: Scenario) => string | undefined;
+}
+
+/** Why a scenario cannot run against this target (it would be skipped), or undefined when it can. */
+export function skipReasonOf(
+  scenario: Scenario,
+  target: Target,
+  allowMutations: boolean,
+): string | undefined {
+  if (scenario.tags.includes(MUTATES_TAG) && !target.isSimulator && !allowMutations)
+    return 'writes to the tenant; pass --allow-mutations to run it against a non-simulator target';
+  if (usesLimitedTenant(scenario) && !target.limitedHeaders) return NO_LIMITED_TENANT;
+  if (usesRegions(scenario) && !target.endpointIn) return NO_REGIONS;
+  if (scenario.state?.clock !== undefined && !target.admin) return NO_PROVIDER_STATE;
+  return undefined;
 }
 
 /** The scenario's id up to the first dot names its data area. */
@@ -56,21 +77,8 @@ async function runScenario(
     tags: [...scenario.tags],
     revision,
   };
-  if (scenario.tags.includes(MUTATES_TAG) && !options.target.isSimulator && !options.allowMutations) {
-    return {
-      ...base,
-      status: 'skipped',
-      note: 'writes to the tenant; pass --allow-mutations to run it against a non-simulator target',
-      steps: [],
-      durationMs: 0,
-    };
-  }
-  if (usesLimitedTenant(scenario) && !options.target.limitedHeaders) {
-    return { ...base, status: 'skipped', note: NO_LIMITED_TENANT, steps: [], durationMs: 0 };
-  }
-  if (usesRegions(scenario) && !options.target.endpointIn) {
-    return { ...base, status: 'skipped', note: NO_REGIONS, steps: [], durationMs: 0 };
-  }
+  const skip = skipReasonOf(scenario, options.target, options.allowMutations) ?? options.skipWith?.(scenario);
+  if (skip !== undefined) return { ...base, status: 'skipped', note: skip, steps: [], durationMs: 0 };
   const state = await applyState(scenario.state, options.target, options.http);
   if (!state.ok) {
     const status = 'skip' in state ? 'skipped' : 'error';

@@ -29,8 +29,15 @@ export interface ConformRequest {
   target: TargetSpec;
   /** Differential mode: the second target. */
   compare?: TargetSpec;
+  /**
+   * Differential mode: learn noise by running the scenarios once more against a target identical to the
+   * primary (a second same-seed simulator for `sim`, else the primary again); true by default.
+   */
+  learnNoise?: boolean;
   revisions: Version[];
   allowMutations: boolean;
+  /** Accept a run whose skips leave operations uncovered (`--allow-partial`). */
+  allowPartial?: boolean;
   http: HttpOptions;
   drift: boolean;
   gate?: GateOptions;
@@ -113,6 +120,15 @@ export async function runConformance(
       if (problem) return setup(problem);
     }
     const [primary, secondary] = opened as [OpenTarget, OpenTarget | undefined];
+    let reference: OpenTarget['target'] | undefined;
+    if (secondary && request.learnNoise !== false) {
+      if (request.target.target === 'sim') {
+        const again = await open(request.target, request);
+        if (!again.ok) return again;
+        opened.push(again.open);
+        reference = again.open.target;
+      } else reference = primary.target;
+    }
     // One run per scenario × revision the runner will try (skipped ones included), on each target.
     const runs = request.revisions.reduce(
       (n, v) =>
@@ -123,7 +139,7 @@ export async function runConformance(
         ).length,
       0,
     );
-    request.onPlanned?.(runs * opened.length);
+    request.onPlanned?.(runs * (opened.length + (reference === primary.target ? 1 : 0)));
     let verify: TargetFactory | undefined;
     if (request.verifyRules) {
       verify = await request.verifyRules();
@@ -135,8 +151,10 @@ export async function runConformance(
       scenarios,
       target: primary.target,
       ...(secondary ? { compareTarget: secondary.target } : {}),
+      ...(reference ? { noiseTarget: reference } : {}),
       revisions: request.revisions,
       allowMutations: request.allowMutations,
+      ...(request.allowPartial ? { allowPartial: true } : {}),
       http: request.http,
       ...(request.concurrency ? { concurrency: request.concurrency } : {}),
       ...(request.shard ? { shard: request.shard } : {}),

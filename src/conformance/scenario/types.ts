@@ -38,6 +38,8 @@ export interface PathExpectation extends ExpectationCommon {
   count?: CountSpec;
   contains?: unknown;
   exists?: boolean;
+  /** The list repeats no item (compared as JSON): pages of one answer are disjoint only then. */
+  distinct?: true;
 }
 
 /** Business-rule failures expected by `propertyName` (§7.1), in `validationErrors` or an A-10 error. */

@@ -244,3 +244,15 @@ describe('judge', () => {
     });
   });
 });
+
+describe('distinct', () => {
+  it('fails a list that repeats an item, naming the repeats', () => {
+    const expectation: Expectation = { path: 'data.l', distinct: true };
+    const shape = { rootFields: ['l'] };
+    expect(judge(json({ data: { l: [{ id: 1 }, { id: 2 }] } }), [expectation], shape)).toEqual([]);
+    const found = judge(json({ data: { l: [{ id: 1 }, { id: 2 }, { id: 1 }] } }), [expectation], shape);
+    expect(found.map((j) => [j.finding.kind, j.finding.actual, j.finding.expectationId])).toEqual([
+      ['value-mismatch', [{ id: 1 }], 'distinct:data.l'],
+    ]);
+  });
+});
