@@ -1,7 +1,14 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/versions.js';
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
-import { isRegion, REGIONS, type Region, type RequestContext, type Simulator } from '../simulator/index.js';
+import {
+  isRegion,
+  REGIONS,
+  type Region,
+  type RequestContext,
+  type Simulator,
+  type TenantConfig,
+} from '../simulator/index.js';
 import { adminRouter } from './admin.js';
 import { chain } from './chain.js';
 import { lastResortHandler, maskInternal } from './errors.js';
@@ -16,6 +23,12 @@ import { inspectorRouter } from './inspector.js';
 import { RequestJournal } from './journal.js';
 import { journalAdminRouter } from './journal-admin.js';
 import { captureRequests, noteOperation } from './journal-capture.js';
+
+/**
+ * Most bytes read of a request body that carries no valid token: enough for the journal to name the
+ * operation of a typical document; a longer body is answered 401 without being read.
+ */
+export const UNAUTHENTICATED_BODY_BYTES = 8 * 1024;
 
 /** Options of the HTTP adapter. */
 export interface AppOptions {
@@ -74,20 +87,36 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     ]),
   );
 
-  const authenticate =
-    (region: Region, version: Version) => async (req: Request, res: Response, next: NextFunction) => {
-      const token = bearerToken(req);
-      const tenant = token === undefined ? undefined : simulator.tenantByToken(token);
-      if (!tenant) {
-        res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness"');
-        sendError(
-          res,
-          401,
-          token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
-          'UNAUTHENTICATED',
-        );
-        return;
-      }
+  // Authentication reads headers only, so a request without a valid token never has its body read
+  // beyond UNAUTHENTICATED_BODY_BYTES (issue "hostile clients": unauthenticated 1 MB bodies filled the heap).
+  const tenants = new WeakMap<Request, TenantConfig>();
+  const readSmallBody = express.text({ type: () => true, limit: UNAUTHENTICATED_BODY_BYTES });
+  const authenticate = (req: Request, res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    const tenant = token === undefined ? undefined : simulator.tenantByToken(token);
+    if (tenant) {
+      tenants.set(req, tenant);
+      next();
+      return;
+    }
+    const refuse = () => {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness"');
+      sendError(
+        res,
+        401,
+        token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
+        'UNAUTHENTICATED',
+      );
+    };
+    // A small body is read so the journal can say what was asked; a larger one is answered unread
+    // (Node discards the rest as it arrives), and one that grows too large while read is answered alike.
+    const length = Number(req.get('content-length'));
+    if (req.method === 'GET' || (Number.isFinite(length) && length > UNAUTHENTICATED_BODY_BYTES)) refuse();
+    else readSmallBody(req, res, () => refuse());
+  };
+  const enter =
+    (region: Region, version: Version) => async (req: Request, _res: Response, next: NextFunction) => {
+      const tenant = tenants.get(req)!;
       try {
         const context = await simulator.context(tenant, region, version);
         const eventFeed = faults.eventFeed(tenant.id);
@@ -128,7 +157,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     captureRequests(journal, {
       region,
       revision: version,
-      tenantOf: (req) => contexts.get(req)?.tenant.id,
+      tenantOf: (req) => tenants.get(req)?.id,
       tokens,
       eventsOf: (req) => {
         const context = contexts.get(req);
@@ -139,8 +168,9 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     chain([
       explorer(region, version, endpoint),
       capture(region, version),
+      authenticate,
       readBody,
-      authenticate(region, version),
+      enter(region, version),
       faultsMiddleware,
       handlers.get(version)!,
     ]),

@@ -14,7 +14,14 @@ export { bearerToken, sendError } from './http.js';
 export { listen } from './listen.js';
 
 export { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
-export { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE, RequestJournal } from './journal.js';
+export {
+  DEFAULT_JOURNAL_BYTES,
+  DEFAULT_JOURNAL_SIZE,
+  MAX_JOURNAL_SIZE,
+  MAX_KEPT_CHARS,
+  MIN_JOURNAL_BYTES,
+  RequestJournal,
+} from './journal.js';
 export type { JournalEntry, JournalFilter, JournalHead, JournalOperation } from './journal.js';
 export { LOG_FORMATS, requestLogger } from './request-log.js';
 export type { LogFormat, LogSink } from './request-log.js';
@@ -30,6 +37,8 @@ export interface ServerOptions extends SimulatorOptions {
   log?: (message: string) => void;
   /** How many requests the journal keeps (default {@link DEFAULT_JOURNAL_SIZE}). */
   journalSize?: number;
+  /** Most bytes of text the journal keeps (default {@link DEFAULT_JOURNAL_BYTES}); the oldest entries go first. */
+  journalMaxBytes?: number;
   /** Hears each journaled request as it finishes, as the whole entry (built for it: parsed and masked). */
   onRequest?: (entry: JournalEntry) => void;
   /** Hears the head of each journaled request as it finishes (the per-request log line); cheaper. */
@@ -58,7 +67,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Checked before the simulator opens its stores, so a bad configuration leaves nothing open.
   const faultProblem = options.faults === undefined ? undefined : checkFaults(options.faults);
   if (faultProblem !== undefined) throw new SimulatorSetupError(`invalid faults: ${faultProblem}`);
-  const journal = new RequestJournal(options.journalSize);
+  const journal = new RequestJournal(options.journalSize, options.journalMaxBytes);
   if (options.onRequest) journal.subscribe(options.onRequest);
   if (options.onRequestHead) journal.watch(options.onRequestHead);
   const simulator = new Simulator(options);
