@@ -19,7 +19,8 @@ import { graphqlRoute } from './graphql-route.js';
 import { homeRouter } from './home.js';
 import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 import { adminRoutes } from './admin-index.js';
-import { inspectorRouter } from './inspector.js';
+import { defaultAllowedHosts, hostCheck, isLoopback } from './host-check.js';
+import { INSPECT_PATH, inspectorRouter } from './inspector.js';
 import { RequestJournal } from './journal.js';
 import { journalAdminRouter } from './journal-admin.js';
 import { captureRequests, noteOperation } from './journal-capture.js';
@@ -44,6 +45,13 @@ export interface AppOptions {
   journal?: RequestJournal;
   /** The fault state the admin API changes (a new one unless given; `startServer` keeps it to reload it). */
   faultState?: Faults;
+  /** The address the server listens on (default 127.0.0.1): decides the default allowed hosts. */
+  host?: string;
+  /**
+   * Host names the admin API and the inspector answer (`*` for any); default the loopback names and
+   * the listen address (see {@link defaultAllowedHosts}).
+   */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -188,11 +196,17 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     isTenantToken: (token) => !!simulator.tenantByToken(token),
     index: () => adminRoutes('/__admin', [journalAdmin, admin]),
   });
-  app.use('/__admin', journalAdmin, admin);
+  // The control surfaces answer only the allowed Host names (DNS rebinding); GraphQL endpoints any.
+  const bound = options.host ?? '127.0.0.1';
+  const hosts = hostCheck(options.allowedHosts ?? defaultAllowedHosts(bound));
+  app.use('/__admin', hosts, journalAdmin, admin);
   app.use(ASSETS_PATH, assetsRouter());
+  app.use(INSPECT_PATH, hosts);
   app.use(
     inspectorRouter({
-      presetToken: options.adminToken === DEFAULT_ADMIN_TOKEN ? DEFAULT_ADMIN_TOKEN : undefined,
+      // The published default token is preset only where nobody else can connect.
+      presetToken:
+        options.adminToken === DEFAULT_ADMIN_TOKEN && isLoopback(bound) ? DEFAULT_ADMIN_TOKEN : undefined,
     }),
   );
   app.use(

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createApp } from './app.js';
+import { isLoopback } from './host-check.js';
 import { checkFaults, Faults, type FaultConfig } from './faults.js';
 import { listen } from './listen.js';
 import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
@@ -12,6 +14,8 @@ export { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } fro
 export { graphqlRoute } from './graphql-route.js';
 export { bearerToken, sendError } from './http.js';
 export { listen } from './listen.js';
+export { defaultAllowedHosts, hostCheck, isLoopback, LOOPBACK_HOSTS } from './host-check.js';
+export { UNAUTHENTICATED_BODY_BYTES } from './app.js';
 
 export { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 export {
@@ -24,14 +28,20 @@ export {
 } from './journal.js';
 export type { JournalEntry, JournalFilter, JournalHead, JournalOperation } from './journal.js';
 export { LOG_FORMATS, requestLogger } from './request-log.js';
-export type { LogFormat, LogSink } from './request-log.js';
+export type { LogFormat, LogSink, RequestLogger } from './request-log.js';
 
 /** How to start the HTTP simulator. */
 export interface ServerOptions extends SimulatorOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
+  /**
+   * Bearer token of the admin API. Unset or the published default ({@link DEFAULT_ADMIN_TOKEN}) while
+   * listening beyond loopback: a random one is generated (see {@link RunningServer.adminTokenGenerated}).
+   */
   adminToken?: string;
+  /** Host names the admin API and the inspector answer (`*` for any); default loopback and `host`. */
+  allowedHosts?: readonly string[];
   /** Faults active from the start, in the shape of `PUT /__admin/faults`. */
   faults?: FaultConfig;
   log?: (message: string) => void;
@@ -50,6 +60,8 @@ export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:4000`. */
   url: string;
   adminToken: string;
+  /** Whether {@link adminToken} was generated for this run (the default one would have been public). */
+  adminTokenGenerated: boolean;
   simulator: Simulator;
   /** The request journal (`/__admin/requests`). */
   journal: RequestJournal;
@@ -71,20 +83,29 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.onRequest) journal.subscribe(options.onRequest);
   if (options.onRequestHead) journal.watch(options.onRequestHead);
   const simulator = new Simulator(options);
-  const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
+  const host = options.host ?? '127.0.0.1';
+  // The default admin token is published: beyond loopback it would open the admin API to anyone.
+  const adminTokenGenerated =
+    (options.adminToken ?? DEFAULT_ADMIN_TOKEN) === DEFAULT_ADMIN_TOKEN && !isLoopback(host);
+  const adminToken = adminTokenGenerated
+    ? randomBytes(24).toString('base64url')
+    : (options.adminToken ?? DEFAULT_ADMIN_TOKEN);
   const faultState = new Faults();
   const app = createApp(simulator, {
     adminToken,
+    host,
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     log: options.log,
     faults: options.faults,
     journal,
     faultState,
   });
-  const server = await listen(app, options.host ?? '127.0.0.1', options.port ?? 4000);
+  const server = await listen(app, host, options.port ?? 4000);
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
     adminToken,
+    adminTokenGenerated,
     simulator,
     journal,
     setFaults: (config) => faultState.configure(config),
