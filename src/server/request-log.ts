@@ -27,6 +27,9 @@ export interface RequestLogger {
 /** Most characters of log lines held before they are written at once (injected sinks). */
 const MAX_HELD_CHARS = 64 * 1024;
 
+/** Longest wait for the pretty worker to finish when the log closes. */
+const CLOSE_WAIT_MS = 5_000;
+
 /** The options of pino-pretty: one line per request, the time of day, no pid or host. */
 const PRETTY = {
   singleLine: true,
@@ -86,7 +89,15 @@ function build(format: LogFormat, sink: LogSink): Built {
       pino: pino(options, transport),
       close: () =>
         new Promise<void>((resolve) => {
-          transport.once('close', () => resolve());
+          // The worker is unreferenced: referenced again so the process waits for it to write its last
+          // lines and exit ('close'); a worker that never exits does not hold the process for long.
+          const timer = setTimeout(resolve, CLOSE_WAIT_MS);
+          transport.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          // thread-stream has ref(); pino's typings of the transport leave it out.
+          (transport as unknown as { ref(): void }).ref();
           transport.end();
         }),
     };
