@@ -8,7 +8,7 @@ export interface BenchConfig {
   connections: number;
   /** Seconds of unrecorded warm-up load before each server's measurements (BENCH_WARMUP). */
   warmup: number;
-  /** Sections to run, comma-separated: throughput, growth, startup, seeding, runner, cli-startup (BENCH_SECTIONS). */
+  /** Sections to run, comma-separated: throughput, growth, startup, seeding, runner, cli-startup, hostile, log-cost (BENCH_SECTIONS). */
   sections: ReadonlySet<string>;
   /** Profiles of the growth section, smallest first (BENCH_GROWTH_PROFILES). */
   growthProfiles: readonly string[];
@@ -46,7 +46,16 @@ export function benchConfig(): BenchConfig {
     connections: Math.round(numberEnv('BENCH_CONNECTIONS', 10)),
     warmup: numberEnv('BENCH_WARMUP', 1),
     sections: new Set(
-      listEnv('BENCH_SECTIONS', ['throughput', 'growth', 'startup', 'seeding', 'runner', 'cli-startup']),
+      listEnv('BENCH_SECTIONS', [
+        'throughput',
+        'growth',
+        'startup',
+        'seeding',
+        'runner',
+        'cli-startup',
+        'hostile',
+        'log-cost',
+      ]),
     ),
     growthProfiles: listEnv('BENCH_GROWTH_PROFILES', ['bench-1k', 'bench-10k', 'large']),
     largeProfile: process.env['BENCH_LARGE_PROFILE'] || 'large',

@@ -199,7 +199,10 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
   // The control surfaces answer only the allowed Host names (DNS rebinding); GraphQL endpoints any.
   const bound = options.host ?? '127.0.0.1';
   const hosts = hostCheck(options.allowedHosts ?? defaultAllowedHosts(bound));
-  app.use('/__admin', hosts, journalAdmin, admin);
+  // Health stays open to any Host: it tells nothing, and load balancers probe it by their own names.
+  const adminHosts = (req: Request, res: Response, next: NextFunction) =>
+    req.path === '/health' ? next() : hosts(req, res, next);
+  app.use('/__admin', adminHosts, journalAdmin, admin);
   app.use(ASSETS_PATH, assetsRouter());
   app.use(INSPECT_PATH, hosts);
   app.use(

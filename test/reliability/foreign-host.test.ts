@@ -56,6 +56,7 @@ describe('hostile: foreign Host header on the control surfaces', () => {
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'LOCALHOST.'])
       expect((await get(server.url, '/__admin/requests', host, server.adminToken)).status).toBe(200);
     expect((await get(server.url, '/__inspect', `localhost:${port}`)).status).toBe(200);
+    expect((await get(server.url, '/__admin/health', 'lb.example')).status).toBe(200);
     const graphql = await get(
       server.url,
       '/public-api/graphql?query=%7B__typename%7D',
