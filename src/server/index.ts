@@ -14,7 +14,7 @@ export { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } fro
 export { graphqlRoute } from './graphql-route.js';
 export { bearerToken, sendError } from './http.js';
 export { listen } from './listen.js';
-export { defaultAllowedHosts, hostCheck, isLoopback, LOOPBACK_HOSTS } from './host-check.js';
+export { defaultAllowedHosts, hostCheck, hostName, isLoopback, LOOPBACK_HOSTS } from './host-check.js';
 export { UNAUTHENTICATED_BODY_BYTES } from './app.js';
 
 export { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
