@@ -50,9 +50,12 @@ export interface JournalEntry {
   /** The revision segment of the endpoint (1.4.0, 1.2.0, or the mock's). */
   revision: string;
   operation: JournalOperation;
-  /** Variables with secrets masked; null when none were sent. */
+  /**
+   * Variables with secrets masked; null when none were sent. Variables whose JSON is longer than
+   * {@link MAX_KEPT_CHARS} are that JSON as text, cut and ending with the cut marker.
+   */
   variables: unknown;
-  /** The document with known tokens masked, cut at {@link MAX_KEPT_CHARS}; null when none was sent. */
+  /** The document with known tokens masked, cut at {@link MAX_KEPT_CHARS} (marked); null when none was sent. */
   document: string | null;
   status: number;
   /** From arrival to the last byte of the response, in milliseconds. */
@@ -61,7 +64,7 @@ export interface JournalEntry {
   errorCodes: string[];
   /** Every `id` value in the response's data, each once, in order of appearance (at most 100). */
   ids: string[];
-  /** The response body: its JSON, or its text when it is not JSON or was cut. */
+  /** The response body: its JSON, or its text when it is not JSON or was cut (then ending with the marker). */
   response: unknown;
   /** Whether the response body was longer than {@link MAX_KEPT_CHARS} and cut. */
   responseTruncated: boolean;
