@@ -8,7 +8,10 @@ export interface BenchConfig {
   connections: number;
   /** Seconds of unrecorded warm-up load before each server's measurements (BENCH_WARMUP). */
   warmup: number;
-  /** Sections to run, comma-separated: throughput, growth, startup, seeding, runner, cli-startup, store-checksums (BENCH_SECTIONS). */
+  /**
+   * Sections to run, comma-separated (BENCH_SECTIONS): throughput, growth, startup, seeding, runner, cli-startup,
+   * store-checksums, hostile, hostile-proxy, log-cost.
+   */
   sections: ReadonlySet<string>;
   /** Profiles of the growth section, smallest first (BENCH_GROWTH_PROFILES). */
   growthProfiles: readonly string[];
@@ -55,6 +58,8 @@ export function benchConfig(): BenchConfig {
         'cli-startup',
         'store-checksums',
         'hostile-proxy',
+        'hostile',
+        'log-cost',
       ]),
     ),
     growthProfiles: listEnv('BENCH_GROWTH_PROFILES', ['bench-1k', 'bench-10k', 'large']),

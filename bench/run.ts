@@ -1,6 +1,7 @@
 /** `npm run bench`: throughput, growth, seeding/start-up and runner figures into reports/bench.{json,md}. */
 import { availableParallelism, loadavg, platform } from 'node:os';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { findProfile } from '../src/domain/profile.js';
 import { BASELINES, type BaselineKey } from './baselines.js';
 import { benchConfig } from './config.js';
@@ -11,6 +12,8 @@ import type { BenchResults } from './results.js';
 import { runLoadPhase, type LoadTable, type ServerSpec } from './sections/load-phase.js';
 import { measureCliStartup } from './sections/cli-startup.js';
 import { measureHostileProxy, writeHostileProxyReport } from './sections/hostile-proxy.js';
+import { measureHostile } from './sections/hostile.js';
+import { measureLogCost } from './sections/log-cost.js';
 import { measureRunner } from './sections/runner.js';
 import { measureSeedAll } from './sections/seeding.js';
 import { measureStartup } from './sections/startup.js';
@@ -101,6 +104,19 @@ async function main(): Promise<void> {
   const files = writeReports(config.reportDir, full);
   // Its own report file: the proxy under a flood of 8.6 MB requests (issue 29).
   if (on('hostile-proxy')) files.push(writeHostileProxyReport(config.reportDir, await measureHostileProxy()));
+  // The hostile and log-cost sections say holds / does not hold on their own and keep their figures apart.
+  const extra = {
+    ...(on('hostile') ? { hostile: await measureHostile() } : {}),
+    ...(on('log-cost') ? { logCost: await measureLogCost(config) } : {}),
+  };
+  if (Object.keys(extra).length > 0) {
+    const file = path.join(config.reportDir, 'bench-security.json');
+    writeFileSync(
+      file,
+      `${JSON.stringify({ generatedAt: new Date().toISOString(), machine, ...extra }, null, 2)}\n`,
+    );
+    files.push(file);
+  }
   log(`done in ${Math.round((performance.now() - started) / 1000)} s; wrote ${files.join(', ')}`);
 }
 

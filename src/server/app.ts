@@ -1,7 +1,14 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/versions.js';
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
-import { isRegion, REGIONS, type Region, type RequestContext, type Simulator } from '../simulator/index.js';
+import {
+  isRegion,
+  REGIONS,
+  type Region,
+  type RequestContext,
+  type Simulator,
+  type TenantConfig,
+} from '../simulator/index.js';
 import { adminRouter } from './admin.js';
 import { chain } from './chain.js';
 import { lastResortHandler, maskInternal } from './errors.js';
@@ -12,10 +19,17 @@ import { graphqlRoute } from './graphql-route.js';
 import { homeRouter } from './home.js';
 import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 import { adminRoutes } from './admin-index.js';
-import { inspectorRouter } from './inspector.js';
+import { defaultAllowedHosts, hostCheck, isLoopback } from './host-check.js';
+import { INSPECT_PATH, inspectorRouter } from './inspector.js';
 import { RequestJournal } from './journal.js';
 import { journalAdminRouter } from './journal-admin.js';
 import { captureRequests, noteOperation } from './journal-capture.js';
+
+/**
+ * Most bytes read of a request body that carries no valid token: enough for the journal to name the
+ * operation of a typical document; a longer body is answered 401 without being read.
+ */
+export const UNAUTHENTICATED_BODY_BYTES = 8 * 1024;
 
 /** Options of the HTTP adapter. */
 export interface AppOptions {
@@ -31,6 +45,13 @@ export interface AppOptions {
   journal?: RequestJournal;
   /** The fault state the admin API changes (a new one unless given; `startServer` keeps it to reload it). */
   faultState?: Faults;
+  /** The address the server listens on (default 127.0.0.1): decides the default allowed hosts. */
+  host?: string;
+  /**
+   * Host names the admin API and the inspector answer (`*` for any); default the loopback names and
+   * the listen address (see {@link defaultAllowedHosts}).
+   */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -74,20 +95,36 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     ]),
   );
 
-  const authenticate =
-    (region: Region, version: Version) => async (req: Request, res: Response, next: NextFunction) => {
-      const token = bearerToken(req);
-      const tenant = token === undefined ? undefined : simulator.tenantByToken(token);
-      if (!tenant) {
-        res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness"');
-        sendError(
-          res,
-          401,
-          token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
-          'UNAUTHENTICATED',
-        );
-        return;
-      }
+  // Authentication reads headers only, so a request without a valid token never has its body read
+  // beyond UNAUTHENTICATED_BODY_BYTES (issue "hostile clients": unauthenticated 1 MB bodies filled the heap).
+  const tenants = new WeakMap<Request, TenantConfig>();
+  const readSmallBody = express.text({ type: () => true, limit: UNAUTHENTICATED_BODY_BYTES });
+  const authenticate = (req: Request, res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    const tenant = token === undefined ? undefined : simulator.tenantByToken(token);
+    if (tenant) {
+      tenants.set(req, tenant);
+      next();
+      return;
+    }
+    const refuse = () => {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness"');
+      sendError(
+        res,
+        401,
+        token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
+        'UNAUTHENTICATED',
+      );
+    };
+    // A small body is read so the journal can say what was asked; a larger one is answered unread
+    // (Node discards the rest as it arrives), and one that grows too large while read is answered alike.
+    const length = Number(req.get('content-length'));
+    if (req.method === 'GET' || (Number.isFinite(length) && length > UNAUTHENTICATED_BODY_BYTES)) refuse();
+    else readSmallBody(req, res, () => refuse());
+  };
+  const enter =
+    (region: Region, version: Version) => async (req: Request, _res: Response, next: NextFunction) => {
+      const tenant = tenants.get(req)!;
       try {
         const context = await simulator.context(tenant, region, version);
         const eventFeed = faults.eventFeed(tenant.id);
@@ -128,7 +165,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     captureRequests(journal, {
       region,
       revision: version,
-      tenantOf: (req) => contexts.get(req)?.tenant.id,
+      tenantOf: (req) => tenants.get(req)?.id,
       tokens,
       eventsOf: (req) => {
         const context = contexts.get(req);
@@ -139,8 +176,9 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     chain([
       explorer(region, version, endpoint),
       capture(region, version),
+      authenticate,
       readBody,
-      authenticate(region, version),
+      enter(region, version),
       faultsMiddleware,
       handlers.get(version)!,
     ]),
@@ -158,11 +196,20 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     isTenantToken: (token) => !!simulator.tenantByToken(token),
     index: () => adminRoutes('/__admin', [journalAdmin, admin]),
   });
-  app.use('/__admin', journalAdmin, admin);
+  // The control surfaces answer only the allowed Host names (DNS rebinding); GraphQL endpoints any.
+  const bound = options.host ?? '127.0.0.1';
+  const hosts = hostCheck(options.allowedHosts ?? defaultAllowedHosts(bound));
+  // Health stays open to any Host: it tells nothing, and load balancers probe it by their own names.
+  const adminHosts = (req: Request, res: Response, next: NextFunction) =>
+    req.path === '/health' ? next() : hosts(req, res, next);
+  app.use('/__admin', adminHosts, journalAdmin, admin);
   app.use(ASSETS_PATH, assetsRouter());
+  app.use(INSPECT_PATH, hosts);
   app.use(
     inspectorRouter({
-      presetToken: options.adminToken === DEFAULT_ADMIN_TOKEN ? DEFAULT_ADMIN_TOKEN : undefined,
+      // The published default token is preset only where nobody else can connect.
+      presetToken:
+        options.adminToken === DEFAULT_ADMIN_TOKEN && isLoopback(bound) ? DEFAULT_ADMIN_TOKEN : undefined,
     }),
   );
   app.use(

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createApp } from './app.js';
+import { isLoopback } from './host-check.js';
 import { checkFaults, Faults, type FaultConfig } from './faults.js';
 import { listen } from './listen.js';
 import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
@@ -12,26 +14,43 @@ export { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } fro
 export { graphqlRoute } from './graphql-route.js';
 export { bearerToken, sendError } from './http.js';
 export { listen } from './listen.js';
+export { defaultAllowedHosts, hostCheck, hostName, isLoopback, LOOPBACK_HOSTS } from './host-check.js';
+export { UNAUTHENTICATED_BODY_BYTES } from './app.js';
 
 export { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
-export { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE, RequestJournal } from './journal.js';
+export {
+  DEFAULT_JOURNAL_BYTES,
+  DEFAULT_JOURNAL_SIZE,
+  MAX_JOURNAL_SIZE,
+  MAX_KEPT_CHARS,
+  MIN_JOURNAL_BYTES,
+  RequestJournal,
+} from './journal.js';
 export type { JournalEntry, JournalFilter, JournalHead, JournalOperation } from './journal.js';
 export { verifyRequests } from './journal-verify.js';
 export type { NearMiss, RequestPattern, Times, VerifyResult } from './journal-verify.js';
 export { LOG_FORMATS, requestLogger } from './request-log.js';
-export type { LogFormat, LogSink } from './request-log.js';
+export type { LogFormat, LogSink, RequestLogger } from './request-log.js';
 
 /** How to start the HTTP simulator. */
 export interface ServerOptions extends SimulatorOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
+  /**
+   * Bearer token of the admin API. Unset or the published default ({@link DEFAULT_ADMIN_TOKEN}) while
+   * listening beyond loopback: a random one is generated (see {@link RunningServer.adminTokenGenerated}).
+   */
   adminToken?: string;
+  /** Host names the admin API and the inspector answer (`*` for any); default loopback and `host`. */
+  allowedHosts?: readonly string[];
   /** Faults active from the start, in the shape of `PUT /__admin/faults`. */
   faults?: FaultConfig;
   log?: (message: string) => void;
   /** How many requests the journal keeps (default {@link DEFAULT_JOURNAL_SIZE}). */
   journalSize?: number;
+  /** Most bytes of text the journal keeps (default {@link DEFAULT_JOURNAL_BYTES}); the oldest entries go first. */
+  journalMaxBytes?: number;
   /** Hears each journaled request as it finishes, as the whole entry (built for it: parsed and masked). */
   onRequest?: (entry: JournalEntry) => void;
   /** Hears the head of each journaled request as it finishes (the per-request log line); cheaper. */
@@ -43,6 +62,8 @@ export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:4000`. */
   url: string;
   adminToken: string;
+  /** Whether {@link adminToken} was generated for this run (the default one would have been public). */
+  adminTokenGenerated: boolean;
   simulator: Simulator;
   /** The request journal (`/__admin/requests`). */
   journal: RequestJournal;
@@ -60,24 +81,33 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Checked before the simulator opens its stores, so a bad configuration leaves nothing open.
   const faultProblem = options.faults === undefined ? undefined : checkFaults(options.faults);
   if (faultProblem !== undefined) throw new SimulatorSetupError(`invalid faults: ${faultProblem}`);
-  const journal = new RequestJournal(options.journalSize);
+  const journal = new RequestJournal(options.journalSize, options.journalMaxBytes);
   if (options.onRequest) journal.subscribe(options.onRequest);
   if (options.onRequestHead) journal.watch(options.onRequestHead);
   const simulator = new Simulator(options);
-  const adminToken = options.adminToken ?? DEFAULT_ADMIN_TOKEN;
+  const host = options.host ?? '127.0.0.1';
+  // The default admin token is published: beyond loopback it would open the admin API to anyone.
+  const adminTokenGenerated =
+    (options.adminToken ?? DEFAULT_ADMIN_TOKEN) === DEFAULT_ADMIN_TOKEN && !isLoopback(host);
+  const adminToken = adminTokenGenerated
+    ? randomBytes(24).toString('base64url')
+    : (options.adminToken ?? DEFAULT_ADMIN_TOKEN);
   const faultState = new Faults();
   const app = createApp(simulator, {
     adminToken,
+    host,
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     log: options.log,
     faults: options.faults,
     journal,
     faultState,
   });
-  const server = await listen(app, options.host ?? '127.0.0.1', options.port ?? 4000);
+  const server = await listen(app, host, options.port ?? 4000);
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
     adminToken,
+    adminTokenGenerated,
     simulator,
     journal,
     setFaults: (config) => faultState.configure(config),

@@ -108,7 +108,14 @@ export function journalAdminRouter(options: JournalAdminOptions): Router {
     const filter = parseFilter(req.query, journal.size);
     if (typeof filter === 'string') return sendError(res, 400, `Invalid filter: ${filter}.`, 'BAD_REQUEST');
     const requests = journal.list(filter);
-    res.json({ size: journal.size, total: journal.length, requests });
+    // bytes/maxBytes: what the kept entries count against the journal's byte budget (A-211).
+    res.json({
+      size: journal.size,
+      total: journal.length,
+      bytes: journal.bytes,
+      maxBytes: journal.maxBytes,
+      requests,
+    });
   });
 
   router.post('/requests/count', ...countRequestsHandlers(journal));

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { getOperationAST, Kind, parse, type DocumentNode } from 'graphql';
 import { MAX_KEPT_CHARS, type JournalHead, type JournalOperation, type RequestJournal } from './journal.js';
-import { maskSecrets, maskTokensIn } from './secrets.js';
+import { cutMarker, cutText, maskSecrets, maskTokensIn, safeText } from '../secrets/index.js';
 
 /** Most tokens the journal parses of a document the route never executed (a rejected request). */
 const MAX_TOKENS = 50_000;
@@ -66,9 +66,14 @@ export function captureRequests(journal: RequestJournal, options: CaptureOptions
     const id = journal.nextId();
     let body = '';
     let truncated = false;
+    let bodyChars = 0;
     // The response body is collected as it is written (bounded), since express hands it to the socket.
     const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function' || truncated) return;
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      if (truncated) {
+        bodyChars += typeof chunk === 'string' ? chunk.length : (chunk as Uint8Array).byteLength;
+        return;
+      }
       const text =
         typeof chunk === 'string'
           ? chunk
@@ -76,6 +81,7 @@ export function captureRequests(journal: RequestJournal, options: CaptureOptions
               typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
             );
       body += text;
+      bodyChars = body.length;
       if (body.length > MAX_KEPT_CHARS) {
         body = body.slice(0, MAX_KEPT_CHARS);
         truncated = true;
@@ -99,7 +105,7 @@ export function captureRequests(journal: RequestJournal, options: CaptureOptions
           id,
           time,
           durationMs,
-          body,
+          body: truncated ? body + cutMarker(MAX_KEPT_CHARS, bodyChars) : body,
           truncated,
           tokens: options.tokens(),
         });
@@ -121,14 +127,45 @@ interface Finished {
   tokens: ReadonlySet<string>;
 }
 
-/** Largest request body whose parsing waits for a read; a longer one is parsed now, as it is cut then. */
+/** Largest request body whose parsing waits for a read; a longer one is parsed and cut now. */
 const MAX_DEFERRED_CHARS = MAX_KEPT_CHARS;
+
+/** The parts of an entry that come from the request body: masked, each cut at {@link MAX_KEPT_CHARS}. */
+interface RequestParts {
+  document: string | null;
+  variables: unknown;
+}
+
+/** The document and variables of a request as an entry keeps them. */
+function partsOf(given: Params, tokens: ReadonlySet<string>): RequestParts {
+  let variables: unknown = null;
+  if (given.variables !== undefined) {
+    variables = maskSecrets(given.variables, tokens);
+    // Variables are a client's JSON: kept as JSON while short, as cut text beyond the cap.
+    const text = JSON.stringify(variables) ?? '';
+    if (text.length > MAX_KEPT_CHARS) variables = cutText(text, MAX_KEPT_CHARS);
+  }
+  return {
+    document:
+      typeof given.query === 'string' ? cutText(maskTokensIn(given.query, tokens), MAX_KEPT_CHARS) : null,
+    variables,
+  };
+}
+
+/** An operation as the head shows it: the client's name with tokens masked and control characters escaped. */
+function shownOperation(operation: JournalOperation, tokens: ReadonlySet<string>): JournalOperation {
+  const name = operation.name === null ? null : safeText(operation.name, tokens);
+  const fields = operation.fields.map((field) => safeText(field, tokens));
+  // The executed operation is shared by every request of its document: copied only when masking changed it.
+  if (name === operation.name && fields.every((field, i) => field === operation.fields[i])) return operation;
+  return { ...operation, name, fields };
+}
 
 /**
  * Journals a finished request: its head now (what filters and the log need, mostly known already), the
  * rest (parsing the body and the response, masking, ids) when the entry is first read. Only strings are
  * kept until then, never `req` or `res`; a request body longer than {@link MAX_DEFERRED_CHARS} is
- * parsed now, so the ring holds no more of it than the entry would.
+ * parsed, masked and cut now, so the journal never holds more of it than the cut parts.
  */
 function record(
   journal: RequestJournal,
@@ -141,45 +178,71 @@ function record(
   const raw = req.method === 'GET' ? undefined : typeof req.body === 'string' ? req.body : '';
   const executedOperation = executed.get(req);
   // A request the route did not execute (401, fault, invalid document) is described from its body.
-  let params: Params | undefined =
+  const params: Params | undefined =
     executedOperation && raw !== undefined ? undefined : requestParams(method, originalUrl, raw);
   const head: JournalHead = {
     id: done.id,
     time: done.time,
     method,
-    path: originalUrl.split('?')[0] ?? originalUrl,
+    path: escapeControlPath(originalUrl),
     tenant: options.tenantOf(req) ?? null,
     region: options.region,
     revision: options.revision,
-    operation:
+    operation: shownOperation(
       executedOperation ?? operationOf(params?.query, params?.operationName) ?? emptyOperation(params ?? {}),
+      done.tokens,
+    ),
     status: res.statusCode,
     durationMs: Math.round(done.durationMs * 100) / 100,
     errorCodes: mayHaveErrors(done.body, done.truncated) ? errorCodes(responseOf(done.body, false)) : [],
   };
   const events = options.eventsOf?.(req) ?? [];
-  if (params === undefined && raw !== undefined && raw.length > MAX_DEFERRED_CHARS)
-    params = requestParams(method, originalUrl, raw);
-  // The builder sees the body only when it was not parsed now, so a long one is not held by it.
-  const parsed = params;
-  const deferred = parsed === undefined ? raw : undefined;
-  journal.record(head, () => {
-    const given = parsed ?? requestParams(method, originalUrl, deferred);
-    const response = responseOf(done.body, done.truncated);
-    return {
-      ...head,
-      variables: given.variables === undefined ? null : maskSecrets(given.variables, done.tokens),
-      document:
-        typeof given.query === 'string'
-          ? maskTokensIn(given.query, done.tokens).slice(0, MAX_KEPT_CHARS)
-          : null,
-      ids: idsOf(response),
-      response: typeof response === 'string' ? response : maskSecrets(response, done.tokens),
-      responseTruncated: done.truncated,
-      events,
-    };
-  });
+  // A long body is cut now; a short one waits as text (the builder never sees a long one).
+  let parts: RequestParts | undefined;
+  if (params !== undefined || (raw !== undefined && raw.length > MAX_DEFERRED_CHARS))
+    parts = partsOf(params ?? requestParams(method, originalUrl, raw), done.tokens);
+  const deferred = parts === undefined ? raw : undefined;
+  const kept = parts === undefined ? (deferred?.length ?? 0) : textSize(parts);
+  journal.record(
+    head,
+    () => {
+      const given = parts ?? partsOf(requestParams(method, originalUrl, deferred), done.tokens);
+      const response = responseOf(done.body, done.truncated);
+      return {
+        ...head,
+        variables: given.variables,
+        document: given.document,
+        ids: idsOf(response),
+        response:
+          typeof response === 'string'
+            ? maskTokensIn(response, done.tokens)
+            : maskSecrets(response, done.tokens),
+        responseTruncated: done.truncated,
+        events,
+      };
+    },
+    // Events are the store's own records (referenced, not copied): counted by number, not serialised here.
+    kept + done.body.length + events.length * 512,
+  );
 }
+
+/** The characters of the kept parts of a request. */
+function textSize(parts: RequestParts): number {
+  const variables =
+    parts.variables === null
+      ? 0
+      : typeof parts.variables === 'string'
+        ? parts.variables.length
+        : (JSON.stringify(parts.variables)?.length ?? 0);
+  return (parts.document?.length ?? 0) + variables;
+}
+
+/** The path of a URL (its query left out), control characters escaped. */
+function escapeControlPath(originalUrl: string): string {
+  return safeText(originalUrl.split('?')[0] ?? originalUrl, NO_TOKENS);
+}
+
+const NO_TOKENS: ReadonlySet<string> = new Set();
 
 /**
  * Whether a response may carry `errors`: a GraphQL response without the text `"errors"` has none, so

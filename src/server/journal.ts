@@ -1,11 +1,27 @@
 /** Ring size of a journal unless `serve --journal-size` says otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
-/** Largest ring size accepted (each entry keeps up to {@link MAX_KEPT_CHARS} of document and response). */
+/** Largest ring size accepted (each entry keeps up to {@link MAX_KEPT_CHARS} of each of its parts). */
 export const MAX_JOURNAL_SIZE = 100_000;
 
-/** Most characters of a document or a response body an entry keeps; longer ones are cut. */
-export const MAX_KEPT_CHARS = 64 * 1024;
+/**
+ * Most characters an entry keeps of its document, of its variables (as JSON) and of its response body;
+ * longer ones are cut with a visible marker (`…[cut: 32768 of 1048576 characters kept]`).
+ */
+export const MAX_KEPT_CHARS = 32 * 1024;
+
+/**
+ * Total size of the texts the journal keeps unless `serve --journal-max-bytes` says otherwise: the oldest
+ * entries are dropped first once it is reached, whatever the ring's count. Counted in characters of the
+ * kept texts (one byte each for ASCII), plus {@link ENTRY_OVERHEAD} per entry.
+ */
+export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
+
+/** Smallest byte budget accepted: room for one entry whose parts are all cut. */
+export const MIN_JOURNAL_BYTES = 4 * MAX_KEPT_CHARS;
+
+/** What an entry is counted as besides its texts (its head, ids, the record itself). */
+export const ENTRY_OVERHEAD = 1024;
 
 /** GraphQL operation kinds, as graphql-js names them. */
 export type OperationType = 'query' | 'mutation' | 'subscription';
@@ -34,9 +50,12 @@ export interface JournalEntry {
   /** The revision segment of the endpoint (1.4.0, 1.2.0, or the mock's). */
   revision: string;
   operation: JournalOperation;
-  /** Variables with secrets masked; null when none were sent. */
+  /**
+   * Variables with secrets masked; null when none were sent. Variables whose JSON is longer than
+   * {@link MAX_KEPT_CHARS} are that JSON as text, cut and ending with the cut marker.
+   */
   variables: unknown;
-  /** The document with known tokens masked, cut at {@link MAX_KEPT_CHARS}; null when none was sent. */
+  /** The document with known tokens masked, cut at {@link MAX_KEPT_CHARS} (marked); null when none was sent. */
   document: string | null;
   status: number;
   /** From arrival to the last byte of the response, in milliseconds. */
@@ -45,7 +64,7 @@ export interface JournalEntry {
   errorCodes: string[];
   /** Every `id` value in the response's data, each once, in order of appearance (at most 100). */
   ids: string[];
-  /** The response body: its JSON, or its text when it is not JSON or was cut. */
+  /** The response body: its JSON, or its text when it is not JSON or was cut (then ending with the marker). */
   response: unknown;
   /** Whether the response body was longer than {@link MAX_KEPT_CHARS} and cut. */
   responseTruncated: boolean;
@@ -77,6 +96,8 @@ export type JournalHead = Pick<
 interface JournalRecord {
   head: JournalHead;
   entry: () => JournalEntry;
+  /** What the entry counts against the byte budget. */
+  bytes: number;
 }
 
 /** A function that calls `build` on its first call and returns that value ever after (then lets `build` go). */
@@ -90,6 +111,17 @@ function once<T>(build: () => T): () => T {
     }
     return value as T;
   };
+}
+
+/** What a whole entry counts against the byte budget: its texts, as {@link RequestJournal.record} counts them. */
+function sizeOf(entry: JournalEntry): number {
+  const text = (value: unknown) =>
+    value === null || value === undefined
+      ? 0
+      : typeof value === 'string'
+        ? value.length
+        : JSON.stringify(value).length;
+  return text(entry.document) + text(entry.variables) + text(entry.response) + ENTRY_OVERHEAD;
 }
 
 /** What `GET /__admin/requests` filters on; every given filter must hold. */
@@ -137,18 +169,24 @@ export function matches(entry: JournalHead, filter: JournalFilter): boolean {
  */
 export class RequestJournal {
   readonly size: number;
-  private readonly ring: JournalRecord[] = [];
-  /** Index in `ring` of the oldest entry once the ring is full. */
-  private start = 0;
+  /** The byte budget: the oldest entries are dropped once the kept ones count more. */
+  readonly maxBytes: number;
+  /** Entries oldest first, from index `first` (the ones before it are dropped and wait for compaction). */
+  private records: JournalRecord[] = [];
+  private first = 0;
+  private keptBytes = 0;
   private sequence = 0;
   private readonly listeners = new Set<(entry: JournalEntry) => void>();
   private readonly headListeners = new Set<(head: JournalHead) => void>();
   private readonly enders = new Map<(entry: JournalEntry) => void, () => void>();
 
-  constructor(size = DEFAULT_JOURNAL_SIZE) {
+  constructor(size = DEFAULT_JOURNAL_SIZE, maxBytes = DEFAULT_JOURNAL_BYTES) {
     if (!Number.isSafeInteger(size) || size < 1 || size > MAX_JOURNAL_SIZE)
       throw new RangeError(`journal size must be an integer from 1 to ${MAX_JOURNAL_SIZE}`);
+    if (!Number.isSafeInteger(maxBytes) || maxBytes < MIN_JOURNAL_BYTES)
+      throw new RangeError(`journal byte budget must be an integer of at least ${MIN_JOURNAL_BYTES}`);
     this.size = size;
+    this.maxBytes = maxBytes;
   }
 
   /** The id the next entry gets. */
@@ -159,22 +197,29 @@ export class RequestJournal {
 
   /** Keeps an entry (dropping the oldest when full) and tells the listeners. */
   add(entry: JournalEntry): void {
-    this.keep({ head: entry, entry: () => entry });
+    this.keep({ head: entry, entry: () => entry, bytes: sizeOf(entry) });
   }
 
   /**
    * Keeps an entry known by its head; `build` makes the whole entry (the same head fields and the
    * rest) when it is first read, and only then. It must depend on nothing that changes after this call.
+   * `bytes` is what the texts `build` holds count against the budget.
    */
-  record(head: JournalHead, build: () => JournalEntry): void {
-    this.keep({ head, entry: once(build) });
+  record(head: JournalHead, build: () => JournalEntry, bytes = 0): void {
+    this.keep({ head, entry: once(build), bytes: bytes + ENTRY_OVERHEAD });
   }
 
   private keep(record: JournalRecord): void {
-    if (this.ring.length < this.size) this.ring.push(record);
-    else {
-      this.ring[this.start] = record;
-      this.start = (this.start + 1) % this.size;
+    this.records.push(record);
+    this.keptBytes += record.bytes;
+    // The newest entry always stays: each part of it is cut, so it fits any accepted budget.
+    while (this.length > this.size || (this.keptBytes > this.maxBytes && this.length > 1)) {
+      this.keptBytes -= this.records[this.first]!.bytes;
+      this.first += 1;
+    }
+    if (this.first > 1024 && this.first * 2 > this.records.length) {
+      this.records = this.records.slice(this.first);
+      this.first = 0;
     }
     for (const listener of this.headListeners) listener(record.head);
     if (this.listeners.size === 0) return;
@@ -186,27 +231,37 @@ export class RequestJournal {
   list(filter: JournalFilter = {}): JournalEntry[] {
     const found: JournalEntry[] = [];
     const limit = filter.limit ?? this.size;
-    for (let i = this.ring.length - 1; i >= 0 && found.length < limit; i -= 1) {
-      const record = this.ring[(this.start + i) % this.ring.length]!;
+    for (let i = this.records.length - 1; i >= this.first && found.length < limit; i -= 1) {
+      const record = this.records[i]!;
       if (matches(record.head, filter)) found.push(record.entry());
     }
     return found;
   }
 
-  /** The entry with `id`, while it is still in the ring. */
+  /** The entry with `id`, while it is still kept. */
   get(id: string): JournalEntry | undefined {
-    return this.ring.find((record) => record.head.id === id)?.entry();
+    for (let i = this.records.length - 1; i >= this.first; i -= 1) {
+      const record = this.records[i]!;
+      if (record.head.id === id) return record.entry();
+    }
+    return undefined;
+  }
+
+  /** What the kept entries count against {@link maxBytes}. */
+  get bytes(): number {
+    return this.keptBytes;
   }
 
   /** How many entries are kept now. */
   get length(): number {
-    return this.ring.length;
+    return this.records.length - this.first;
   }
 
   /** Forgets every entry. */
   clear(): void {
-    this.ring.length = 0;
-    this.start = 0;
+    this.records = [];
+    this.first = 0;
+    this.keptBytes = 0;
   }
 
   /** Calls `listener` with each new entry until the returned function is called or {@link end}. */

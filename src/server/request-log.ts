@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Pino from 'pino';
 import type * as PinoPretty from 'pino-pretty';
+import { escapeControl } from '../secrets/index.js';
 import type { JournalHead } from './journal.js';
 
 const require = createRequire(import.meta.url);
@@ -16,74 +17,140 @@ export interface LogSink {
   write(text: string): unknown;
 }
 
-/** Most characters of log lines held before they are written at once. */
+/** The per-request log: call it with each finished request's head; `close` writes out what is held. */
+export interface RequestLogger {
+  (entry: JournalHead): void;
+  /** Resolves once every line logged so far has been written (call before the process exits). */
+  close(): Promise<void>;
+}
+
+/** Most characters of log lines held before they are written at once (injected sinks). */
 const MAX_HELD_CHARS = 64 * 1024;
+
+/** Longest wait for the pretty worker to finish when the log closes. */
+const CLOSE_WAIT_MS = 5_000;
+
+/** The options of pino-pretty: one line per request, the time of day, no pid or host. */
+const PRETTY = {
+  singleLine: true,
+  translateTime: 'SYS:HH:MM:ss.l',
+  ignore: 'pid,hostname',
+} as const;
+
+/**
+ * One structured line per journaled request, through pino. On the process's stdout the lines leave the
+ * request's thread: `json` through pino's asynchronous destination (sonic-boom), `pretty` through pino's
+ * worker-thread transport running pino-pretty (colour when stdout is a terminal). An injected sink (a
+ * test, a programmatic caller) gets the lines of one turn of the event loop in one write at its end,
+ * `pretty` ones formatted then.
+ */
+export function requestLogger(format: LogFormat, sink: LogSink): RequestLogger {
+  let logger: Built | undefined;
+  // pino and pino-pretty (~50 modules) load with the first line, which is written once its answer is
+  // sent: `serve` answers its first request without waiting for them. Both are CommonJS, so a
+  // synchronous require loads them inside the first call and no line is ever waiting on an import.
+  const log = ((entry: JournalHead) => {
+    logger ??= build(format, sink);
+    logLine(logger.pino, entry);
+  }) as RequestLogger;
+  log.close = () => logger?.close() ?? Promise.resolve();
+  return log;
+}
+
+interface Built {
+  pino: Pino.Logger;
+  close(): Promise<void>;
+}
+
+function build(format: LogFormat, sink: LogSink): Built {
+  const { pino } = require('pino') as typeof Pino;
+  const options = { base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
+  if (sink === process.stdout) {
+    if (format === 'json') {
+      const destination = pino.destination({ fd: 1, sync: false });
+      return {
+        pino: pino(options, destination),
+        close: () =>
+          new Promise<void>((resolve) => {
+            // A flush while nothing is held would throw in sonic-boom; nothing to wait for then.
+            try {
+              destination.flush(() => resolve());
+            } catch {
+              resolve();
+            }
+          }),
+      };
+    }
+    const transport = pino.transport({
+      target: 'pino-pretty',
+      options: { ...PRETTY, destination: 1, colorize: process.stdout.isTTY === true },
+    });
+    return {
+      pino: pino(options, transport),
+      close: () =>
+        new Promise<void>((resolve) => {
+          // The worker is unreferenced: referenced again so the process waits for it to write its last
+          // lines and exit ('close'); a worker that never exits does not hold the process for long.
+          const timer = setTimeout(resolve, CLOSE_WAIT_MS);
+          transport.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          // thread-stream has ref(); pino's typings of the transport leave it out.
+          (transport as unknown as { ref(): void }).ref();
+          transport.end();
+        }),
+    };
+  }
+  const { prettyFactory } = require('pino-pretty') as typeof PinoPretty;
+  const prettify = format === 'pretty' ? prettyFactory({ ...PRETTY, colorize: false }) : undefined;
+  const write = batched(sink);
+  return {
+    pino: pino(options, { write: (line: string) => write.line(prettify ? prettify(line) : line) }),
+    close: async () => write.flush(),
+  };
+}
 
 /**
  * One write for the lines of one turn of the event loop: under load several requests finish per turn,
- * and a write to stdout (synchronous for files, pipes and terminals) per line cost more than the line.
+ * and a write per line to an injected sink cost more than the line.
  */
-function batched(sink: LogSink): (text: string) => void {
+function batched(sink: LogSink): { line(text: string): void; flush(): void } {
   let held = '';
   const flush = () => {
     const text = held;
     held = '';
     if (text !== '') sink.write(text);
   };
-  return (text) => {
-    if (held === '') setImmediate(flush);
-    held += text;
-    if (held.length >= MAX_HELD_CHARS) flush();
+  return {
+    line: (text) => {
+      if (held === '') setImmediate(flush);
+      held += text;
+      if (held.length >= MAX_HELD_CHARS) flush();
+    },
+    flush,
   };
 }
 
-/**
- * One structured line per journaled request, through pino: `json` writes pino's NDJSON as is; `pretty`
- * formats each line with pino-pretty in the same thread (a synchronous stream, no worker transport).
- * The lines of one turn of the event loop go out together at its end, in order.
- */
-export function requestLogger(format: LogFormat, sink: LogSink): (entry: JournalHead) => void {
-  let log: ((entry: JournalHead) => void) | undefined;
-  // pino and pino-pretty (~50 modules) load with the first line, which is written once its answer is
-  // sent: `serve` answers its first request without waiting for them. Both are CommonJS, so a
-  // synchronous require loads them inside the first call and no line is ever waiting on an import.
-  return (entry) => (log ??= pinoLogger(format, sink))(entry);
-}
-
-function pinoLogger(format: LogFormat, sink: LogSink): (entry: JournalHead) => void {
-  const { pino } = require('pino') as typeof Pino;
-  const { prettyFactory } = require('pino-pretty') as typeof PinoPretty;
-  const prettify =
-    format === 'pretty'
-      ? prettyFactory({
-          colorize: false,
-          singleLine: true,
-          translateTime: 'SYS:HH:MM:ss.l',
-          ignore: 'pid,hostname',
-        })
-      : undefined;
-  const write = batched(sink);
-  const logger = pino(
-    { base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
-    { write: (line: string) => write(prettify ? prettify(line) : line) },
+function logLine(logger: Pino.Logger, entry: JournalHead): void {
+  const operation = entry.operation.name ?? entry.operation.fields.join(',');
+  const fields = {
+    requestId: entry.id,
+    tenant: entry.tenant,
+    region: entry.region,
+    revision: entry.revision,
+    operation: entry.operation.name,
+    operationType: entry.operation.type,
+    rootFields: entry.operation.fields,
+    status: entry.status,
+    durationMs: entry.durationMs,
+    ...(entry.errorCodes.length ? { errorCodes: entry.errorCodes } : {}),
+  };
+  // The journal escaped what the client chose; escaped again here so no caller can forge a line.
+  const message = escapeControl(
+    `${entry.method} ${entry.path} ${entry.operation.type ?? '?'} ${operation || '(none)'} → ${entry.status} in ${entry.durationMs} ms`,
   );
-  return (entry) => {
-    const operation = entry.operation.name ?? entry.operation.fields.join(',');
-    const fields = {
-      requestId: entry.id,
-      tenant: entry.tenant,
-      region: entry.region,
-      revision: entry.revision,
-      operation: entry.operation.name,
-      operationType: entry.operation.type,
-      rootFields: entry.operation.fields,
-      status: entry.status,
-      durationMs: entry.durationMs,
-      ...(entry.errorCodes.length ? { errorCodes: entry.errorCodes } : {}),
-    };
-    const message = `${entry.method} ${entry.path} ${entry.operation.type ?? '?'} ${operation || '(none)'} → ${entry.status} in ${entry.durationMs} ms`;
-    if (entry.status >= 500) logger.error(fields, message);
-    else if (entry.status >= 400 || entry.errorCodes.length) logger.warn(fields, message);
-    else logger.info(fields, message);
-  };
+  if (entry.status >= 500) logger.error(fields, message);
+  else if (entry.status >= 400 || entry.errorCodes.length) logger.warn(fields, message);
+  else logger.info(fields, message);
 }

@@ -4,11 +4,14 @@ import { VERSIONS } from '../../contract/versions.js';
 import { ADMIN_TOKEN_ENV } from '../../config/env.js';
 import {
   DEFAULT_ADMIN_TOKEN,
+  DEFAULT_JOURNAL_BYTES,
   DEFAULT_JOURNAL_SIZE,
   LOG_FORMATS,
   MAX_JOURNAL_SIZE,
+  MIN_JOURNAL_BYTES,
   requestLogger,
   startServer,
+  type LogFormat,
 } from '../../server/index.js';
 import { DEFAULT_LIMITS, REGIONS, SimulatorSetupError } from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION } from '../../mock/defaults.js';
@@ -19,12 +22,41 @@ import { watchMockSchema, watchTenants } from '../serve-reload.js';
 
 const LIMIT_FLAGS = ['maxBodyBytes', 'maxDepth', 'maxAliases', 'maxComplexity', 'maxPageSize'] as const;
 
+/** `serve`'s flags of the control surfaces' locks and the journal's byte budget (flags only). */
+export interface GuardFlags {
+  /** Comma-separated host names the admin API and the inspector answer; `*` for any. */
+  allowedHosts?: string;
+  /** Most bytes of text the request journal keeps. */
+  journalMaxBytes?: number;
+}
+
+/** The host names of `--allowed-hosts` (comma-separated), or undefined for the default. */
+function allowedHostsOf(flag: string | undefined): string[] | undefined {
+  if (flag === undefined) return undefined;
+  const hosts = flag
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
+  if (hosts.length === 0) throw new CliUsageError('--allowed-hosts needs at least one host name (or *)');
+  return hosts;
+}
+
+/**
+ * The log format: as given, else human-readable on a terminal and JSON lines when the process's stdout
+ * is a pipe or a file (a log collector reads it, and nothing is formatted). An injected stdout (a test,
+ * an embedding program) keeps the readable default.
+ */
+function logFormatOf(given: LogFormat | undefined, stdout: CliContext['io']['stdout']): LogFormat {
+  if (given !== undefined) return given;
+  return stdout === process.stdout && process.stdout.isTTY !== true ? 'json' : 'pretty';
+}
+
 /**
  * Starts the simulator and resolves (exit 0) once SIGINT or SIGTERM has stopped it cleanly. `flags` are
  * the arguments as given, before the config file filled them: `--watch` resolves them again on a change.
  */
 export async function handleServe(
-  args: ServeArgs,
+  args: ServeArgs & GuardFlags,
   ctx: CliContext,
   flags: ServeFlags = args,
 ): Promise<number> {
@@ -43,7 +75,16 @@ export async function handleServe(
     throw new CliUsageError('--max-page-size must be at least 500 (the relationshipTypes default page)');
   if (!Number.isSafeInteger(args.journalSize) || args.journalSize < 1 || args.journalSize > MAX_JOURNAL_SIZE)
     throw new CliUsageError(`--journal-size must be an integer from 1 to ${MAX_JOURNAL_SIZE}`);
+  if (
+    args.journalMaxBytes !== undefined &&
+    (!Number.isSafeInteger(args.journalMaxBytes) || args.journalMaxBytes < MIN_JOURNAL_BYTES)
+  )
+    throw new CliUsageError(`--journal-max-bytes must be an integer of at least ${MIN_JOURNAL_BYTES}`);
+  const allowedHosts = allowedHostsOf(args.allowedHosts);
   if (args.schema !== undefined) return serveMock(args, seed, tenants, ctx);
+  const log = args.quiet
+    ? undefined
+    : requestLogger(logFormatOf(flags.logFormat, ctx.io.stdout), ctx.io.stdout);
   let server;
   try {
     server = await startServer({
@@ -59,7 +100,9 @@ export async function handleServe(
       ...(args.allowRuleBreaking ? { allowRuleBreaking: true } : {}),
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
       journalSize: args.journalSize,
-      onRequestHead: args.quiet ? undefined : requestLogger(args.logFormat, ctx.io.stdout),
+      ...(args.journalMaxBytes !== undefined ? { journalMaxBytes: args.journalMaxBytes } : {}),
+      ...(allowedHosts ? { allowedHosts } : {}),
+      onRequestHead: log,
     });
   } catch (error) {
     throw listenError(error, args);
@@ -88,9 +131,15 @@ export async function handleServe(
   if (faultRules > 0)
     out.write(`\nFaults: ${faultRules} rule(s) active from the start (GET/DELETE /__admin/faults)\n`);
   out.write(`\nHome page: ${server.url}/ (open any endpoint in a browser for GraphiQL)\n`);
-  out.write(`Admin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\nPress Ctrl+C to stop.\n`);
+  out.write(`Admin API: ${server.url}/__admin/ (Bearer ${server.adminToken})\n`);
+  if (server.adminTokenGenerated)
+    out.write(
+      `  (generated for this run: the default admin token is public and ${args.host} is not loopback; choose one with --admin-token or $${ADMIN_TOKEN_ENV})\n`,
+    );
+  out.write('Press Ctrl+C to stop.\n');
   const watching = args.watch ? watchTenants(flags, sim, ctx.io, server) : undefined;
-  await untilStopped(server.close, out);
+  // Every request's line is written before the process ends: the log is flushed once the server closed.
+  await untilStopped(() => server.close().then(() => log?.close()), out);
   watching?.close();
   out.write('stopped; stores flushed\n');
   return 0;
@@ -239,6 +288,16 @@ export const serveCommand = defineCommand<ServeFlags>({
         default: DEFAULT_MOCK_VERSION,
         describe: 'Revision segment of the mock URLs (with --schema)',
       })
+      .option('journal-max-bytes', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_JOURNAL_BYTES),
+        describe: 'Most bytes of text the request journal keeps (oldest entries dropped first)',
+      })
+      .option('allowed-hosts', {
+        type: 'string',
+        defaultDescription: 'localhost, 127.0.0.1, [::1] and the --host address',
+        describe: 'Comma-separated Host names the admin API and /__inspect answer (403 otherwise); * for any',
+      })
       .option('journal-size', {
         type: 'number',
         defaultDescription: String(DEFAULT_JOURNAL_SIZE),
@@ -246,8 +305,9 @@ export const serveCommand = defineCommand<ServeFlags>({
       })
       .option('log-format', {
         choices: LOG_FORMATS,
-        defaultDescription: 'pretty',
-        describe: 'Per-request log line on stdout: pretty (one readable line) or json (pino NDJSON)',
+        defaultDescription: 'pretty on a terminal, json otherwise',
+        describe:
+          'Per-request log line on stdout: pretty (one readable line, formatted off the request thread) or json (pino NDJSON, written asynchronously)',
       })
       .option('quiet', {
         type: 'boolean',
