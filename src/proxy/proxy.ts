@@ -6,7 +6,7 @@ import type { Version } from '../contract/versions.js';
 import type { JudgedResponse } from '../conformance/judge/judge.js';
 import { renderReports, writeReports } from '../conformance/report/write.js';
 import type { Difference } from '../conformance/results/differences.js';
-import { maskHeaders, secretValues } from '../conformance/results/mask.js';
+import { maskHeaders, secretValues } from '../secrets/index.js';
 import type { RunResult } from '../conformance/results/run-result.js';
 import { DEFAULT_ADMIN_TOKEN, listen } from '../server/index.js';
 import { checkExchange } from './check-exchange.js';

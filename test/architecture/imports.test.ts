@@ -197,11 +197,9 @@ describe('the import graph of src/', () => {
   });
 
   it('masks secrets in one module (src/secrets): no other file defines a mask or a secret rule', () => {
-    // Until the proxy's recorder is switched to src/secrets at merge (issue 34, item 4).
-    const notYet = ['proxy/recording/scrub.ts'];
     const defining = sourceFiles(SRC)
       .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
-      .filter((file) => layerOf(file) !== 'secrets' && !notYet.includes(file))
+      .filter((file) => layerOf(file) !== 'secrets')
       .filter((file) => MASKER.test(readFileSync(path.join(SRC, file), 'utf8')));
     expect(defining).toEqual([]);
   });

@@ -3,11 +3,11 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildRevisionSchema } from '../../contract/generate.js';
 import type { Version } from '../../contract/versions.js';
-import { scrubSecrets, secretValues } from '../../conformance/results/mask.js';
+import { maskHeaders, maskSecrets, scrubSecrets, secretValues } from '../../secrets/index.js';
 import type { GraphQLRequestBody } from '../request-check.js';
 import { RECORDING_FORMAT, type Recording } from './format.js';
 import type { Pseudonymizer } from './pseudonymize.js';
-import { maskSecretKeys, PersonalDataScrubber, scrubHeaders } from './scrub.js';
+import { PersonalDataScrubber } from './scrub.js';
 
 /** One exchange as the proxy hands it to the recorder, before anything is scrubbed. */
 export interface RawExchange {
@@ -120,14 +120,14 @@ export class Recorder {
       operation: this.scrubber.value(exchange.operation) as string,
       request: {
         method: exchange.method,
-        headers: scrubHeaders(exchange.requestHeaders),
+        headers: maskHeaders(exchange.requestHeaders),
         auth: this.authOf(exchange.requestHeaders),
         ...(request
           ? {
               body: {
                 ...request.body,
                 ...(request.body.variables
-                  ? { variables: maskSecretKeys(request.body.variables) as Record<string, unknown> }
+                  ? { variables: maskBody(request.body.variables) as Record<string, unknown> }
                   : {}),
               },
               ...(request.replaced ? { pseudonymised: true } : {}),
@@ -138,9 +138,9 @@ export class Recorder {
         ? {
             response: {
               status: exchange.response.status,
-              headers: scrubHeaders(exchange.response.headers),
+              headers: maskHeaders(exchange.response.headers),
               ...(exchange.response.body !== undefined && !truncated
-                ? { body: maskSecretKeys(this.scrubber.response(exchange.response.body, body)) }
+                ? { body: maskBody(this.scrubber.response(exchange.response.body, body)) }
                 : {}),
             },
           }
@@ -187,3 +187,10 @@ export class Recorder {
     return file;
   }
 }
+
+/** Values under credential-like keys (`password`, `apiKey` …) masked anywhere in a body (the one masker's rule). */
+function maskBody(value: unknown): unknown {
+  return maskSecrets(value, NO_TOKENS);
+}
+
+const NO_TOKENS: ReadonlySet<string> = new Set();

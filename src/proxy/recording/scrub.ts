@@ -16,30 +16,10 @@ import {
   type GraphQLSchema,
   type StringValueNode,
 } from 'graphql';
-import { MASK, maskHeaders } from '../../conformance/results/mask.js';
 import { mapLeaves, type JsonPath } from '../json-walk.js';
 import { walkResponse } from '../typed-walk.js';
 import { PERSONAL_FILTER_FIELDS, personalField, scrubPatterns } from './personal-data.js';
 import { personalKindOf, type PersonalKind, type Pseudonymizer } from './pseudonymize.js';
-
-/** Keys whose values are credentials wherever they appear in a body. */
-const SECRET_KEY = /token|secret|password|passwd|apikey|api_key|authorization|cookie|credential/i;
-
-/** Headers as a recording keeps them: credentials (Authorization, cookies, tokens) masked. */
-export function scrubHeaders(headers: Record<string, string>): Record<string, string> {
-  const masked = maskHeaders(headers);
-  return Object.fromEntries(Object.entries(masked).map(([k, v]) => [k, /^set-cookie$/i.test(k) ? MASK : v]));
-}
-
-/**
- * Credentials under credential-like keys (`password`, `apiKey` …) masked anywhere in a body. This is
- * secret masking, not personal data: it stays apart from {@link PersonalDataScrubber}.
- */
-export function maskSecretKeys(value: unknown): unknown {
-  return mapLeaves(value, (leaf, where) =>
-    typeof leaf === 'string' && SECRET_KEY.test(where.key) ? MASK : leaf,
-  );
-}
 
 /** A GraphQL request body as the scrubber takes and gives it. */
 export interface ScrubbableRequest {
