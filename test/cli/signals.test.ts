@@ -84,24 +84,26 @@ describe.each([
         },
       );
       expect((await query(serve.url, '{ regionalSettings { language { name } } }')).status).toBe(200);
+      // The stop handlers are installed once the banner is complete; a signal before that ends the process.
+      expect(await outputWithin(serve.output, 'Press Ctrl+C to stop.', 30_000)).toBe(true);
       if (delivery === 'group') process.kill(-(serve.child.pid ?? 0), signal);
       else serve.child.kill(signal);
       await serve.exited;
       expect(await refusedWithin(serve.url, 10_000)).toBe(true);
       // The simulator's own last words, also when its parent died first (the pipe stays open until it ends).
-      expect(await stoppedWithin(serve.output, 10_000)).toBe(true);
+      expect(await outputWithin(serve.output, 'stopped; stores flushed', 10_000)).toBe(true);
       expect(readdirSync(path.join(dir, 'data')).filter((f) => f.endsWith('.wal'))).toEqual([]);
     },
     120_000,
   );
 });
 
-/** Resolves true once the output says the stores were flushed (polling, up to `ms`). */
-async function stoppedWithin(output: () => string, ms: number): Promise<boolean> {
+/** Resolves true once the output contains `text` (polling, up to `ms`). */
+async function outputWithin(output: () => string, text: string, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (output().includes('stopped; stores flushed')) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (output().includes(text)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return false;
 }
