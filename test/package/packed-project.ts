@@ -21,12 +21,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
 /** Root of this repository. */
-export const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** Quiet, cache-first npm flags for installs in tests. */
 export const NPM_QUIET = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
