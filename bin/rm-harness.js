@@ -3,6 +3,21 @@
 // never runs a stale dist/; the installed package has no src/ and runs the compiled dist/ with plain node.
 import { existsSync } from 'node:fs';
 
+// npx and npm exec run a bin through `sh -c`: on SIGTERM npm relays the signal to that shell, which dies
+// without passing it on, and node, now an orphan, would keep serving. So under npm (which sets
+// npm_lifecycle_event) a change of parent means the one who started us is gone: stop as on SIGTERM
+// (serve and proxy stop cleanly on it; other commands end). Outside npm a parent may exit on purpose
+// (`rm-harness serve &` in a script that ends), so nothing is watched there.
+if (process.env.npm_lifecycle_event !== undefined) {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, 250);
+  watch.unref();
+}
+
 if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
   const { register } = await import('tsx/esm/api');
   register();

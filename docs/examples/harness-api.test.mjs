@@ -1,5 +1,5 @@
-// A partner's jest suite using rm-api-harness as a library (npm install --save-dev rm-api-harness).
-// Run with: node --experimental-vm-modules node_modules/jest/bin/jest.js
+// A partner's jest suite using rm-api-harness as a library: npm install --save-dev ./rm-api-harness-<version>.tgz
+// jest@30 @jest/globals@30 (docs/package.md). Run with: node --experimental-vm-modules node_modules/jest/bin/jest.js
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

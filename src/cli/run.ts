@@ -28,7 +28,8 @@ function usageMessage(msg: string, argv: readonly string[], hasSubcommands: bool
       .map((n) => `--${n}`)
       .join(', ')}`;
   }
-  if (/^Not enough non-option arguments/.test(msg)) return 'missing command';
+  if (/^Not enough non-option arguments/.test(msg))
+    return hasSubcommands ? 'missing command' : 'missing required argument';
   return msg.charAt(0).toLowerCase() + msg.slice(1);
 }
 
@@ -43,6 +44,45 @@ function failingCommandOf(y: Argv): { helpCommand: string; hasSubcommands: boole
   return {
     helpCommand: words.slice(0, end === -1 ? undefined : end).join(' '),
     hasSubcommands: /^Commands:$/m.test(help),
+  };
+}
+
+/** Commands whose own subcommands (`schema print`) have a help of their own. */
+const GROUPS = new Set(['schema', 'record', 'report']);
+
+/**
+ * The command path a command line runs (`serve`, `schema print`), from its leading words: what a usage
+ * error found inside a command (rather than by yargs) names in its `--help` hint.
+ */
+export function commandPathOf(argv: readonly string[]): string {
+  const [first, second] = argv;
+  if (first === undefined || !lazyCommands.some((c) => c.command.split(' ')[0] === first)) return '';
+  return GROUPS.has(first) && second !== undefined && /^[a-z][a-z-]*$/.test(second)
+    ? `${first} ${second}`
+    : first;
+}
+
+/** The text given for `--name` on the command line (`--name text` or `--name=text`). */
+function givenText(argv: readonly string[], name: string): string | undefined {
+  for (const [i, arg] of argv.entries()) {
+    if (arg === `--${name}`) return argv[i + 1];
+    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/**
+ * yargs turns the text of a number option that is not a number into NaN, and a command's own check
+ * would then say "(got NaN)": reject it here, naming the text and the command, before any handler runs.
+ */
+function rejectNaN(argv: readonly string[]) {
+  return (parsed: Record<string, unknown>): void => {
+    for (const [key, value] of Object.entries(parsed)) {
+      // yargs lists each option under its kebab-case and its camelCase name; name the kebab one.
+      if (typeof value !== 'number' || !Number.isNaN(value) || /[A-Z]/.test(key)) continue;
+      const text = givenText(argv, key) ?? '';
+      throw new CliUsageError(`--${key} must be a number (got "${text}")`, commandPathOf(argv));
+    }
   };
 }
 
@@ -67,6 +107,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       '$0 <command> [options]\n\nContract-driven simulator and conformance harness for the RM GraphQL API.\n`$0 --version` prints the harness version.',
     )
     .command(commands.map((command) => command(ctx)))
+    .middleware(rejectNaN(argv), true)
     .demandCommand(1, 'missing command')
     .strict()
     // Commands use --version for the contract revision, so yargs' own --version flag is off.
@@ -102,17 +143,18 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       // Coerce runs on a command's own options, so the hint names that command.
       const command = lazyCommands.find((c) => c.command.split(' ')[0] === argv[0]);
       const helpCommand = command === undefined ? '' : (argv[0] ?? '');
-      return report(new CliUsageError(usageMessage(error.message, argv, false), helpCommand), io);
+      return report(new CliUsageError(usageMessage(error.message, argv, false), helpCommand), io, argv);
     }
-    return report(error, io);
+    return report(error, io, argv);
   }
 }
 
-function report(error: unknown, io: CliIo): number {
+function report(error: unknown, io: CliIo, argv: readonly string[]): number {
   // The name in red on a terminal, so an error stands out from the output before it.
   const prefix = colorsFor(io.stderr, io.env).red(`${SCRIPT_NAME}:`);
   if (error instanceof CliUsageError) {
-    io.stderr.write(`${prefix} ${error.message}. ${hint(error.helpCommand)}\n`);
+    // A command's own check names no command: the hint names the one that ran, not the top level.
+    io.stderr.write(`${prefix} ${error.message}. ${hint(error.helpCommand || commandPathOf(argv))}\n`);
     return error.exitCode;
   }
   if (error instanceof CliError) {

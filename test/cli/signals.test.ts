@@ -6,6 +6,9 @@ import { query, refusedWithin, spawnServe } from '../helpers/process.js';
 
 // `npm start & … kill $!` in a CI script sends SIGTERM to npm alone. npm forwards it to its child; the
 // start script execs node, so that child is the simulator itself and nothing is left behind.
+// `npx rm-harness serve & … kill $!` is harder: npx runs the bin under `sh -c`, relays the signal to that
+// shell, which dies without passing it on; bin/rm-harness.js notices that its parent is gone and stops.
+// The bin started directly gets the signal itself.
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -42,3 +45,65 @@ describe('npm start', () => {
     120_000,
   );
 });
+
+/** How a signal reaches the command: to its own process only, or to its process group (Ctrl+C). */
+type Delivery = 'process' | 'group';
+
+describe.each([
+  // SIGINT to npx alone does nothing at all (its shell waits for node and ignores it); a terminal's
+  // Ctrl+C sends it to the whole group.
+  [
+    'npx rm-harness serve',
+    'npx',
+    ['--no-install', 'rm-harness', 'serve'],
+    [
+      ['SIGTERM', 'process'],
+      ['SIGINT', 'group'],
+    ],
+  ],
+  [
+    'bin/rm-harness.js serve, started directly',
+    path.resolve('bin/rm-harness.js'),
+    ['serve'],
+    [
+      ['SIGTERM', 'process'],
+      ['SIGINT', 'process'],
+    ],
+  ],
+] as [string, string, string[], [NodeJS.Signals, Delivery][]][])('%s', (_name, command, args, deliveries) => {
+  it.each(deliveries)(
+    'stops on %s sent to its %s: the port is free and the stores are flushed',
+    async (signal, delivery) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'rm-harness-signals-'));
+      dirs.push(dir);
+      const serve = await spawnServe(
+        command,
+        [...args, '--port', '0', '--data-dir', path.join(dir, 'data')],
+        {
+          detached: delivery === 'group',
+        },
+      );
+      expect((await query(serve.url, '{ regionalSettings { language { name } } }')).status).toBe(200);
+      // The stop handlers are installed once the banner is complete; a signal before that ends the process.
+      expect(await outputWithin(serve.output, 'Press Ctrl+C to stop.', 30_000)).toBe(true);
+      if (delivery === 'group') process.kill(-(serve.child.pid ?? 0), signal);
+      else serve.child.kill(signal);
+      await serve.exited;
+      expect(await refusedWithin(serve.url, 10_000)).toBe(true);
+      // The simulator's own last words, also when its parent died first (the pipe stays open until it ends).
+      expect(await outputWithin(serve.output, 'stopped; stores flushed', 10_000)).toBe(true);
+      expect(readdirSync(path.join(dir, 'data')).filter((f) => f.endsWith('.wal'))).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+/** Resolves true once the output contains `text` (polling, up to `ms`). */
+async function outputWithin(output: () => string, text: string, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (output().includes(text)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}

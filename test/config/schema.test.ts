@@ -43,8 +43,8 @@ describe('config schema', () => {
     expect(loaded?.config.conform?.targets?.['staging']?.reportDir).toBe(path.join(root, 'reports/staging'));
   });
 
-  it('is shown whole in the README', () => {
-    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  it('is shown whole in the configuration reference', () => {
+    const readme = readFileSync(path.join(root, 'docs/reference/configuration.md'), 'utf8');
     const block =
       /### Configuration[\s\S]*?```json include rm-harness.config.example.json\n([\s\S]*?)```/.exec(
         readme,

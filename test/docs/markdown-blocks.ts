@@ -1,8 +1,8 @@
 // Reads the fenced code blocks of a Markdown file together with the tags of their info strings, so the
 // README's examples can be run and checked by a test.
 
-/** What a README code block is for; the second word of its info string (```sh example). */
-export type BlockKind = 'example' | 'output' | 'server' | 'no-run' | 'scenario' | 'include';
+/** What a docs code block is for; the second word of its info string (```sh example). */
+export type BlockKind = 'example' | 'output' | 'server' | 'no-run' | 'scenario' | 'include' | 'package';
 
 /** Every kind a README block may carry; a block without one of them fails the README test. */
 export const BLOCK_KINDS: readonly BlockKind[] = [
@@ -12,6 +12,8 @@ export const BLOCK_KINDS: readonly BlockKind[] = [
   'no-run',
   'scenario',
   'include',
+  // Run by test/package/packed.test.ts in a project with the packed package installed, in page order.
+  'package',
 ];
 
 /** One fenced code block. */

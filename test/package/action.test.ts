@@ -28,6 +28,7 @@ const doc = parseDocument(readFileSync('action.yml', 'utf8'));
 const action = doc.toJS() as Action;
 const steps = action.runs?.steps ?? [];
 const script = steps.map((s) => s.run ?? '').join('\n');
+const conformScript = steps.find((s) => s.id === 'conform')?.run ?? '';
 const everything = JSON.stringify(action);
 
 /** Flags `conform --help` lists. */
@@ -91,15 +92,42 @@ describe('action.yml', () => {
     }
   });
 
-  it('runs an rm-harness command and flags the CLI has (--shard comes with the sharding branch)', async () => {
+  it('runs an rm-harness command and flags the CLI has', async () => {
     const names = commands.map((c) => String(c({ io: fakeIo().io, exitCode: 0 }).command).split(' ')[0]);
-    const command = /"\$\{args\[@\]\}"/.test(script) ? /args=\((\w[\w-]*)/.exec(script)?.[1] : undefined;
+    const command = /"\$\{args\[@\]\}"/.test(conformScript)
+      ? /args=\((\w[\w-]*)/.exec(conformScript)?.[1]
+      : undefined;
     expect(names).toContain(command);
     const known = await conformFlags();
-    const flags = [...script.matchAll(/(?<![\w-])--([a-z][\w-]*)/g)].map((m) => m[1] ?? '');
+    const flags = [...conformScript.matchAll(/(?<![\w-])--([a-z][\w-]*)/g)].map((m) => m[1] ?? '');
     expect(flags.length).toBeGreaterThan(3);
-    expect(
-      flags.filter((f) => !known.includes(f) && f !== 'shard' && !['no-audit', 'no-fund'].includes(f)),
-    ).toEqual([]);
+    expect(flags.filter((f) => !known.includes(f))).toEqual([]);
+  });
+
+  it('runs the built package with production dependencies only: no sources, no tsx, no dev tree at run time', () => {
+    expect(conformScript).toMatch(
+      /node "\$RUNNER_TEMP\/rm-harness-package\/bin\/rm-harness\.js" "\$\{args\[@\]\}"/,
+    );
+    expect(everything).not.toMatch(/\btsx\b/);
+    const build = steps.find((s) => s.run?.includes('npm pack'));
+    expect(build?.run).toMatch(/npm ci --omit=dev --ignore-scripts/);
+    // Built once per version of the action: the build step runs only when the cache missed.
+    expect((build as { if?: string } | undefined)?.if).toBe("steps.cache.outputs.cache-hit != 'true'");
+    const cache = steps.find((s) => s.uses?.startsWith('actions/cache@'));
+    expect(JSON.stringify(cache)).toContain('rm-harness-package');
+    expect(JSON.stringify(cache)).toContain('~/.npm');
+  });
+
+  it("keeps the caller's Node when it satisfies engines, and sets up Node only otherwise", () => {
+    const setup = steps.filter((s) => s.uses?.startsWith('actions/setup-node@'));
+    expect(setup).toHaveLength(1);
+    expect((setup[0] as { if?: string }).if).toBe("steps.env.outputs.node-ok != 'true'");
+    const check = steps.find((s) => s.id === 'env');
+    expect(check?.run).toContain('scripts/action-env.mjs');
+  });
+
+  it('uses no GNU-only tools (macOS runners have BSD ones)', () => {
+    const gnuOnly = /\brealpath\b|readlink -f|sed -i|date -d|\bsha256sum\b|grep -P|\bxargs -r\b|\bstat -c\b/;
+    expect(script).not.toMatch(gnuOnly);
   });
 });

@@ -1,45 +1,75 @@
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { groupGoneWithin, query, refusedWithin, spawnServe } from '../helpers/process.js';
+import {
+  groupGoneWithin,
+  query,
+  refusedWithin,
+  spawnServe,
+  type ServingProcess,
+} from '../helpers/process.js';
+import { outputMismatch } from '../docs/expected-output.js';
+import { docPages, pageBlocks } from '../docs/pages.js';
+import { runBash } from '../docs/sandbox.js';
+import { NPM_QUIET, packedProject, ROOT, type PackedProject } from './packed-project.js';
 
 // The issue's "Done when", literally: build, pack, install the tarball into an empty project, and use
-// it there as a partner would — the bin, `serve`, and the README's jest example importing the package
-// by name. Slow (a build and an install from npm's cache), so it is one file with long timeouts.
+// it there as a partner would: every command's --help and one real invocation of each, `serve` and its
+// signals, and the README's jest example importing the package by name. The build, pack and install
+// happen once per version of the sources (packed-project.ts) and are shared with the docs' tests.
 
 const run = promisify(execFile);
-const ROOT = path.resolve('.');
-const EXAMPLE = 'docs/examples/harness-api.test.mjs';
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
-const NPM_QUIET = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+
+/** How a finished command ended. */
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 describe('the packed package, installed into an empty project', () => {
-  let dir = '';
+  let packed: PackedProject = { dir: '', project: '', tarball: '', files: [] };
   let project = '';
-  let tarball = { filename: '', files: [] as string[] };
+  let work = '';
+  let bin = '';
+  /** Runs the installed bin (as `npx rm-harness` would) in this test's own folder. */
+  const cli = (args: readonly string[], timeout = 120_000): Promise<Ran> =>
+    run(bin, args, {
+      cwd: work,
+      timeout,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: '1' },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: typeof error.code === 'number' ? error.code : -1,
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? '',
+      }),
+    );
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'rm-harness-packed-'));
-    project = path.join(dir, 'partner');
-    await run('npm', ['run', 'build'], { cwd: ROOT });
-    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
-      cwd: ROOT,
-    });
-    const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
-    const { filename } = packed;
-    tarball = { filename, files: packed.files.map((f) => f.path) };
-    await run('mkdir', [project]);
-    writeFileSync(
-      path.join(project, 'package.json'),
-      JSON.stringify({ name: 'partner', private: true, type: 'module' }),
-    );
-    await run('npm', ['install', path.join(dir, filename), ...NPM_QUIET], { cwd: project });
-  }, 300_000);
+    packed = await packedProject();
+    project = packed.project;
+    bin = path.join(project, 'node_modules/.bin/rm-harness');
+    work = mkdtempSync(path.join(tmpdir(), 'rm-harness-packed-use-'));
+  }, 600_000);
 
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('ships no TypeScript sources and no TypeScript runner', () => {
     const installed = path.join(project, 'node_modules');
@@ -50,6 +80,38 @@ describe('the packed package, installed into an empty project', () => {
     expect(() => readFileSync(path.join(installed, 'rm-api-harness/src/cli/main.ts'))).toThrow();
     expect(() => readFileSync(path.join(installed, 'typescript/package.json'))).toThrow();
   });
+
+  it('ships npm-shrinkwrap.json, the lockfile the tests ran with', () => {
+    expect(packed.files).toContain('npm-shrinkwrap.json');
+    const shipped = JSON.parse(
+      readFileSync(path.join(project, 'node_modules/rm-api-harness/npm-shrinkwrap.json'), 'utf8'),
+    ) as { packages: Record<string, unknown> };
+    const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as typeof shipped;
+    expect(shipped.packages).toEqual(lock.packages);
+  });
+
+  it('installs exactly the locked production tree with npm ci in the unpacked package (as the image does)', async () => {
+    // npm 11 ignores a dependency's shrinkwrap when the dependency is a local tarball (npm/cli#5349), so
+    // the image installs the way this test does: unpack, then npm ci --omit=dev inside the package.
+    const locked = path.join(work, 'locked');
+    mkdirSync(locked);
+    await run('tar', ['-xzf', packed.tarball, '-C', locked, '--strip-components=1']);
+    await run('npm', ['ci', '--omit=dev', '--ignore-scripts', ...NPM_QUIET], { cwd: locked });
+    const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; dev?: boolean }>;
+    };
+    const wanted = Object.entries(lock.packages).filter(([at, entry]) => at !== '' && !entry.dev);
+    const differing = wanted.filter(([at, entry]) => {
+      const manifest = path.join(locked, at, 'package.json');
+      if (!existsSync(manifest)) return false; // an optional package of another platform
+      return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version !== entry.version;
+    });
+    expect(wanted.length).toBeGreaterThan(100);
+    expect(differing.map(([at]) => at)).toEqual([]);
+    expect(existsSync(path.join(locked, 'node_modules/typescript'))).toBe(false);
+    const version = await run(process.execPath, [path.join(locked, 'bin/rm-harness.js'), '--version']);
+    expect(version.stdout).toBe(`${VERSION}\n`);
+  }, 300_000);
 
   it('prints its version with `npx rm-harness --version`', async () => {
     const { stdout } = await run('npx', ['--no-install', 'rm-harness', '--version'], { cwd: project });
@@ -89,29 +151,279 @@ describe('the packed package, installed into an empty project', () => {
         cwd: project,
       },
     );
+    // The stop handlers are installed once the banner is complete; a signal before that ends the process.
+    expect(await bannerWithin(serve.output, 30_000)).toBe(true);
     serve.child.kill('SIGTERM');
     expect(await serve.exited).toBe(0);
     expect(serve.output()).toContain('stopped; stores flushed');
     expect(await refusedWithin(serve.url, 10_000)).toBe(true);
   }, 60_000);
 
-  it("passes the README's jest example, run by jest in that project", async () => {
-    copyFileSync(EXAMPLE, path.join(project, path.basename(EXAMPLE)));
-    const jest = path.join(ROOT, 'node_modules/jest/bin/jest.js');
-    const result = await run(
-      process.execPath,
-      [
-        '--experimental-vm-modules',
-        '--disable-warning=ExperimentalWarning',
-        jest,
-        '--config',
-        '{"transform":{}}',
-        '--ci',
-      ],
-      { cwd: project },
-    ).catch((error: { stdout: string; stderr: string }) => error);
-    expect(result.stderr).toMatch(/Tests:\s+5 passed, 5 total/);
-  }, 180_000);
+  it('stops when SIGTERM reaches npx alone (npx exits 143; the server must not stay listening)', async () => {
+    const serve = await spawnServe(
+      'npx',
+      ['--no-install', 'rm-harness', 'serve', '--port', '0', '--in-memory'],
+      {
+        cwd: project,
+      },
+    );
+    expect(await bannerWithin(serve.output, 30_000)).toBe(true);
+    serve.child.kill('SIGTERM');
+    await serve.exited;
+    expect(await refusedWithin(serve.url, 10_000)).toBe(true);
+  }, 60_000);
+
+  it('answers --help for every command and subcommand, exit 0', async () => {
+    /** The commands `rm-harness <words> --help` lists under "Commands:". */
+    const subcommands = (help: string, words: string[]): string[][] => {
+      const section = help.split('\n\n').find((block) => block.startsWith('Commands:')) ?? '';
+      return [
+        ...section.matchAll(new RegExp(`^  rm-harness ${[...words, ''].join(' ')}([a-z-]+)`, 'gm')),
+      ].map((m) => [...words, m[1]!]);
+    };
+    const top = await cli(['--help']);
+    expect(top.code).toBe(0);
+    const queue = subcommands(top.stdout, []);
+    const seen: string[] = [];
+    while (queue.length > 0) {
+      const words = queue.shift()!;
+      const help = await cli([...words, '--help']);
+      expect({ command: words.join(' '), code: help.code, stderr: help.stderr }).toEqual({
+        command: words.join(' '),
+        code: 0,
+        stderr: '',
+      });
+      expect(help.stdout).toContain(`rm-harness ${words.join(' ')}`);
+      seen.push(words.join(' '));
+      queue.push(...subcommands(help.stdout, words));
+    }
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'serve',
+        'seed',
+        'schema',
+        'schema print',
+        'schema generate',
+        'schema check',
+        'schema diff',
+        'conform',
+        'check-documents',
+        'proxy',
+        'record',
+        'record to-scenarios',
+        'record to-fixtures',
+        'fuzz',
+        'report',
+        'report merge',
+      ]),
+    );
+  }, 240_000);
+
+  describe('one real invocation of each command, against a served simulator', () => {
+    let serve: ServingProcess | undefined;
+    let graphql = '';
+
+    beforeAll(async () => {
+      serve = await spawnServe(bin, ['serve', '--port', '0', '--in-memory'], { cwd: work });
+      graphql = `${serve.url}/us/{version}/public-api/graphql`;
+    }, 60_000);
+
+    afterAll(async () => {
+      serve?.child.kill('SIGTERM');
+      await serve?.exited;
+    });
+
+    it('seed writes the store files of one tenant and region', async () => {
+      const seeded = await cli([
+        'seed',
+        '--data-dir',
+        'seeded',
+        '--profile',
+        'small',
+        '--tenant',
+        'dev-firm',
+        '--region',
+        'us',
+      ]);
+      expect(seeded).toMatchObject({ code: 0 });
+      expect(readdirSync(path.join(work, 'seeded')).length).toBeGreaterThan(0);
+    }, 120_000);
+
+    it('schema print, check and diff work; schema generate says it needs a checkout', async () => {
+      const printed = await cli(['schema', 'print', '--version', '1.2.0']);
+      expect(printed.code).toBe(0);
+      expect(printed.stdout).toContain('type Query');
+      expect(await cli(['schema', 'check'])).toMatchObject({ code: 0 });
+      const diff = await cli([
+        'schema',
+        'diff',
+        '--target',
+        graphql.replace('{version}', '1.2.0'),
+        '--version',
+        '1.2.0',
+        '--token',
+        'dev-token',
+      ]);
+      expect(diff).toMatchObject({ code: 0 });
+      const generate = await cli(['schema', 'generate']);
+      expect(generate.code).toBe(1);
+      expect(generate.stderr).toMatch(/works only in a checkout/);
+    }, 120_000);
+
+    it('conform checks the served simulator in two shards, and report merge merges their JSON reports', async () => {
+      for (const shard of ['1/2', '2/2']) {
+        const conform = await cli([
+          ...['conform', '--target', graphql, '--version', '1.4.0', '--tag', 'settings', '--shard', shard],
+          ...[
+            '--token',
+            'dev-token',
+            '--limited-token',
+            'dev-token-limited',
+            '--report-dir',
+            `shard-${shard[0]}`,
+          ],
+        ]);
+        expect({ shard, code: conform.code, stderr: conform.stderr }).toEqual({
+          shard,
+          code: 0,
+          stderr: conform.stderr,
+        });
+      }
+      const merged = await cli([
+        ...['report', 'merge', 'shard-1/conformance.json', 'shard-2/conformance.json'],
+        ...['--report-dir', 'merged'],
+      ]);
+      expect({ code: merged.code, stderr: merged.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(existsSync(path.join(work, 'merged/conformance.json'))).toBe(true);
+    }, 240_000);
+
+    it('check-documents checks a document against both revisions', async () => {
+      writeFileSync(
+        path.join(work, 'language.graphql'),
+        'query Language { regionalSettings { language { name } } }\n',
+      );
+      expect(await cli(['check-documents', 'language.graphql'])).toMatchObject({ code: 0 });
+    }, 60_000);
+
+    it('proxy forwards and records, and record turns the recording into scenarios and fixtures', async () => {
+      const proxy = spawn(
+        bin,
+        [
+          'proxy',
+          '--upstream',
+          graphql.replace('{version}', '1.4.0'),
+          '--version',
+          '1.4.0',
+          '--port',
+          '0',
+          '--record',
+          'rec',
+          '--report-dir',
+          'proxy',
+        ],
+        { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let text = '';
+      proxy.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      proxy.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => proxy.once('exit', (code) => resolve(code)));
+      try {
+        const endpoint = await new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`proxy did not start:\n${text}`)), 60_000);
+          proxy.stdout.on('data', () => {
+            const found = /GraphQL endpoint: (http:\S+)/.exec(text)?.[1];
+            if (found) {
+              clearTimeout(timer);
+              resolve(found);
+            }
+          });
+        });
+        const answer = await fetch(endpoint, {
+          method: 'POST',
+          headers: { authorization: 'Bearer dev-token', 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ regionalSettings { language { name } } }' }),
+        });
+        expect(answer.status).toBe(200);
+      } finally {
+        proxy.kill('SIGTERM');
+      }
+      expect({ code: await exited, text }).toEqual({ code: 0, text });
+      expect(await cli(['record', 'to-scenarios', 'rec', '--out', 'rec-scenarios'])).toMatchObject({
+        code: 0,
+      });
+      const fixtures = await cli([
+        'record',
+        'to-fixtures',
+        'rec',
+        '--tenant',
+        'dev-firm',
+        '--region',
+        'us',
+        '--data-dir',
+        'rec-data',
+      ]);
+      expect({ code: fixtures.code, stderr: fixtures.stderr }).toEqual({ code: 0, stderr: '' });
+    }, 120_000);
+
+    it('fuzz sends a few random sequences to the simulator', async () => {
+      const fuzz = await cli([
+        'fuzz',
+        '--target',
+        'sim',
+        '--version',
+        '1.4.0',
+        '--runs',
+        '3',
+        '--report-dir',
+        'fuzz',
+      ]);
+      expect({ code: fuzz.code, stderr: fuzz.stderr }).toEqual({ code: 0, stderr: fuzz.stderr });
+    }, 180_000);
+  });
+
+  it('runs every `package` example of the docs, in order, in an empty project with only the tarball', async () => {
+    // As a reader would: a fresh project, the tarball beside it under its own name, the files the page
+    // shows (include blocks) saved by their base name; the page's port replaced by a free one.
+    const reader = path.join(work, 'reader');
+    mkdirSync(reader);
+    writeFileSync(
+      path.join(reader, 'package.json'),
+      JSON.stringify({ name: 'partner', private: true, type: 'module' }),
+    );
+    copyFileSync(packed.tarball, path.join(reader, path.basename(packed.tarball)));
+    const port = String(await freePort());
+    const examples = docPages().flatMap((page) => {
+      const blocks = pageBlocks(page);
+      return blocks.map((block, i) => ({
+        page,
+        block,
+        blocks,
+        output: blocks[i + 1]?.kind === 'output' ? blocks[i + 1] : undefined,
+      }));
+    });
+    const runnable = examples.filter((e) => e.block.kind === 'package');
+    expect(runnable.length).toBeGreaterThanOrEqual(3);
+    expect(runnable.some((e) => e.block.text.includes(`./${path.basename(packed.tarball)}`))).toBe(true);
+    for (const { page, block, blocks, output } of runnable) {
+      for (const include of blocks.filter((b) => b.kind === 'include' && b.line < block.line))
+        copyFileSync(path.join(ROOT, include.rest), path.join(reader, path.basename(include.rest)));
+      const local = (text: string): string =>
+        text.replaceAll('127.0.0.1:4000', `127.0.0.1:${port}`).replaceAll('--port 4000', `--port ${port}`);
+      const finished = await runBash(local(block.text), reader, 300_000);
+      const where = `${page}:${block.line}`;
+      expect({ where, exit: finished.code, output: finished.output }).toEqual({
+        where,
+        exit: 0,
+        output: finished.output,
+      });
+      const mismatch = outputMismatch(local(output?.text ?? ''), finished.output);
+      expect({ where, mismatch, output: finished.output }).toEqual({
+        where,
+        mismatch: undefined,
+        output: finished.output,
+      });
+    }
+  }, 900_000);
 
   describe('Dockerfile (no container engine here: checked against the tarball instead)', () => {
     // One instruction per entry: continuation lines joined, comments dropped.
@@ -150,7 +462,7 @@ describe('the packed package, installed into an empty project', () => {
         for (const source of sources) {
           expect(allowed).toContain(source);
           const pattern = new RegExp(`^${source.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`);
-          expect(tarball.filename).toMatch(pattern);
+          expect(path.basename(packed.tarball)).toMatch(pattern);
         }
       }
     });
@@ -161,12 +473,50 @@ describe('the packed package, installed into an empty project', () => {
       const script = entry.find((a) => a.includes('/node_modules/rm-api-harness/')) ?? '';
       const inPackage = script.split('/node_modules/rm-api-harness/')[1] ?? '';
       expect(inPackage).toBe(manifest.bin['rm-harness']);
-      expect(tarball.files).toContain(inPackage);
-      expect(finalStage().find((i) => i.op === 'HEALTHCHECK')?.args).toContain('/__admin/health');
+      expect(packed.files).toContain(inPackage);
       const volume = JSON.parse(finalStage().find((i) => i.op === 'VOLUME')?.args ?? '[]') as string[];
       const cmd = JSON.parse(finalStage().find((i) => i.op === 'CMD')?.args ?? '[]') as string[];
       expect(cmd[cmd.indexOf('--data-dir') + 1]).toBe(volume[0]);
       expect(cmd).toEqual(expect.arrayContaining(['serve', '--host', '0.0.0.0']));
     });
+
+    it('probes the port serve listens on: RM_HARNESS_PORT, which serve reads, not a number of its own', () => {
+      const env = finalStage().find((i) => i.op === 'ENV' && i.args.startsWith('RM_HARNESS_PORT='));
+      const port = env?.args.split('=')[1];
+      expect(port).toMatch(/^\d+$/);
+      const health = finalStage().find((i) => i.op === 'HEALTHCHECK')?.args ?? '';
+      expect(health).toContain('http://127.0.0.1:${RM_HARNESS_PORT}/__admin/health');
+      expect(finalStage().find((i) => i.op === 'EXPOSE')?.args).toBe(port);
+      // A --port in CMD would win over the variable and leave the healthcheck probing another port.
+      const cmd = JSON.parse(finalStage().find((i) => i.op === 'CMD')?.args ?? '[]') as string[];
+      expect(cmd).not.toContain('--port');
+    });
+
+    it('installs with npm ci from the unpacked tarball (its npm-shrinkwrap.json), production dependencies only', () => {
+      const install =
+        instructions().find((i) => i.op === 'RUN' && i.args.includes('rm-api-harness-'))?.args ?? '';
+      expect(install).toMatch(/tar -xzf \/tmp\/rm-api-harness-\*\.tgz --strip-components=1/);
+      expect(install).toMatch(/npm ci --omit=dev --ignore-scripts/);
+      expect(install).not.toMatch(/npm install/);
+    });
   });
 });
+
+/** Resolves true once the serve banner is complete ("Press Ctrl+C to stop."), polling up to `ms`. */
+async function bannerWithin(output: () => string, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (output().includes('Press Ctrl+C to stop.')) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -182,7 +182,10 @@ export async function handleProxy(
     await sim?.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
-      throw new CliError(`port ${args.port} on ${args.host} is already in use; try --port`);
+      throw new CliUsageError(
+        `port ${args.port} on ${args.host} is already in use; try another --port`,
+        'proxy',
+      );
     if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
       throw new CliError(`cannot listen on ${args.host}:${args.port} (${code})`);
     throw error;

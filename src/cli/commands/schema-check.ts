@@ -3,7 +3,7 @@ import {
   ContractGenerationError,
   type RevisionFileStatus,
 } from '../../contract/generate.js';
-import { contractTypesCurrent } from '../../contract/typegen.js';
+import { inCheckout, loadTypegen } from '../../contract/checkout.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
 import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
 
@@ -21,7 +21,8 @@ export async function handleSchemaCheck(ctx: CliContext, args: OutputArgs = {}):
     file: f.displayPath,
     state: f.state,
   }));
-  if (!(await contractTypesCurrent()))
+  // The TypeScript types are sources of the repository; the installed package has only the revision files.
+  if (inCheckout() && !(await (await loadTypegen()).contractTypesCurrent()))
     files.push({ file: 'src/contract/types.generated.ts', state: 'outdated' });
   // With --json the stale list is the result too; the error line still goes to stderr, exit 1.
   out.json({ tool: 'rm-harness schema check', upToDate: files.length === 0, stale: files });

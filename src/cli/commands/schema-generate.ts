@@ -1,9 +1,10 @@
 import { ContractGenerationError, writeRevisionFiles } from '../../contract/generate.js';
-import { writeContractTypes } from '../../contract/typegen.js';
+import { CHECKOUT_ONLY, inCheckout, loadTypegen } from '../../contract/checkout.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
 
 /** Writes `contracts/<version>/schema.graphql` for every revision and the contract's TypeScript types, and reports what changed. */
 export async function handleSchemaGenerate(ctx: CliContext): Promise<number> {
+  if (!inCheckout()) throw new CliError(`schema generate ${CHECKOUT_ONLY}`);
   try {
     for (const file of writeRevisionFiles()) {
       const what = file.state === 'current' ? 'unchanged' : file.state === 'missing' ? 'created' : 'updated';
@@ -14,7 +15,7 @@ export async function handleSchemaGenerate(ctx: CliContext): Promise<number> {
     if (error instanceof ContractGenerationError) throw new CliError(error.message);
     throw error;
   }
-  const changed = await writeContractTypes();
+  const changed = await (await loadTypegen()).writeContractTypes();
   ctx.io.stdout.write(`${changed ? 'updated' : 'unchanged'} src/contract/types.generated.ts\n`);
   return 0;
 }

@@ -151,7 +151,10 @@ function listenError(error: unknown, args: ServeArgs): unknown {
   if (error instanceof SimulatorSetupError) return new CliError(error.message, 2);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
-    return new CliError(`port ${args.port} on ${args.host} is already in use; try --port`);
+    return new CliUsageError(
+      `port ${args.port} on ${args.host} is already in use; try another --port`,
+      'serve',
+    );
   if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
     return new CliError(`cannot listen on ${args.host}:${args.port} (${code})`);
   return error;

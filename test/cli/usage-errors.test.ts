@@ -1,0 +1,54 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runCli } from '../../src/cli/run.js';
+import { fakeIo } from '../helpers/cli-io.js';
+
+// Every misuse of the command line is exit 2 and one line naming the problem and the `--help` of the
+// command that was run (not the top level's), as the issue "Works anywhere" asks.
+
+async function cli(args: string[]): Promise<{ code: number; stderr: string }> {
+  const { io, out } = fakeIo();
+  const code = await runCli(args, io);
+  return { code, stderr: out.stderr };
+}
+
+describe('usage errors', () => {
+  it.each([
+    [['serve', '--port', 'abc'], '--port must be a number (got "abc")', 'serve'],
+    [['serve', '--port=x1'], '--port must be a number (got "x1")', 'serve'],
+    [['seed', '--seed', 'xyz'], '--seed must be a number (got "xyz")', 'seed'],
+    [['fuzz', '--target', 'sim', '--runs', 'many'], '--runs must be a number (got "many")', 'fuzz'],
+    [['serve', '--port', '70000'], '--port must be an integer from 0 to 65535', 'serve'],
+    [['serve', '--tenants', '/nonexistent/tenants.json'], 'cannot read tenants file', 'serve'],
+    [['seed', '--tenants', '/nonexistent/tenants.json'], 'cannot read tenants file', 'seed'],
+    [['schema', 'print', '--version', '9'], 'unknown version "9"', 'schema print'],
+    [['conform', '--target', 'sim', '--version', '9.9'], 'unknown version "9.9"', 'conform'],
+    [['report', 'merge'], 'missing required argument', 'report merge'],
+  ])('%j: exit 2, "%s", and the hint names "rm-harness %s --help"', async (args, message, command) => {
+    const { code, stderr } = await cli(args);
+    expect({ code, lines: stderr.trimEnd().split('\n').length }).toEqual({ code: 2, lines: 1 });
+    expect(stderr).toContain(message);
+    expect(stderr).not.toContain('NaN');
+    expect(stderr).toContain(`Run "rm-harness ${command} --help" for usage.`);
+  });
+});
+
+describe('a port already in use', () => {
+  let taken: Server;
+  let port = 0;
+
+  beforeAll(async () => {
+    taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    port = (taken.address() as { port: number }).port;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+
+  it('is a usage error of serve: exit 2, naming the port and serve --help', async () => {
+    const { code, stderr } = await cli(['serve', '--port', String(port), '--in-memory']);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+    expect(stderr).toContain('Run "rm-harness serve --help" for usage.');
+  }, 60_000);
+});
