@@ -93,6 +93,12 @@ export function exitCodeOfVerdict(result: RunResult): 0 | 1 | typeof PARTIAL_EXI
   return 0;
 }
 
+const VERDICT_LABEL = {
+  conforms: 'CONFORMS',
+  'does-not-conform': 'DOES NOT CONFORM',
+  partial: 'PARTIAL',
+} as const;
+
 /**
  * The verdict as reports print it: `CONFORMS`, `DOES NOT CONFORM`, `PARTIAL (accepted: …)` on the
  * console; in lower case (`conforms`, `partial`) for the Markdown and HTML headings.
@@ -100,8 +106,7 @@ export function exitCodeOfVerdict(result: RunResult): 0 | 1 | typeof PARTIAL_EXI
 export function verdictText(result: RunResult, lower = false): string {
   const verdict = verdictOf(result);
   const by = verdict === 'partial' ? partialAcceptedBy(result) : undefined;
-  const text =
-    verdict === 'conforms' ? 'CONFORMS' : verdict === 'does-not-conform' ? 'DOES NOT CONFORM' : 'PARTIAL';
+  const text = VERDICT_LABEL[verdict];
   return `${lower ? text.toLowerCase() : text}${by ? ` (accepted: ${by})` : ''}`;
 }
 
