@@ -18,7 +18,13 @@ describe('the harness version', () => {
   });
 
   it('is recorded, beside the revisions, in the conformance JSON report', () => {
-    const result = { runId: 'r1', revisions: ['1.2.0'], scenarios: [], drift: [] } as unknown as RunResult;
+    const result = {
+      runId: 'r1',
+      revisions: ['1.2.0'],
+      scenarios: [],
+      drift: [],
+      summary: { conforms: true },
+    } as unknown as RunResult;
     const json = JSON.parse(renderJson(result)) as Record<string, unknown>;
     expect(json).toMatchObject({ harnessVersion: version, revisions: ['1.2.0'] });
   });
