@@ -21,6 +21,7 @@ export interface ServeArgs extends StoreArgs {
   maxAliases: number;
   maxComplexity: number;
   maxPageSize: number;
+  maxResponseFields: number;
   /** An SDL file: serve a stateless mock of it instead of the simulator. */
   schema?: string;
   schemaVersion: string;
@@ -60,6 +61,7 @@ export function resolveServeFlags(flags: ServeFlags, env: Env = process.env): Se
     maxAliases: limit('maxAliases'),
     maxComplexity: limit('maxComplexity'),
     maxPageSize: limit('maxPageSize'),
+    maxResponseFields: limit('maxResponseFields'),
     host: firstSet(flags.host, file.host) ?? SERVE_DEFAULTS.host,
     port: firstSet(flags.port, file.port) ?? SERVE_DEFAULTS.port,
     inMemory: firstSet(flags.inMemory, file.inMemory) ?? SERVE_DEFAULTS.inMemory,

@@ -15,7 +15,6 @@ import {
   graphqlRoute,
   lastResortHandler,
   listen,
-  maskInternal,
   sendError,
 } from '../server/index.js';
 import {
@@ -23,6 +22,7 @@ import {
   DEFAULT_TENANTS,
   fixtureProfiles,
   REGIONS,
+  RequestPipeline,
   type Limits,
   type TenantConfig,
 } from '../simulator/index.js';
@@ -124,12 +124,13 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     const faker = newFaker();
     const store = createMockStore({ schema: sdl, mocks: fakerMocks(sdl, () => faker) });
     const mocked = addMocksToSchema({ schema: sdl, store });
-    return graphqlRoute<undefined>({
+    const pipeline = new RequestPipeline({
       schema: mocked,
       limits,
-      context: () => undefined,
-      formatError: (err) => maskInternal(err, log),
-      // The mock resolvers are synchronous, so nothing interleaves between the reseed and the answer.
+      log,
+      // The mock resolvers are synchronous and execution never yields, so nothing interleaves between
+      // the reseed and the answer.
+      interleave: false,
       execute: (args) => {
         const key = `${args.operationName ?? ''}\0${JSON.stringify(args.variableValues ?? {})}\0${print(args.document)}`;
         reseed(faker, seed, key);
@@ -137,6 +138,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
         return execute(args);
       },
     });
+    return graphqlRoute<undefined>({ pipeline, schema: mocked, context: () => undefined });
   };
   // Replaced whole by reload(), so a request runs against one schema from start to end.
   let route = mockRoute(schema);

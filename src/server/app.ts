@@ -1,10 +1,17 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/versions.js';
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
-import { isRegion, REGIONS, type Region, type RequestContext, type Simulator } from '../simulator/index.js';
+import {
+  isRegion,
+  REGIONS,
+  RequestPipeline,
+  type Region,
+  type RequestContext,
+  type Simulator,
+} from '../simulator/index.js';
 import { adminRouter } from './admin.js';
 import { chain } from './chain.js';
-import { lastResortHandler, maskInternal } from './errors.js';
+import { lastResortHandler } from './errors.js';
 import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 import { Faults, type FaultConfig } from './faults.js';
 import { bearerToken, sendError } from './http.js';
@@ -55,12 +62,12 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
   const routeOf = (version: Version) => {
     let route = routes.get(version);
     if (!route) {
+      const schema = simulator.schema(version);
       route = graphqlRoute({
-        schema: simulator.schema(version),
+        pipeline: new RequestPipeline({ schema, limits, log }),
+        schema,
         schemaOf: () => simulator.servedSchema(version),
-        limits,
         context: (req) => contexts.get(req)!,
-        formatError: (err) => maskInternal(err, log),
         onOperation: noteOperation,
       });
       routes.set(version, route);

@@ -1,49 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { GraphQLError } from 'graphql';
 import { StoreFailedError } from '../simulator/index.js';
 import { sendError } from './http.js';
-
-/** graphql-js's request errors get the codes of A-58, so clients can branch without parsing messages. */
-function withRequestCode(err: GraphQLError): GraphQLError {
-  const code = err.message.startsWith('Syntax Error')
-    ? 'GRAPHQL_PARSE_FAILED'
-    : err.message.startsWith('Variable "$')
-      ? 'BAD_USER_INPUT'
-      : 'GRAPHQL_VALIDATION_FAILED';
-  return new GraphQLError(err.message, {
-    nodes: err.nodes,
-    source: err.source,
-    positions: err.positions,
-    originalError: err.originalError,
-    extensions: { ...err.extensions, code },
-  });
-}
-
-/**
- * GraphQL errors the domain raised on purpose (they carry `extensions.code`) and graphql-js's own parse,
- * validation and coercion errors reach the client as they are; an error thrown by a resolver for any
- * other reason is a bug: logged with its stack and masked (A-58).
- */
-export function maskInternal(
-  err: Readonly<GraphQLError | Error>,
-  log: (message: string) => void,
-): GraphQLError | Error {
-  // graphql-http reports a malformed request (unparsable body, missing query …) as a plain Error; graphql-js
-  // wraps everything a resolver throws in a GraphQLError. So a plain Error here is the client's.
-  if (!(err instanceof GraphQLError)) {
-    return new GraphQLError(`Bad request: ${err.message}.`, { extensions: { code: 'BAD_REQUEST' } });
-  }
-  if (!err.extensions['code'] && !err.path) return withRequestCode(err);
-  const original = err.originalError;
-  if (!original || original instanceof GraphQLError || err.extensions['code']) return err;
-  const path = err.path;
-  log(`internal error${path ? ` at ${path.join('.')}` : ''}: ${original.stack ?? original.message}`);
-  return new GraphQLError('Internal server error.', {
-    path,
-    nodes: err.nodes,
-    extensions: { code: 'INTERNAL_SERVER_ERROR' },
-  });
-}
 
 function httpStatusOf(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;

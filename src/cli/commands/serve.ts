@@ -17,7 +17,14 @@ import { resolveServeFlags, SERVE_DEFAULTS, type ServeArgs, type ServeFlags } fr
 import { resolveStoreArgs, storeOptions } from '../simulator-options.js';
 import { watchMockSchema, watchTenants } from '../serve-reload.js';
 
-const LIMIT_FLAGS = ['maxBodyBytes', 'maxDepth', 'maxAliases', 'maxComplexity', 'maxPageSize'] as const;
+const LIMIT_FLAGS = [
+  'maxBodyBytes',
+  'maxDepth',
+  'maxAliases',
+  'maxComplexity',
+  'maxPageSize',
+  'maxResponseFields',
+] as const;
 
 /**
  * Starts the simulator and resolves (exit 0) once SIGINT or SIGTERM has stopped it cleanly. `flags` are
@@ -221,6 +228,11 @@ export const serveCommand = defineCommand<ServeFlags>({
         type: 'number',
         defaultDescription: String(DEFAULT_LIMITS.maxPageSize),
         describe: 'Largest limit (at least 500)',
+      })
+      .option('max-response-fields', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxResponseFields),
+        describe: 'Most fields one response may resolve; execution stops there',
       })
       .option('schema', {
         type: 'string',

@@ -1,0 +1,9 @@
+/**
+ * The request pipeline, without HTTP: parse, limits, validation, execution, error shaping. The express
+ * route and the in-process API both run requests through it; nothing here knows about HTTP.
+ */
+export { RequestPipeline } from './pipeline.js';
+export type { ExecuteFn, PipelineOptions, PipelineRequest } from './pipeline.js';
+export { DEFAULT_CACHE_BOUNDS } from './document-cache.js';
+export type { DocumentCacheBounds } from './document-cache.js';
+export { maskInternal } from './errors.js';
