@@ -5,6 +5,7 @@
 export {
   createSimulator,
   startSimulator,
+  type Engine,
   type ExecuteOptions,
   type FaultConfig,
   type FaultRule,

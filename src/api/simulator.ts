@@ -6,13 +6,14 @@ import {
   REGIONS,
   RequestPipeline,
   Simulator,
+  type Engine,
   type Limits,
   type Region,
   type TenantConfig,
 } from '../simulator/index.js';
 
 export type { FaultConfig, FaultRule } from '../server/index.js';
-export type { Limits, Region, TenantConfig } from '../simulator/index.js';
+export type { Engine, Limits, Region, TenantConfig } from '../simulator/index.js';
 export type { Version } from '../contract/versions.js';
 
 /** How to set up a simulator for a test suite; every setting is optional. */
@@ -29,6 +30,8 @@ export interface SimulatorSetup {
   limits?: Partial<Limits>;
   /** The clock resolvers see (default: the real one). */
   now?: () => Date;
+  /** The execution engine: `graphql-js` (the default) or `jit` (graphql-jit's compiled queries). */
+  engine?: Engine;
 }
 
 /** How to start the simulator over HTTP. */
@@ -121,7 +124,11 @@ export function createSimulator(setup: SimulatorSetup = {}): InMemorySimulator {
   const pipelineOf = (version: Version): RequestPipeline => {
     let pipeline = pipelines.get(version);
     if (!pipeline) {
-      pipeline = new RequestPipeline({ schema: simulator.schema(version), limits: simulator.limits });
+      pipeline = new RequestPipeline({
+        schema: simulator.schema(version),
+        limits: simulator.limits,
+        engine: simulator.engine,
+      });
       pipelines.set(version, pipeline);
     }
     return pipeline;

@@ -64,7 +64,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
     if (!route) {
       const schema = simulator.schema(version);
       route = graphqlRoute({
-        pipeline: new RequestPipeline({ schema, limits, log }),
+        pipeline: new RequestPipeline({ schema, limits, log, engine: simulator.engine }),
         schema,
         schemaOf: () => simulator.servedSchema(version),
         context: (req) => contexts.get(req)!,

@@ -13,6 +13,7 @@ import { FileBackend, MemoryBackend, type Entity, type Store } from '../store/in
 import { EVENTS } from '../domain/shared/change-events.js';
 import { TenantClock } from './clock.js';
 import { DEFAULT_LIMITS, limitPageSizes, type Limits } from './limits.js';
+import { DEFAULT_ENGINE, type Engine } from './pipeline/index.js';
 import { withBreakableSchemaRules } from './breakable-rules.js';
 import { isRevisionRule, revisionTypeDefsWithout } from './revision-rules.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
@@ -31,6 +32,8 @@ export interface SimulatorOptions {
   limits?: Partial<Limits>;
   /** Test-only: accept `breakRules` (turn single spec rules off) for rule verification; off by default. */
   allowRuleBreaking?: boolean;
+  /** The execution engine of GraphQL requests (default {@link DEFAULT_ENGINE}). */
+  engine?: Engine;
 }
 
 /** Thrown for a bad simulator set-up (unknown profile …); the CLI turns it into a one-line message. */
@@ -46,6 +49,7 @@ export class Simulator {
   readonly profile: FixtureProfile;
   readonly now: () => Date;
   readonly limits: Limits;
+  readonly engine: Engine;
   private readonly tenants = new Map<string, TenantConfig>();
   private readonly stores = new Map<string, Promise<Store>>();
   private readonly schemas = new Map<Version, GraphQLSchema>();
@@ -68,6 +72,7 @@ export class Simulator {
     this.seed = options.seed ?? fixtureProfiles().defaultSeed;
     this.now = options.now ?? (() => new Date());
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.engine = options.engine ?? DEFAULT_ENGINE;
     // Below the largest default page of the spec (relationshipTypes, 500) a plain query would fail.
     if (!(this.limits.maxPageSize >= 500))
       throw new SimulatorSetupError('limits.maxPageSize must be at least 500');

@@ -10,7 +10,7 @@ import {
   requestLogger,
   startServer,
 } from '../../server/index.js';
-import { DEFAULT_LIMITS, REGIONS } from '../../simulator/index.js';
+import { DEFAULT_ENGINE, DEFAULT_LIMITS, ENGINES, REGIONS } from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION } from '../../mock/defaults.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { resolveServeFlags, SERVE_DEFAULTS, type ServeArgs, type ServeFlags } from '../resolve-serve.js';
@@ -64,6 +64,7 @@ export async function handleServe(
       adminToken: args.adminToken,
       faults: args.faults,
       ...(args.allowRuleBreaking ? { allowRuleBreaking: true } : {}),
+      engine: args.engine,
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
       journalSize: args.journalSize,
       onRequestHead: args.quiet ? undefined : requestLogger(args.logFormat, ctx.io.stdout),
@@ -228,6 +229,11 @@ export const serveCommand = defineCommand<ServeFlags>({
         type: 'number',
         defaultDescription: String(DEFAULT_LIMITS.maxPageSize),
         describe: 'Largest limit (at least 500)',
+      })
+      .option('engine', {
+        choices: ENGINES,
+        defaultDescription: DEFAULT_ENGINE,
+        describe: 'Execution engine: jit (graphql-jit, compiled per document) or graphql-js',
       })
       .option('max-response-fields', {
         type: 'number',

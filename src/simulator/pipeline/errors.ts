@@ -30,9 +30,11 @@ export function maskInternal(
   if (!(err instanceof GraphQLError)) {
     return new GraphQLError(`Bad request: ${err.message}.`, { extensions: { code: 'BAD_REQUEST' } });
   }
-  if (!err.extensions['code'] && !err.path) return withRequestCode(err);
+  // graphql-jit's errors may come without `extensions`.
+  const code: unknown = err.extensions?.['code'];
+  if (!code && !err.path) return withRequestCode(err);
   const original = err.originalError;
-  if (!original || original instanceof GraphQLError || err.extensions['code']) return err;
+  if (!original || original instanceof GraphQLError || code) return err;
   const path = err.path;
   log(`internal error${path ? ` at ${path.join('.')}` : ''}: ${original.stack ?? original.message}`);
   return new GraphQLError('Internal server error.', {

@@ -3,7 +3,9 @@
  * route and the in-process API both run requests through it; nothing here knows about HTTP.
  */
 export { RequestPipeline } from './pipeline.js';
-export type { ExecuteFn, PipelineOptions, PipelineRequest } from './pipeline.js';
+export type { PipelineOptions, PipelineRequest } from './pipeline.js';
 export { DEFAULT_CACHE_BOUNDS } from './document-cache.js';
 export type { DocumentCacheBounds } from './document-cache.js';
 export { maskInternal } from './errors.js';
+export { DEFAULT_ENGINE, ENGINES, isEngine } from './engine.js';
+export type { Engine, ExecuteFn } from './engine.js';

@@ -78,7 +78,11 @@ function costErrors(document: DocumentNode, limits: Limits): GraphQLError[] {
     const name = operation.name ? `Operation "${operation.name.value}"` : 'The operation';
     if (cost.depth > maxDepth) {
       errors.push(
-        limitError(`${name} is nested ${cost.depth} levels deep; the maximum is ${maxDepth}.`, 'depth', maxDepth),
+        limitError(
+          `${name} is nested ${cost.depth} levels deep; the maximum is ${maxDepth}.`,
+          'depth',
+          maxDepth,
+        ),
       );
     }
     if (cost.aliases > limits.maxAliases) {

@@ -12,13 +12,11 @@ import {
 } from 'graphql';
 import type { Limits } from '../limits.js';
 import { DocumentCache, type DocumentCacheBounds } from './document-cache.js';
+import { DEFAULT_ENGINE, jitExecute, type Engine, type ExecuteFn } from './engine.js';
 import { maskInternal } from './errors.js';
 import { limitedValidate } from './limits-check.js';
 import { boundedParse } from './parse.js';
 import { capError, meteredRoot, meterSchema, YIELD_EVERY } from './response-cap.js';
-
-/** How an operation is executed once validated (graphql-js `execute` unless a pipeline is told otherwise). */
-export type ExecuteFn = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
 
 /** What a {@link RequestPipeline} serves. */
 export interface PipelineOptions {
@@ -27,7 +25,9 @@ export interface PipelineOptions {
   limits: Limits;
   /** Where internal errors are logged with their stack (never the client); stderr unless given. */
   log?: (message: string) => void;
-  /** The engine (graphql-js `execute` unless given; the stateless mock reseeds its generator around it). */
+  /** The execution engine (default {@link DEFAULT_ENGINE}); ignored when `execute` is given. */
+  engine?: Engine;
+  /** The execution itself, instead of an engine's (the stateless mock reseeds its generator around it). */
   execute?: ExecuteFn;
   /**
    * Whether execution may give the event loop a turn now and then (default true), so a large response
@@ -65,7 +65,8 @@ export class RequestPipeline {
     // One cache per pipeline, so per schema: a document valid for one revision may not be for the other.
     const documents = new DocumentCache(options.cache);
     const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-    const engine = options.execute ?? graphqlExecute;
+    const engine =
+      options.execute ?? ((options.engine ?? DEFAULT_ENGINE) === 'jit' ? jitExecute() : graphqlExecute);
     const { maxResponseFields } = options.limits;
     const yieldEvery = options.interleave === false ? Infinity : YIELD_EVERY;
     this.schema = options.schema;
