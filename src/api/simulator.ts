@@ -30,7 +30,7 @@ export interface SimulatorSetup {
   limits?: Partial<Limits>;
   /** The clock resolvers see (default: the real one). */
   now?: () => Date;
-  /** The execution engine: `graphql-js` (the default) or `jit` (graphql-jit's compiled queries). */
+  /** The execution engine: `jit` (graphql-jit's compiled queries, the default) or `graphql-js`. */
   engine?: Engine;
 }
 

@@ -17,7 +17,7 @@ export const ENGINES = ['jit', 'graphql-js'] as const;
 export type Engine = (typeof ENGINES)[number];
 
 /** The engine used unless told otherwise. */
-export const DEFAULT_ENGINE: Engine = 'graphql-js';
+export const DEFAULT_ENGINE: Engine = 'jit';
 
 /** Whether `value` names an engine. */
 export function isEngine(value: unknown): value is Engine {
