@@ -3,7 +3,7 @@ import { addResolversToSchema } from '@graphql-tools/schema';
 import { parse, validate, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/express';
 import { buildRevisionSchema } from '../../src/contract/generate.js';
-import { DocumentCache } from '../../src/server/document-cache.js';
+import { DocumentCache } from '../../src/simulator/pipeline/document-cache.js';
 import type { StoreSnapshot } from '../../src/store/index.js';
 import { BENCH_PATH } from '../queries.js';
 
@@ -81,7 +81,7 @@ export function fairSchema(snapshot: StoreSnapshot): GraphQLSchema {
 
 /**
  * Baseline (C), the fair ceiling of the simulator's stack: express + graphql-http on `fairSchema`, with
- * the simulator's own cache of parsed and validated documents (`src/server/document-cache.ts`), so it
+ * the simulator's own cache of parsed and validated documents (`src/simulator/pipeline/document-cache.ts`), so it
  * does what the simulator does per request minus auth, limits, the store and the domain rules.
  */
 export function fairApp(snapshot: StoreSnapshot): express.Express {

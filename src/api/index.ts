@@ -5,6 +5,7 @@
 export {
   createSimulator,
   startSimulator,
+  type Engine,
   VerificationError,
   type ExecuteOptions,
   type FaultConfig,

@@ -1,12 +1,20 @@
-import { graphql, GraphQLError, type ExecutionResult } from 'graphql';
+import { GraphQLError, type ExecutionResult } from 'graphql';
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import { VERSIONS, type Version } from '../contract/versions.js';
 import { startServer, type FaultConfig } from '../server/index.js';
 import { verifyRequests, type RequestPattern, type Times, type VerifyResult } from '../server/index.js';
-import { REGIONS, Simulator, type Limits, type Region, type TenantConfig } from '../simulator/index.js';
+import {
+  REGIONS,
+  RequestPipeline,
+  Simulator,
+  type Engine,
+  type Limits,
+  type Region,
+  type TenantConfig,
+} from '../simulator/index.js';
 
 export type { FaultConfig, FaultRule } from '../server/index.js';
-export type { Limits, Region, TenantConfig } from '../simulator/index.js';
+export type { Engine, Limits, Region, TenantConfig } from '../simulator/index.js';
 export type { Version } from '../contract/versions.js';
 export type { NearMiss, RequestPattern, Times, VerifyResult } from '../server/index.js';
 
@@ -38,6 +46,8 @@ export interface SimulatorSetup {
   limits?: Partial<Limits>;
   /** The clock resolvers see (default: the real one). */
   now?: () => Date;
+  /** The execution engine: `jit` (graphql-jit's compiled queries, the default) or `graphql-js`. */
+  engine?: Engine;
 }
 
 /** How to start the simulator over HTTP. */
@@ -61,6 +71,8 @@ export interface ExecuteOptions {
   /** Contract revision (default the newest, 1.4.0). */
   version?: Version;
   variables?: Record<string, unknown>;
+  /** Which operation of the document to run (needed when it has several). */
+  operationName?: string;
 }
 
 /** What every simulator handle offers, with or without HTTP. */
@@ -75,7 +87,11 @@ export interface SimulatorHandle {
 
 /** A simulator in this process without HTTP: operations run straight against its schema. */
 export interface InMemorySimulator extends SimulatorHandle {
-  /** Runs one GraphQL operation as a tenant; an unknown token is an `UNAUTHENTICATED` error. */
+  /**
+   * Runs one GraphQL operation as a tenant, through the request pipeline HTTP uses (parse bound,
+   * limits, validation codes, response cap, masking), so it answers as the HTTP endpoint would; an
+   * unknown token is an `UNAUTHENTICATED` error.
+   */
   execute(document: string, options?: ExecuteOptions): Promise<ExecutionResult>;
 }
 
@@ -133,6 +149,20 @@ function handle(simulator: Simulator, stop: () => Promise<void>): Omit<Simulator
  */
 export function createSimulator(setup: SimulatorSetup = {}): InMemorySimulator {
   const simulator = new Simulator({ ...setup, inMemory: setup.dataDir === undefined });
+  // One pipeline per revision, built on first use like the HTTP routes' (the schema is the costly part).
+  const pipelines = new Map<Version, RequestPipeline>();
+  const pipelineOf = (version: Version): RequestPipeline => {
+    let pipeline = pipelines.get(version);
+    if (!pipeline) {
+      pipeline = new RequestPipeline({
+        schema: simulator.schema(version),
+        limits: simulator.limits,
+        engine: simulator.engine,
+      });
+      pipelines.set(version, pipeline);
+    }
+    return pipeline;
+  };
   return {
     ...handle(simulator, () => simulator.close()),
     get tenants() {
@@ -148,11 +178,12 @@ export function createSimulator(setup: SimulatorSetup = {}): InMemorySimulator {
       }
       const version = options.version ?? VERSIONS[0];
       const region = options.region ?? 'us';
-      return graphql({
-        schema: simulator.schema(version),
-        source: document,
-        variableValues: options.variables,
+      return pipelineOf(version).run({
+        query: document,
+        operationName: options.operationName,
+        variables: options.variables,
         contextValue: await simulator.context(tenant, region, version),
+        schema: simulator.servedSchema(version),
       });
     },
   };

@@ -6,7 +6,7 @@ import {
   type FaultConfig,
   type LogFormat,
 } from '../server/index.js';
-import { DEFAULT_LIMITS, type Limits } from '../simulator/index.js';
+import { DEFAULT_ENGINE, DEFAULT_LIMITS, type Engine, type Limits } from '../simulator/index.js';
 import { firstSet, readConfig } from './config-option.js';
 import { resolveStoreFlags, type StoreArgs, type StoreFlags } from './simulator-options.js';
 
@@ -21,6 +21,9 @@ export interface ServeArgs extends StoreArgs {
   maxAliases: number;
   maxComplexity: number;
   maxPageSize: number;
+  maxResponseFields: number;
+  /** The execution engine. */
+  engine: Engine;
   /** An SDL file: serve a stateless mock of it instead of the simulator. */
   schema?: string;
   schemaVersion: string;
@@ -62,6 +65,8 @@ export function resolveServeFlags(flags: ServeFlags, env: Env = process.env): Se
     maxAliases: limit('maxAliases'),
     maxComplexity: limit('maxComplexity'),
     maxPageSize: limit('maxPageSize'),
+    maxResponseFields: limit('maxResponseFields'),
+    engine: flags.engine ?? DEFAULT_ENGINE,
     host: firstSet(flags.host, file.host) ?? SERVE_DEFAULTS.host,
     port: firstSet(flags.port, file.port) ?? SERVE_DEFAULTS.port,
     inMemory: firstSet(flags.inMemory, file.inMemory) ?? SERVE_DEFAULTS.inMemory,

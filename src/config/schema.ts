@@ -153,6 +153,7 @@ export const CONFIG_SCHEMA = {
             maxAliases: positiveInteger,
             maxComplexity: positiveInteger,
             maxPageSize: { type: 'integer', minimum: 500 },
+            maxResponseFields: positiveInteger,
           },
         },
         faults: {

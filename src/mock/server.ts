@@ -15,7 +15,6 @@ import {
   graphqlRoute,
   lastResortHandler,
   listen,
-  maskInternal,
   sendError,
 } from '../server/index.js';
 import {
@@ -23,6 +22,7 @@ import {
   DEFAULT_TENANTS,
   fixtureProfiles,
   REGIONS,
+  RequestPipeline,
   type Limits,
   type TenantConfig,
 } from '../simulator/index.js';
@@ -146,12 +146,13 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     // Every field resolves to a value derived from the seed, its object and itself.
     const consistent = consistentMock(sdl, seed, faker, () => overrides);
     const mocked = addMocksToSchema({ schema: sdl, store, resolvers: consistent.resolvers });
-    return graphqlRoute<undefined>({
+    const pipeline = new RequestPipeline({
       schema: mocked,
       limits,
-      context: () => undefined,
-      formatError: (err) => maskInternal(err, log),
-      // The mock resolvers are synchronous, so nothing interleaves between the reseed and the answer.
+      log,
+      // The mock resolvers are synchronous and execution never yields, so nothing interleaves between
+      // the reseed and the answer.
+      interleave: false,
       execute: (args) => {
         const canned = operationOverride(
           overrides,
@@ -166,6 +167,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
         return execute(args);
       },
     });
+    return graphqlRoute<undefined>({ pipeline, schema: mocked, context: () => undefined });
   };
   // Replaced whole by reload(), so a request runs against one schema from start to end.
   let route = mockRoute(schema, overridesFor(schema));

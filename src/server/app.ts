@@ -4,6 +4,7 @@ import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import {
   isRegion,
   REGIONS,
+  RequestPipeline,
   type Region,
   type RequestContext,
   type Simulator,
@@ -11,7 +12,7 @@ import {
 } from '../simulator/index.js';
 import { adminRouter } from './admin.js';
 import { chain } from './chain.js';
-import { lastResortHandler, maskInternal } from './errors.js';
+import { lastResortHandler } from './errors.js';
 import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 import { Faults, type FaultConfig } from './faults.js';
 import { bearerToken, sendError } from './http.js';
@@ -76,12 +77,12 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
   const routeOf = (version: Version) => {
     let route = routes.get(version);
     if (!route) {
+      const schema = simulator.schema(version);
       route = graphqlRoute({
-        schema: simulator.schema(version),
+        pipeline: new RequestPipeline({ schema, limits, log, engine: simulator.engine }),
+        schema,
         schemaOf: () => simulator.servedSchema(version),
-        limits,
         context: (req) => contexts.get(req)!,
-        formatError: (err) => maskInternal(err, log),
         onOperation: noteOperation,
       });
       routes.set(version, route);

@@ -9,7 +9,7 @@ import { Simulator, SimulatorSetupError, type SimulatorOptions } from '../simula
 
 export { checkFaults, FAULTS_SCHEMA } from './faults.js';
 export type { FaultConfig, FaultRule } from './faults.js';
-export { lastResortHandler, maskInternal } from './errors.js';
+export { lastResortHandler } from './errors.js';
 export { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 export { graphqlRoute } from './graphql-route.js';
 export { bearerToken, sendError } from './http.js';

@@ -19,6 +19,23 @@ export { checkClockChange, CLOCK_CHANGE_SCHEMA, TenantClock } from './clock.js';
 export type { ClockChange, ClockMode, ClockState } from './clock.js';
 export { DEFAULT_LIMITS, limitError } from './limits.js';
 export type { Limits } from './limits.js';
+export {
+  DEFAULT_CACHE_BOUNDS,
+  DEFAULT_ENGINE,
+  ENGINES,
+  isEngine,
+  maskInternal,
+  RequestPipeline,
+  STORE_RETRY_AFTER_SECONDS,
+  storeUnavailable,
+} from './pipeline/index.js';
+export type {
+  DocumentCacheBounds,
+  Engine,
+  ExecuteFn,
+  PipelineOptions,
+  PipelineRequest,
+} from './pipeline/index.js';
 export { openIndexedStore, seedSnapshot, seedStore, seedStoreFile } from './seeding.js';
 export type { SeededFile, SeedInput, SeedProgress } from './seeding.js';
 export { defaultSeedJobs, seedStoreFiles } from './seed-files.js';

@@ -18,6 +18,8 @@ export interface Limits {
   maxComplexity: number;
   /** Largest `limit` argument of a paged field. */
   maxPageSize: number;
+  /** Most fields one response may resolve (introspection included); execution stops there (A-201). */
+  maxResponseFields: number;
 }
 
 /** Defaults that admit every legitimate use of the API and stop abusive documents. */
@@ -27,6 +29,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxAliases: 200,
   maxComplexity: 50_000,
   maxPageSize: 1000,
+  maxResponseFields: 500_000,
 };
 
 /** A GraphQL error for a request over one of the limits, with the limit and its maximum in `extensions`. */

@@ -22,6 +22,7 @@ import {
 import { EVENTS } from '../domain/shared/change-events.js';
 import { TenantClock } from './clock.js';
 import { DEFAULT_LIMITS, limitPageSizes, type Limits } from './limits.js';
+import { DEFAULT_ENGINE, type Engine } from './pipeline/index.js';
 import { withBreakableSchemaRules } from './breakable-rules.js';
 import { isRevisionRule, revisionTypeDefsWithout } from './revision-rules.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
@@ -44,6 +45,8 @@ export interface SimulatorOptions {
   log?: (message: string) => void;
   /** The file-system layer of every store in `dataDir` (default node's); tests inject disk faults with a `FaultFs`. */
   storeFs?: DurableFs;
+  /** The execution engine of GraphQL requests (default {@link DEFAULT_ENGINE}). */
+  engine?: Engine;
 }
 
 /** Thrown for a bad simulator set-up (unknown profile …); the CLI turns it into a one-line message. */
@@ -93,6 +96,7 @@ export class Simulator {
   readonly profile: FixtureProfile;
   readonly now: () => Date;
   readonly limits: Limits;
+  readonly engine: Engine;
   private readonly tenants = new Map<string, TenantConfig>();
   private readonly stores = new Map<string, Promise<Store>>();
   /** Stores whose last open failed, and why (reported by `storeHealth`; the next use tries again). */
@@ -121,6 +125,7 @@ export class Simulator {
     this.seed = options.seed ?? fixtureProfiles().defaultSeed;
     this.now = options.now ?? (() => new Date());
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.engine = options.engine ?? DEFAULT_ENGINE;
     // Below the largest default page of the spec (relationshipTypes, 500) a plain query would fail.
     if (!(this.limits.maxPageSize >= 500))
       throw new SimulatorSetupError('limits.maxPageSize must be at least 500');

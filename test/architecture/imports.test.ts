@@ -48,8 +48,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every relative module a file names: imports and re-exports (type-only ones too) and dynamic `import()`. */
-function specifiersOf(file: string): string[] {
+/** Every module a file names: imports and re-exports (type-only ones too) and dynamic `import()`. */
+function allSpecifiersOf(file: string): string[] {
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -73,8 +73,46 @@ function specifiersOf(file: string): string[] {
     ts.forEachChild(node, visit);
   };
   visit(sf);
-  return found.filter((s) => s.startsWith('.'));
+  return found;
 }
+
+/** Every relative module a file names. */
+function specifiersOf(file: string): string[] {
+  return allSpecifiersOf(file).filter((s) => s.startsWith('.'));
+}
+
+/** The request pipeline: the in-process API runs it, so it must load without the HTTP side (issue 34). */
+const PIPELINE = 'simulator/pipeline/';
+const HTTP_PACKAGES = /^(express|graphql-http|body-parser)(\/|$)/;
+
+/**
+ * What the pipeline loads that belongs to HTTP: files of src/server it reaches (directly or through
+ * other files) and HTTP packages imported by any file it reaches. `packagesOf` gives a file's bare imports.
+ */
+function pipelineHttpImports(edges: readonly Edge[], packagesOf: (file: string) => string[]): string[] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  const reached = new Set(edges.flatMap((e) => [e.from, e.to]).filter((f) => f.startsWith(PIPELINE)));
+  const queue = [...reached];
+  while (queue.length > 0) {
+    for (const to of next.get(queue.pop()!) ?? []) {
+      if (!reached.has(to)) {
+        reached.add(to);
+        queue.push(to);
+      }
+    }
+  }
+  return [...reached].sort().flatMap((file) => [
+    ...(layerOf(file) === 'server' ? [file] : []),
+    ...packagesOf(file)
+      .filter((spec) => HTTP_PACKAGES.test(spec))
+      .map((spec) => `${file} -> ${spec}`),
+  ]);
+}
+
+/** The packages (bare specifiers) a file of src/ imports, by its path relative to src/. */
+const packagesOf = (file: string): string[] =>
+  allSpecifiersOf(path.join(SRC, file)).filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
 
 /** The import graph of a source folder, as paths relative to it (`server/app.ts`). */
 function importGraph(root: string): Edge[] {
@@ -190,6 +228,11 @@ describe('the import graph of src/', () => {
     expect(sideDoorImports(edges)).toEqual([]);
   });
 
+  it('keeps the request pipeline free of express, graphql-http and src/server, however indirectly', () => {
+    expect(edges.some((e) => e.from.startsWith(PIPELINE) && e.to === 'simulator/limits.ts')).toBe(true);
+    expect(pipelineHttpImports(edges, packagesOf)).toEqual([]);
+  });
+
   it('has no cycle between the areas of src/domain', () => {
     const areas = areaEdges(edges);
     expect(areas.length).toBeGreaterThan(0);
@@ -238,5 +281,22 @@ describe('the checks catch what they guard against', () => {
     expect(MASKER.test("export const MASK = '***';")).toBe(true);
     expect(MASKER.test('const SECRET_KEY = /token|secret/i;')).toBe(true);
     expect(MASKER.test("export { MASK } from '../secrets/index.js';")).toBe(false);
+  });
+
+  it('finds HTTP reached from the pipeline: a server file through another file, and an HTTP package', () => {
+    const broken: Edge[] = [
+      { from: 'simulator/pipeline/pipeline.ts', to: 'simulator/helper.ts' },
+      { from: 'simulator/helper.ts', to: 'server/http.ts' },
+      { from: 'simulator/pipeline/pipeline.ts', to: 'simulator/pipeline/route.ts' },
+      { from: 'simulator/seeding.ts', to: 'server/app.ts' },
+    ];
+    const imports: Record<string, string[]> = {
+      'simulator/pipeline/route.ts': ['graphql', 'graphql-http/lib/use/express'],
+      'simulator/seeding.ts': ['express'],
+    };
+    expect(pipelineHttpImports(broken, (file) => imports[file] ?? [])).toEqual([
+      'server/http.ts',
+      'simulator/pipeline/route.ts -> graphql-http/lib/use/express',
+    ]);
   });
 });

@@ -226,7 +226,7 @@ describe('limits (A-59): refused with LIMIT_EXCEEDED before anything runs', () =
       '{ a: firm { settings { titles } } b: firm { settings { titles } } c: firm { settings { titles } } d: firm { settings { titles } } }',
     );
     expect(codes(aliases)).toEqual([['LIMIT_EXCEEDED', 'aliases']]);
-    // Cost 85 with @graphql-inspector's measure (scalar 1, object 2, depth factor 1.5) against a maximum of 80.
+    // Cost 85 (leaf 1, field with a selection 2, depth factor 1.5) against a maximum of 80.
     const costly = await server.gql(
       '{ searchFirmContacts(limit: 5) { models { id displayName tags addresses { id street city country postalCode } emailAddresses { id address } phoneNumbers { id number } } } }',
     );

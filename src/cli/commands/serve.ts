@@ -13,14 +13,27 @@ import {
   startServer,
   type LogFormat,
 } from '../../server/index.js';
-import { DEFAULT_LIMITS, REGIONS, SimulatorSetupError } from '../../simulator/index.js';
+import {
+  DEFAULT_ENGINE,
+  DEFAULT_LIMITS,
+  ENGINES,
+  REGIONS,
+  SimulatorSetupError,
+} from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION } from '../../mock/defaults.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { resolveServeFlags, SERVE_DEFAULTS, type ServeArgs, type ServeFlags } from '../resolve-serve.js';
 import { resolveStoreArgs, storeOptions } from '../simulator-options.js';
 import { watchMockSchema, watchTenants } from '../serve-reload.js';
 
-const LIMIT_FLAGS = ['maxBodyBytes', 'maxDepth', 'maxAliases', 'maxComplexity', 'maxPageSize'] as const;
+const LIMIT_FLAGS = [
+  'maxBodyBytes',
+  'maxDepth',
+  'maxAliases',
+  'maxComplexity',
+  'maxPageSize',
+  'maxResponseFields',
+] as const;
 
 /** `serve`'s flags of the control surfaces' locks and the journal's byte budget (flags only). */
 export interface GuardFlags {
@@ -98,6 +111,7 @@ export async function handleServe(
       adminToken: args.adminToken,
       faults: args.faults,
       ...(args.allowRuleBreaking ? { allowRuleBreaking: true } : {}),
+      engine: args.engine,
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
       journalSize: args.journalSize,
       ...(args.journalMaxBytes !== undefined ? { journalMaxBytes: args.journalMaxBytes } : {}),
@@ -276,6 +290,16 @@ export const serveCommand = defineCommand<ServeFlags>({
         type: 'number',
         defaultDescription: String(DEFAULT_LIMITS.maxPageSize),
         describe: 'Largest limit (at least 500)',
+      })
+      .option('engine', {
+        choices: ENGINES,
+        defaultDescription: DEFAULT_ENGINE,
+        describe: 'Execution engine: jit (graphql-jit, compiled per document) or graphql-js',
+      })
+      .option('max-response-fields', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxResponseFields),
+        describe: 'Most fields one response may resolve; execution stops there',
       })
       .option('schema', {
         type: 'string',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildSchema, parse, specifiedRules, validate, type DocumentNode, type Source } from 'graphql';
-import { DocumentCache } from '../../src/server/document-cache.js';
+import { DocumentCache } from '../../../src/simulator/pipeline/document-cache.js';
 
 const schema = buildSchema('type Query { a: Int b(x: Int): Int }');
 

@@ -1,0 +1,78 @@
+import { GraphQLError } from 'graphql';
+import { storeFailureOf } from '../../store/index.js';
+
+/** Seconds a client should wait before retrying a store that failed for a reason that can pass (A-241). */
+export const STORE_RETRY_AFTER_SECONDS = 5;
+
+/** The GraphQL error a store failure answers with: `STORE_UNAVAILABLE`, its cause, whether to retry (A-241). */
+export function storeUnavailable(err: unknown): GraphQLError | undefined {
+  const failure = storeFailureOf(err);
+  if (!failure) return undefined;
+  const what = {
+    'no-space': 'its disk is full',
+    'read-only': 'its files cannot be written',
+    corrupt: 'its files are damaged',
+    io: 'a disk operation failed',
+  }[failure.reason];
+  const retry = failure.retryable ? `; retry after ${STORE_RETRY_AFTER_SECONDS} s` : '';
+  return new GraphQLError(`The tenant store is unavailable: ${what}; nothing was written${retry}.`, {
+    extensions: {
+      code: 'STORE_UNAVAILABLE',
+      cause: failure.reason,
+      ...(failure.retryable ? { retryAfter: STORE_RETRY_AFTER_SECONDS } : {}),
+    },
+  });
+}
+
+/** graphql-js's request errors get the codes of A-58, so clients can branch without parsing messages. */
+function withRequestCode(err: GraphQLError): GraphQLError {
+  const code = err.message.startsWith('Syntax Error')
+    ? 'GRAPHQL_PARSE_FAILED'
+    : err.message.startsWith('Variable "$')
+      ? 'BAD_USER_INPUT'
+      : 'GRAPHQL_VALIDATION_FAILED';
+  return new GraphQLError(err.message, {
+    nodes: err.nodes,
+    source: err.source,
+    positions: err.positions,
+    originalError: err.originalError,
+    extensions: { ...err.extensions, code },
+  });
+}
+
+/**
+ * GraphQL errors the domain raised on purpose (they carry `extensions.code`) and graphql-js's own parse,
+ * validation and coercion errors reach the client as they are (the latter with a code); an error thrown
+ * by a resolver for any other reason is a bug: logged with its stack and masked (A-58).
+ */
+export function maskInternal(
+  err: Readonly<GraphQLError | Error>,
+  log: (message: string) => void,
+): GraphQLError | Error {
+  // graphql-http reports a malformed request (unparsable body, missing query …) as a plain Error; graphql-js
+  // wraps everything a resolver throws in a GraphQLError. So a plain Error here is the client's.
+  if (!(err instanceof GraphQLError)) {
+    return new GraphQLError(`Bad request: ${err.message}.`, { extensions: { code: 'BAD_REQUEST' } });
+  }
+  // graphql-jit's errors may come without `extensions`.
+  const code: unknown = err.extensions?.['code'];
+  if (!code && !err.path) return withRequestCode(err);
+  const original = err.originalError;
+  if (!original || original instanceof GraphQLError || code) return err;
+  const path = err.path;
+  const unavailable = storeUnavailable(original);
+  if (unavailable) {
+    log(`store failure${path ? ` at ${path.join('.')}` : ''}: ${original.message}`);
+    return new GraphQLError(unavailable.message, {
+      path,
+      nodes: err.nodes,
+      extensions: unavailable.extensions,
+    });
+  }
+  log(`internal error${path ? ` at ${path.join('.')}` : ''}: ${original.stack ?? original.message}`);
+  return new GraphQLError('Internal server error.', {
+    path,
+    nodes: err.nodes,
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  });
+}

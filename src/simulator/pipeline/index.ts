@@ -1,0 +1,11 @@
+/**
+ * The request pipeline, without HTTP: parse, limits, validation, execution, error shaping. The express
+ * route and the in-process API both run requests through it; nothing here knows about HTTP.
+ */
+export { RequestPipeline } from './pipeline.js';
+export type { PipelineOptions, PipelineRequest } from './pipeline.js';
+export { DEFAULT_CACHE_BOUNDS } from './document-cache.js';
+export type { DocumentCacheBounds } from './document-cache.js';
+export { maskInternal, storeUnavailable, STORE_RETRY_AFTER_SECONDS } from './errors.js';
+export { DEFAULT_ENGINE, ENGINES, isEngine } from './engine.js';
+export type { Engine, ExecuteFn } from './engine.js';

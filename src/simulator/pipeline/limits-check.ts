@@ -1,0 +1,139 @@
+import {
+  getIntrospectionQuery,
+  GraphQLError,
+  Kind,
+  parse,
+  validate as graphqlValidate,
+  type DocumentNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import { limitError, type Limits } from '../limits.js';
+import { operationCosts, type OperationCost } from './cost.js';
+
+/**
+ * Most selection sets nested in one another, inline fragments included. `maxDepth` refuses far less, but
+ * only after graphql-js validation, which recurses once per level: thousands of nested `... on Query {`
+ * overflow the stack there or not depending on how V8 compiled the frames. This bound is checked first,
+ * without recursion, so such a document gets the same clear error every time.
+ */
+const MAX_SELECTION_NESTING = 200;
+
+/** How deeply selection sets nest in the document, counted without recursion; stops once past `limit`. */
+function selectionNesting(document: DocumentNode, limit: number): number {
+  let deepest = 0;
+  const stack: [SelectionSetNode, number][] = [];
+  for (const def of document.definitions)
+    if ('selectionSet' in def && def.selectionSet) stack.push([def.selectionSet, 1]);
+  while (stack.length > 0) {
+    const [set, level] = stack.pop()!;
+    if (level > deepest) deepest = level;
+    if (deepest > limit) return deepest;
+    for (const selection of set.selections)
+      if (selection.kind !== Kind.FRAGMENT_SPREAD && selection.selectionSet)
+        stack.push([selection.selectionSet, level + 1]);
+  }
+  return deepest;
+}
+
+let standardIntrospection: OperationCost | undefined;
+
+/**
+ * What graphql-js's standard introspection query costs with every option a client (GraphiQL) may turn
+ * on: introspection counts against the limits like any field (A-200), but never below what this query
+ * needs, so a client can always read the schema whatever the configured maxima.
+ */
+function introspectionFloor(): OperationCost {
+  standardIntrospection ??= [
+    ...operationCosts(
+      parse(
+        getIntrospectionQuery({
+          descriptions: true,
+          specifiedByUrl: true,
+          directiveIsRepeatable: true,
+          schemaDescription: true,
+          inputValueDeprecation: true,
+          oneOf: true,
+        }),
+      ),
+    ).values(),
+  ][0]!;
+  return standardIntrospection;
+}
+
+/** Whether an operation selects only introspection fields (`__schema`, `__type`, `__typename`) at its root. */
+function onlyIntrospection(operation: OperationDefinitionNode): boolean {
+  return operation.selectionSet.selections.every(
+    (selection) => selection.kind === Kind.FIELD && selection.name.value.startsWith('__'),
+  );
+}
+
+/** The limits' errors for each operation of a valid document: depth, aliases and complexity. */
+function costErrors(document: DocumentNode, limits: Limits): GraphQLError[] {
+  const errors: GraphQLError[] = [];
+  for (const [operation, cost] of operationCosts(document)) {
+    const floor = onlyIntrospection(operation) ? introspectionFloor() : undefined;
+    const maxDepth = Math.max(limits.maxDepth, floor?.depth ?? 0);
+    const maxComplexity = Math.max(limits.maxComplexity, floor?.complexity ?? 0);
+    const name = operation.name ? `Operation "${operation.name.value}"` : 'The operation';
+    if (cost.depth > maxDepth) {
+      errors.push(
+        limitError(
+          `${name} is nested ${cost.depth} levels deep; the maximum is ${maxDepth}.`,
+          'depth',
+          maxDepth,
+        ),
+      );
+    }
+    if (cost.aliases > limits.maxAliases) {
+      errors.push(
+        limitError(
+          `${name} uses ${cost.aliases} aliases; the maximum is ${limits.maxAliases}.`,
+          'aliases',
+          limits.maxAliases,
+        ),
+      );
+    }
+    if (cost.complexity > maxComplexity) {
+      errors.push(
+        limitError(
+          `${name} has complexity ${cost.complexity}; the maximum is ${maxComplexity}.`,
+          'complexity',
+          maxComplexity,
+        ),
+      );
+    }
+  }
+  return errors;
+}
+
+/**
+ * graphql-js validation followed by the cost limits (depth, aliases, complexity), each counted in time
+ * linear in the document's size. The limits run only on documents that passed validation (so fragment
+ * cycles are already refused), and before anything executes.
+ */
+export function limitedValidate(limits: Limits): typeof graphqlValidate {
+  return (schema, document, rules, options, typeInfo) => {
+    if (selectionNesting(document, MAX_SELECTION_NESTING) > MAX_SELECTION_NESTING) {
+      return [
+        new GraphQLError(
+          `The document nests selection sets more than ${MAX_SELECTION_NESTING} levels deep (inline fragments included).`,
+          { extensions: { code: 'LIMIT_EXCEEDED', limit: 'depth' } },
+        ),
+      ];
+    }
+    let errors: readonly GraphQLError[];
+    try {
+      errors = graphqlValidate(schema, document, rules, options, typeInfo);
+    } catch (error) {
+      // A chain of named fragments, each spreading the next, nests without nesting selection sets.
+      if (!(error instanceof RangeError)) throw error;
+      return [
+        new GraphQLError('The document is nested too deeply to validate.', {
+          extensions: { code: 'LIMIT_EXCEEDED', limit: 'depth' },
+        }),
+      ];
+    }
+    return errors.length > 0 ? errors : costErrors(document, limits);
+  };
+}

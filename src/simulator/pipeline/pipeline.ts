@@ -1,0 +1,122 @@
+import {
+  execute as graphqlExecute,
+  getOperationAST,
+  GraphQLError,
+  specifiedRules,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type Source,
+  type validate,
+} from 'graphql';
+import type { Limits } from '../limits.js';
+import { DocumentCache, type DocumentCacheBounds } from './document-cache.js';
+import { DEFAULT_ENGINE, jitExecute, type Engine, type ExecuteFn } from './engine.js';
+import { maskInternal } from './errors.js';
+import { limitedValidate } from './limits-check.js';
+import { boundedParse } from './parse.js';
+import { capError, meteredRoot, meterSchema, YIELD_EVERY } from './response-cap.js';
+
+/** What a {@link RequestPipeline} serves. */
+export interface PipelineOptions {
+  /** The schema validations are remembered for (a request may be served with another, see {@link PipelineRequest.schema}). */
+  schema: GraphQLSchema;
+  limits: Limits;
+  /** Where internal errors are logged with their stack (never the client); stderr unless given. */
+  log?: (message: string) => void;
+  /** The execution engine (default {@link DEFAULT_ENGINE}); ignored when `execute` is given. */
+  engine?: Engine;
+  /** The execution itself, instead of an engine's (the stateless mock reseeds its generator around it). */
+  execute?: ExecuteFn;
+  /**
+   * Whether execution may give the event loop a turn now and then (default true), so a large response
+   * never keeps other requests waiting; false for an engine whose execution must not interleave.
+   */
+  interleave?: boolean;
+  /** Bounds of the parsed-document cache. */
+  cache?: DocumentCacheBounds;
+}
+
+/** One GraphQL request, as the in-process API takes it. */
+export interface PipelineRequest {
+  query: string;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+  contextValue?: unknown;
+  /** The schema to serve this request with when it differs from the pipeline's (rule verification). */
+  schema?: GraphQLSchema;
+}
+
+/**
+ * The request pipeline of one schema: parse (bounded, cached), validate (graphql-js's rules, then the
+ * limits, cached), execute (with the response cap), format errors (codes, internal errors masked). The
+ * HTTP route hands these very functions to graphql-http; the in-process API calls {@link run}, which
+ * takes the steps in graphql-http's order, so both give the same answers by construction.
+ */
+export class RequestPipeline {
+  readonly parse: (source: string | Source) => DocumentNode;
+  readonly validate: typeof validate;
+  readonly execute: (args: ExecutionArgs) => Promise<ExecutionResult>;
+  readonly formatError: (err: Readonly<GraphQLError | Error>) => GraphQLError | Error;
+  private readonly schema: GraphQLSchema;
+
+  constructor(options: PipelineOptions) {
+    // One cache per pipeline, so per schema: a document valid for one revision may not be for the other.
+    const documents = new DocumentCache(options.cache);
+    const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+    const engine =
+      options.execute ?? ((options.engine ?? DEFAULT_ENGINE) === 'jit' ? jitExecute() : graphqlExecute);
+    const { maxResponseFields } = options.limits;
+    const yieldEvery = options.interleave === false ? Infinity : YIELD_EVERY;
+    this.schema = options.schema;
+    this.parse = documents.parser(boundedParse);
+    this.validate = documents.validator(options.schema, limitedValidate(options.limits));
+    this.formatError = (err) => maskInternal(err, log);
+    this.execute = async (args) => {
+      meterSchema(args.schema);
+      const rootValue = meteredRoot(maxResponseFields, yieldEvery);
+      const result = await engine({ ...args, rootValue });
+      const over = capError(rootValue);
+      return over ? { data: null, errors: [over] } : result;
+    };
+  }
+
+  /**
+   * Runs one request without HTTP, step by step as graphql-http's handler does (parse, validate,
+   * choose the operation, execute, format the errors), with this pipeline's functions.
+   */
+  async run(request: PipelineRequest): Promise<ExecutionResult> {
+    let document: DocumentNode;
+    try {
+      document = this.parse(request.query);
+    } catch (error) {
+      return this.failed([error as Error]);
+    }
+    const schema = request.schema ?? this.schema;
+    const invalid = this.validate(schema, document, [...specifiedRules]);
+    if (invalid.length > 0) return this.failed(invalid);
+    const operation = getOperationAST(document, request.operationName);
+    if (!operation) return this.failed([new GraphQLError('Unable to detect operation AST')]);
+    if (operation.operation === 'subscription')
+      return this.failed([new GraphQLError('Subscriptions are not supported')]);
+    const result = await this.execute({
+      schema,
+      document,
+      operationName: request.operationName,
+      variableValues: request.variables,
+      contextValue: request.contextValue,
+    });
+    return result.errors ? { ...result, errors: result.errors.map((e) => this.format(e)) } : result;
+  }
+
+  private failed(errors: readonly (GraphQLError | Error)[]): ExecutionResult {
+    return { errors: errors.map((e) => this.format(e)) };
+  }
+
+  /** Errors as the client gets them; a plain Error (never from graphql-js) is shown as its message. */
+  private format(error: GraphQLError | Error): GraphQLError {
+    const formatted = this.formatError(error);
+    return formatted instanceof GraphQLError ? formatted : new GraphQLError(formatted.message);
+  }
+}
