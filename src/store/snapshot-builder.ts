@@ -149,9 +149,12 @@ class BuiltCollection {
     return objects;
   }
 
-  /** The collection as the snapshot writer takes it: streamed lines as they are, the rest encoded now. */
-  persisted(): Entity[] | DeferredCollection {
-    if (this.objects && (!this.linesValid || this.streamed === 0)) return [...this.objects.values()];
+  /**
+   * The collection as the snapshot writer takes it: streamed lines as they are, the rest encoded as it is
+   * written. Always in pieces, never as an array of the entities: the writer's snapshot then holds no
+   * entity, so `release` frees them all (a held 100k-contact collection is ~200 MB of objects).
+   */
+  persisted(): DeferredCollection {
     this.encoder?.end();
     const count = this.count;
     const pieces = () => this.pieces();
@@ -165,15 +168,17 @@ class BuiltCollection {
 
   private *pieces(): Generator<Buffer> {
     yield OPEN;
-    for (const segment of this.segments) yield this.spill.read(segment);
-    if (this.objects && this.objects.size > this.streamed) {
+    // Streamed lines serve as long as they still describe the first `streamed` objects.
+    const reused = this.linesValid ? this.streamed : 0;
+    if (reused > 0) for (const segment of this.segments) yield this.spill.read(segment);
+    if (this.objects && this.objects.size > reused) {
       const out: Buffer[] = [];
       const encoder = new JsonLinesEncoder((bytes) => out.push(bytes));
       // The first line after the streamed ones needs its separator, as if the encoder had written them.
-      encoder.count = this.streamed;
+      encoder.count = reused;
       let i = 0;
       for (const entity of this.objects.values()) {
-        if (i++ < this.streamed) continue;
+        if (i++ < reused) continue;
         encoder.write(entity);
         if (out.length > 0) yield* out.splice(0);
       }
