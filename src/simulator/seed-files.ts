@@ -39,13 +39,17 @@ export interface SeedTask {
 /** What a worker reports. */
 export type SeedWorkerMessage =
   | { kind: 'progress'; store: number; done: number; total: number; area: string }
+  /** Every byte of the store's file is written; only its fsync and rename are left (they wait on the disk). */
+  | { kind: 'written'; store: number }
   | { kind: 'seeded'; store: number; result: SeededStoreFile }
   | { kind: 'failed'; store: number; message: string; code?: string };
 
 /**
  * Seeds the store files of `stores` into `dataDir` (see `seedStoreFile`), several at once in worker
- * threads when `jobs` allows: each worker seeds one store at a time and takes the next when it is
- * done, so a worker's memory is one store's. Every file is the same, byte for byte, however many
+ * threads when `jobs` allows: each worker seeds one store at a time and takes the next as soon as
+ * the previous one's bytes are written, so its fsync and rename wait on the disk while the worker
+ * seeds on (the written store's entities are let go first, so a worker's memory is still one store's).
+ * Every file is the same, byte for byte, however many
  * workers wrote it. Results come in the order of `stores`. A failure stops the other workers and
  * rejects with the first error.
  */
@@ -79,6 +83,10 @@ function seedInWorkers(
   const workers: Worker[] = [];
   /** Workers stopped because no store was left for them: their exit is no failure. */
   const retired = new Set<Worker>();
+  /** Stores each worker has been sent and not yet reported seeded. */
+  const inFlight = new Map<Worker, number>();
+  /** Stores after which their worker got its next one (on `written`, or on `seeded` without it). */
+  const handedOn = new Set<number>();
   let next = 0;
   let finished = 0;
   return new Promise<SeededStoreFile[]>((resolve, reject) => {
@@ -89,13 +97,16 @@ function seedInWorkers(
       void Promise.all(workers.map((w) => w.terminate())).finally(() => reject(error));
     };
     const assign = (worker: Worker) => {
-      if (next >= stores.length) {
-        retired.add(worker);
-        void worker.terminate();
-        return;
-      }
+      if (next >= stores.length) return;
       const store = next++;
+      inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
       worker.postMessage({ store, input: stores[store]!, dataDir } satisfies SeedTask);
+    };
+    /** The worker is done with `store`'s CPU part: it gets the next store, once per store. */
+    const handOn = (worker: Worker, store: number) => {
+      if (handedOn.has(store)) return;
+      handedOn.add(store);
+      assign(worker);
     };
     for (let i = 0; i < jobs; i++) {
       const worker = startSeedWorker();
@@ -104,13 +115,21 @@ function seedInWorkers(
         if (settled) return;
         if (message.kind === 'progress') {
           options.onProgress?.(message.store, message.done, message.total, message.area);
+        } else if (message.kind === 'written') {
+          handOn(worker, message.store);
         } else if (message.kind === 'seeded') {
           results[message.store] = message.result;
+          inFlight.set(worker, inFlight.get(worker)! - 1);
           if (++finished === stores.length) {
             settled = true;
             void Promise.all(workers.map((w) => w.terminate())).then(() => resolve(results));
-          } else {
-            assign(worker);
+            return;
+          }
+          handOn(worker, message.store);
+          // Stopped only with nothing in flight: a store being made durable must not be cut off.
+          if (inFlight.get(worker) === 0) {
+            retired.add(worker);
+            void worker.terminate();
           }
         } else {
           fail(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));

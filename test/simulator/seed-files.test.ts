@@ -55,6 +55,27 @@ describe('seedStoreFiles', () => {
     expect(areas.filter((s) => s.startsWith('0:')).at(-1)).toMatch(/^0:(\d+)\/\1:events$/);
   });
 
+  it('gives each worker its next store while the last one is made durable, with the same bytes', async () => {
+    // Five stores on two workers: each takes further stores while an earlier one is still being synced.
+    const five: SeedInput[] = [
+      ...stores,
+      { ...stores[0]!, region: 'au', seed: 5 },
+      { ...stores[1]!, region: 'eu', seed: 6 },
+      { ...stores[0]!, region: 'us', seed: 7 },
+    ];
+    const sequential = await tempDir();
+    const parallel = await tempDir();
+    const one = await seedStoreFiles(five, sequential, { jobs: 1 });
+    const two = await seedStoreFiles(five, parallel, { jobs: 2 });
+    const a = await files(sequential);
+    const b = await files(parallel);
+    expect(Object.keys(b)).toHaveLength(5);
+    expect(Object.keys(b)).toEqual(Object.keys(a));
+    for (const name of Object.keys(a)) expect(b[name]!.equals(a[name]!)).toBe(true);
+    expect(two.map((r) => basename(r.file))).toEqual(one.map((r) => basename(r.file)));
+    expect(two.map((r) => r.counts)).toEqual(one.map((r) => r.counts));
+  });
+
   it('writes what a store seeded in memory writes when it is closed (the simulator path)', async () => {
     const streamed = await tempDir();
     const held = await tempDir();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileBackend, SnapshotBuilder, Store } from '../../src/store/index.js';
+import { FileBackend, nodeFs, SnapshotBuilder, Store } from '../../src/store/index.js';
+import type { DurableFs } from '../../src/store/index.js';
 import type { Entity, IndexKeyFn, Transaction } from '../../src/store/index.js';
 import { IdFilter } from '../../src/store/id-filter.js';
 import { withTempDir } from './helpers.js';
@@ -88,6 +89,58 @@ describe('SnapshotBuilder', () => {
       });
       expect(builder.parsedBack()).toEqual([]);
       builder.close();
+    });
+  });
+
+  it('says when every byte is written, before the file is made durable, and lets go of its entities then', async () => {
+    await withTempDir(async (dir) => {
+      const calls: string[] = [];
+      const fs: DurableFs = {
+        ...nodeFs,
+        open: async (path, flags) => {
+          const handle = await nodeFs.open(path, flags);
+          return {
+            ...handle,
+            write: (buffer, offset, length) => {
+              if (calls.at(-1) !== 'write') calls.push('write');
+              return handle.write(buffer, offset, length);
+            },
+            sync: () => {
+              calls.push(`sync ${flags}`);
+              return handle.sync();
+            },
+            datasync: () => handle.datasync(),
+            truncate: (length) => handle.truncate(length),
+            close: () => handle.close(),
+          };
+        },
+        rename: (from, to) => {
+          calls.push('rename');
+          return nodeFs.rename(from, to);
+        },
+      };
+      const builder = new SnapshotBuilder({ spillPath: join(dir, '.spill'), held: ['people'] });
+      await builder.transact((tx) => {
+        for (let i = 0; i < 3000; i++) tx.put('people', person(i, 'Oslo'));
+        for (let i = 0; i < 3000; i++) tx.put('events', { id: `e${i}`, at: i });
+      });
+      const counts = { people: builder.count('people'), events: builder.count('events') };
+      await builder.write(join(dir, 'built.json'), fs, () => {
+        calls.push('written');
+        // Nothing is read any more: the counts stay, the entities are gone.
+        expect({ people: builder.count('people'), events: builder.count('events') }).toEqual(counts);
+        expect(builder.heldEntities()).toBe(0);
+      });
+      expect(calls).toEqual(['write', 'written', 'sync w', 'rename', 'sync r']);
+      // The same bytes as a write nobody listens to.
+      const plain = new SnapshotBuilder({ spillPath: join(dir, '.spill2'), held: ['people'] });
+      await plain.transact((tx) => {
+        for (let i = 0; i < 3000; i++) tx.put('people', person(i, 'Oslo'));
+        for (let i = 0; i < 3000; i++) tx.put('events', { id: `e${i}`, at: i });
+      });
+      await plain.write(join(dir, 'plain.json'));
+      const built = await readFile(join(dir, 'built.json'));
+      expect(built.equals(await readFile(join(dir, 'plain.json')))).toBe(true);
     });
   });
 

@@ -7,7 +7,7 @@ import {
   PEOPLE_BY_EMPLOYER,
   type ContactRecord,
 } from '../contacts/model.js';
-import { SeedRandom } from '../shared/seed-random.js';
+import { SeedRandom, fakerUuid } from '../shared/seed-random.js';
 import { toIsoDate, toIsoDateTime } from '../shared/time.js';
 import { activityFixtures, type ActivityFixtures, type ActivityTypeFixture } from './seed-data.js';
 import {
@@ -27,11 +27,11 @@ function seedTypes(ctx: SeedContext, fixtures: readonly ActivityTypeFixture[]): 
   return fixtures.map((t) => {
     let groupId = groupIds.get(t.group);
     if (groupId === undefined) {
-      groupId = ctx.faker.string.uuid();
+      groupId = fakerUuid(ctx.faker);
       groupIds.set(t.group, groupId);
     }
     const record: ActivityTypeRecord = {
-      id: ctx.faker.string.uuid(),
+      id: fakerUuid(ctx.faker),
       name: t.name,
       groupId,
       groupName: t.group,

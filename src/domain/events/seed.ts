@@ -2,6 +2,7 @@ import type { Entity } from '../../store/index.js';
 import type { SeedContext } from '../area.js';
 import { CONTACTS, type ContactRecord } from '../contacts/model.js';
 import { recordHistory, type NewEvent } from '../shared/change-events.js';
+import { fakerUuid } from '../shared/seed-random.js';
 
 type HistoryEvent = NewEvent & { eventDate: string };
 
@@ -43,7 +44,7 @@ export function seedEventHistory(ctx: SeedContext): void {
   }
   const ghosts = Math.max(2, Math.round(profile.historyEvents / 20));
   for (let i = 0; i < ghosts; i += 1) {
-    const id = faker.string.uuid();
+    const id = fakerUuid(faker);
     const created = between(ctx, start, end);
     history.push({ view: 'contact', eventType: 'ContactCreated', entityId: id, eventDate: created });
     history.push({
@@ -68,7 +69,7 @@ export function seedEventHistory(ctx: SeedContext): void {
       }
     }
     for (let i = 0; i < Math.max(1, Math.round(ghosts / 2)); i += 1) {
-      const id = faker.string.uuid();
+      const id = fakerUuid(faker);
       const created = between(ctx, start, end);
       history.push({ view: 'list', eventType: 'ListCreated', entityId: id, eventDate: created });
       history.push({

@@ -9,7 +9,7 @@ import {
   type ContactRecord,
   type ContactTypeRecord,
 } from '../contacts/model.js';
-import { SeedRandom } from '../shared/seed-random.js';
+import { SeedRandom, fakerUuid } from '../shared/seed-random.js';
 import { toIsoDate, toIsoDateTime } from '../shared/time.js';
 import { MAX_TEXT } from '../shared/validation.js';
 import { DATA_TYPE_DISPLAY_NAMES, MULTI_VALUE_SEPARATOR } from './additional-fields.js';
@@ -65,11 +65,7 @@ function readContacts(ctx: SeedContext): Pool {
   return pool;
 }
 
-function putFolderType(
-  ctx: SeedContext,
-  seed: FolderTypeSeed,
-  id = ctx.faker.string.uuid(),
-): FolderTypeRecord {
+function putFolderType(ctx: SeedContext, seed: FolderTypeSeed, id = fakerUuid(ctx.faker)): FolderTypeRecord {
   return ctx.tx.put<FolderTypeRecord>(FOLDER_TYPES, {
     id,
     name: seed.name,
@@ -185,7 +181,7 @@ function seedList(
   const updated = faker.date.between({ from: created, to: ctx.referenceDate });
   const showFlags = kind === 'marketingLists' && i % 2 === 0;
   return ctx.tx.put<ListRecord>(LISTS, {
-    id: faker.string.uuid(),
+    id: fakerUuid(faker),
     name,
     description: role.note ? `${description} ${role.note}` : description,
     listClass: kind,
@@ -268,7 +264,7 @@ function seededSponsors(pool: Pool, i: number, k: number): SponsorRecord[] {
 function definitionOf(ctx: SeedContext, list: ListRecord, seed: FieldSeed): FieldDefinitionRecord {
   const t = seed.type;
   return {
-    id: ctx.faker.string.uuid(),
+    id: fakerUuid(ctx.faker),
     listId: list.id,
     name: seed.name,
     description: seed.description,

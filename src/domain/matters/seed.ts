@@ -13,6 +13,7 @@ import {
   type MatterRecord,
 } from './model.js';
 import { MATTER_TYPE_SEEDS, MAX_FINANCIAL_MONTHS, OFFICE_SEEDS, STATUS_WEIGHTS } from './seed-data.js';
+import { fakerUuid } from '../shared/seed-random.js';
 
 const DAY = 86_400_000;
 
@@ -24,7 +25,7 @@ function options(
 ): MatterOptionRecord[] {
   return names.map((name) =>
     ctx.tx.put<MatterOptionRecord>(collection, {
-      id: ctx.faker.string.uuid(),
+      id: fakerUuid(ctx.faker),
       name,
       createdAt: at,
       updatedAt: at,
@@ -60,7 +61,7 @@ function seedFinancials(ctx: SeedContext, matter: MatterRecord, currency: string
       Math.min(periodEnd.getTime() + 5 * DAY, ctx.referenceDate.getTime()),
     ).toISOString();
     tx.put<MatterFinancialRecord>(MATTER_FINANCIALS, {
-      id: faker.string.uuid(),
+      id: fakerUuid(faker),
       matterId: matter.id,
       periodStart: toIsoDate(month),
       periodEnd: toIsoDate(periodEnd),
@@ -116,7 +117,7 @@ export function seedMatters(ctx: SeedContext): void {
     const topic = faker.helpers.arrayElement(MATTER_TYPE_SEEDS[typeIndex]?.topics ?? ['General Advice']);
     const created = new Date(opened.getTime() - faker.number.int({ min: 0, max: 5 }) * DAY).toISOString();
     const matter = tx.put<MatterRecord>(MATTERS, {
-      id: faker.string.uuid(),
+      id: fakerUuid(faker),
       name: `${client.name ?? client.displayName} – ${topic}`,
       number: `${opened.getUTCFullYear()}-${String(i + 1).padStart(5, '0')}`,
       clientId: client.id,

@@ -39,6 +39,7 @@ import {
   SEED_WORK,
   SEED_WORK_TYPES,
 } from './seed-data.js';
+import { fakerUuid } from '../shared/seed-random.js';
 
 const DAY_MS = 86_400_000;
 
@@ -57,7 +58,7 @@ function seedLookups(ctx: SeedContext): Lookups {
   const dated = { createdAt: stamp, updatedAt: stamp };
   const types = SEED_TYPES.map((t) => {
     const type: LookupRecord = {
-      id: faker.string.uuid(),
+      id: fakerUuid(faker),
       name: t.name,
       description: t.description,
       isActive: t.isActive,
@@ -73,18 +74,18 @@ function seedLookups(ctx: SeedContext): Lookups {
     return { type, template };
   });
   const sources = SEED_SOURCES.map((s) =>
-    tx.put(ORIGINATION_SOURCES, { id: faker.string.uuid(), ...s, ...dated } satisfies LookupRecord),
+    tx.put(ORIGINATION_SOURCES, { id: fakerUuid(faker), ...s, ...dated } satisfies LookupRecord),
   );
   const outcomes = SEED_OUTCOMES.map((o) => {
     const outcome = tx.put(OUTCOMES, {
-      id: faker.string.uuid(),
+      id: fakerUuid(faker),
       name: o.name,
       description: o.description,
       ...dated,
     } satisfies OutcomeRecord);
     const reasons = o.reasons.map((r) =>
       tx.put(OUTCOME_REASONS, {
-        id: faker.string.uuid(),
+        id: fakerUuid(faker),
         name: r.name,
         description: null,
         outcomeId: outcome.id,
@@ -94,7 +95,7 @@ function seedLookups(ctx: SeedContext): Lookups {
     );
     return { outcome, reasons };
   });
-  const workTypeIds = SEED_WORK_TYPES.map(() => faker.string.uuid());
+  const workTypeIds = SEED_WORK_TYPES.map(() => fakerUuid(faker));
   return { types, sources, outcomes, workTypeIds };
 }
 
@@ -164,7 +165,7 @@ function stageHistory(
       at = next;
     }
     out.push({
-      id: faker.string.uuid(),
+      id: fakerUuid(faker),
       stageOrder: stage.stageOrder,
       stageName: stage.stageName,
       timeEntered: new Date(at).toISOString(),
@@ -207,7 +208,7 @@ function seedActivities(ctx: SeedContext, pools: Pools, opp: OpportunityRecord, 
       'Scoping workshop',
     ]);
     const activity: ActivityRecord = {
-      id: faker.string.uuid(),
+      id: fakerUuid(faker),
       typeId: type.id,
       activityClass: 'Activity',
       subject: `${subject}: ${work}`,
@@ -289,7 +290,7 @@ export function seedOpportunities(ctx: SeedContext): void {
     const work = pick(SEED_WORK);
     const createdAt = new Date(createdMs).toISOString();
     const opp: OpportunityRecord = {
-      id: faker.string.uuid(),
+      id: fakerUuid(faker),
       title: `${company.name ?? company.displayName}: ${work}`,
       description: `${work} for ${company.name ?? company.displayName}, led from the ${pick(['London', 'New York', 'Chicago', 'Sydney', 'Frankfurt'])} office.`,
       creatorId,

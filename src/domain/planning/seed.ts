@@ -37,6 +37,7 @@ import {
   OBJECTIVE_TYPE_SEEDS,
   TAG_SEEDS,
 } from './seed-data.js';
+import { fakerUuid } from '../shared/seed-random.js';
 
 const DAY = 86_400_000;
 
@@ -94,7 +95,7 @@ function seedObjectiveTypes(ctx: SeedContext): ObjectiveTypeRecord[] {
   const created = new Date(ctx.referenceDate.getTime() - 3 * 365 * DAY).toISOString();
   return OBJECTIVE_TYPE_SEEDS.map((seed) =>
     ctx.tx.put<ObjectiveTypeRecord>(OBJECTIVE_TYPES, {
-      id: ctx.faker.string.uuid(),
+      id: fakerUuid(ctx.faker),
       ...seed,
       createdAt: created,
       // The retired type was switched off later than it was created.
@@ -130,7 +131,7 @@ function measurement(ctx: SeedContext, market: Market, progress: number): Measur
   const actualRaw = target * progress;
   const actual = m.numberType === 'Decimal' ? Math.round(actualRaw * 10) / 10 : Math.round(actualRaw);
   return {
-    id: faker.string.uuid(),
+    id: fakerUuid(faker),
     description: m.description,
     measurementType: m.measurementType,
     currencyType: m.measurementType === 'Currency' ? market.currency : null,
@@ -158,7 +159,7 @@ function planningItem(
     ? faker.date.between({ from: created.getTime() + DAY, to: ctx.referenceDate.getTime() })
     : created;
   return {
-    id: faker.string.uuid(),
+    id: fakerUuid(faker),
     name,
     description:
       faker.helpers.maybe(() => faker.helpers.arrayElement(DESCRIPTIONS), { probability: 0.8 }) ?? null,

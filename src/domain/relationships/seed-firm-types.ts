@@ -1,5 +1,6 @@
 import type { SeedContext } from '../area.js';
 import { RELATIONSHIP_TYPES, type RelationshipTypeRecord } from './model.js';
+import { fakerUuid } from '../shared/seed-random.js';
 
 const DAY_MS = 86_400_000;
 
@@ -48,7 +49,7 @@ export function seedFirmTypes(ctx: SeedContext, fixtures: readonly RelationshipT
     for (const [role, sentence] of ROLES) {
       const scale = [3, 4, 5][n % 3] as number;
       const name = `${role} (${practice})`;
-      const id = faker.string.uuid();
+      const id = fakerUuid(faker);
       const created = new Date(ref - (400 + n) * DAY_MS).toISOString();
       const record: RelationshipTypeRecord = {
         id,

@@ -13,6 +13,7 @@ import {
 } from './model.js';
 import { seedFirmTypes } from './seed-firm-types.js';
 import { TYPE_FIXTURES } from './seed-data.js';
+import { fakerUuid } from '../shared/seed-random.js';
 
 const DAY_MS = 86_400_000;
 
@@ -22,21 +23,21 @@ function seedTypes(ctx: SeedContext): Map<string, RelationshipTypeRecord> {
   const ref = ctx.referenceDate.getTime();
   const rangeSets = new Map<number, CorrelationRangeItemRecord[]>();
   for (const scale of [3, 4, 5]) {
-    const rangeSetId = faker.string.uuid();
+    const rangeSetId = fakerUuid(faker);
     const names = STRENGTH_DESCRIPTIONS[scale] ?? [];
     rangeSets.set(
       scale,
       names.map((strengthDescription, i) => ({
-        rangeItemId: faker.string.uuid(),
+        rangeItemId: fakerUuid(faker),
         rangeSetId,
         displayOrder: i + 1,
         strengthDescription,
       })),
     );
   }
-  const standardPermission = faker.string.uuid();
-  const restrictedPermission = faker.string.uuid();
-  const ids = new Map<string, string>(TYPE_FIXTURES.map((t) => [t.key, faker.string.uuid()]));
+  const standardPermission = fakerUuid(faker);
+  const restrictedPermission = fakerUuid(faker);
+  const ids = new Map<string, string>(TYPE_FIXTURES.map((t) => [t.key, fakerUuid(faker)]));
   const created = new Date(ref - 3 * 365 * DAY_MS).toISOString();
   const types = new Map<string, RelationshipTypeRecord>();
   for (const t of TYPE_FIXTURES) {
@@ -157,7 +158,7 @@ function seedGraph(ctx: SeedContext, types: Map<string, RelationshipTypeRecord>)
     const created = faker.date.between({ from: oldest, to: newest });
     const updated = faker.datatype.boolean(0.3) ? faker.date.between({ from: created, to: newest }) : created;
     const record: RelationshipRecord = {
-      id: faker.string.uuid(),
+      id: fakerUuid(faker),
       baseContactId: d.base.id,
       relatedContactId: d.related.id,
       relationshipTypeId: type.id,

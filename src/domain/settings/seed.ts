@@ -16,6 +16,7 @@ import {
   type PracticeGroupRecord,
   type RegionalSettingsRecord,
 } from './model.js';
+import { fakerUuid } from '../shared/seed-random.js';
 
 /**
  * Seeds the firm's look-up values and settings from `fixtures/settings/`: languages, industries,
@@ -26,25 +27,25 @@ export function seedSettings({ tx, faker, region }: SeedContext): void {
   const fx = settingsFixtures();
   const languageIds = new Map<string, string>();
   for (const language of fx.languages) {
-    const record: LanguageRecord = { id: faker.string.uuid(), ...language };
+    const record: LanguageRecord = { id: fakerUuid(faker), ...language };
     languageIds.set(language.isoCode, record.id);
     tx.put(LANGUAGES, record);
   }
   for (const name of fx.industries) {
-    tx.put(INDUSTRIES, { id: faker.string.uuid(), name } satisfies IndustryRecord);
+    tx.put(INDUSTRIES, { id: fakerUuid(faker), name } satisfies IndustryRecord);
   }
   for (const name of fx.practiceGroups) {
-    tx.put(PRACTICE_GROUPS, { id: faker.string.uuid(), name } satisfies PracticeGroupRecord);
+    tx.put(PRACTICE_GROUPS, { id: fakerUuid(faker), name } satisfies PracticeGroupRecord);
   }
   for (const currency of fx.currencies) {
-    tx.put(CURRENCIES, { id: faker.string.uuid(), ...currency } satisfies CurrencyRecord);
+    tx.put(CURRENCIES, { id: fakerUuid(faker), ...currency } satisfies CurrencyRecord);
   }
   const countryIds = new Map<string, string>();
   for (const country of fx.countries) {
     const record: CountryRecord = {
       ...country,
-      id: faker.string.uuid(),
-      states: country.states.map((state) => ({ id: faker.string.uuid(), ...state })),
+      id: fakerUuid(faker),
+      states: country.states.map((state) => ({ id: fakerUuid(faker), ...state })),
     };
     countryIds.set(country.isoCode, record.id);
     tx.put(COUNTRIES, record);
@@ -54,7 +55,7 @@ export function seedSettings({ tx, faker, region }: SeedContext): void {
   const regionalSettings: RegionalSettingsRecord = {
     languageId: languageIds.get(regional.language) ?? '',
     countryId: countryIds.get(regional.country) ?? '',
-    locale: { id: faker.string.uuid(), ...regional.locale },
+    locale: { id: fakerUuid(faker), ...regional.locale },
   };
   tx.setMeta(META_REGIONAL_SETTINGS, regionalSettings);
 }
