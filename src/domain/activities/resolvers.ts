@@ -26,7 +26,7 @@ const commonFields = {
   originator: (a: ActivityRecord, _: unknown, ctx: Ctx) => originatorOf(ctx.store, a),
 };
 
-async function updateActivity(args: MutationUpdateActivityArgs, ctx: Ctx) {
+async function updateActivity(_: unknown, args: MutationUpdateActivityArgs, ctx: Ctx) {
   const outcome = await ctx.store.transact((tx) => {
     const { errors, activity } = buildUpdatedActivity(tx, ctx, args.input);
     if (!activity) return { errors };
@@ -37,7 +37,7 @@ async function updateActivity(args: MutationUpdateActivityArgs, ctx: Ctx) {
   return { validationErrors: [], item: ctx.store.get<ActivityRecord>(ACTIVITIES, outcome.id) ?? null };
 }
 
-async function removeActivity(args: MutationRemoveActivityArgs, ctx: Ctx) {
+async function removeActivity(_: unknown, args: MutationRemoveActivityArgs, ctx: Ctx) {
   const removed = await ctx.store.transact((tx) => tx.delete(ACTIVITIES, args.id));
   return removed
     ? { isSuccessful: true, validationErrors: [] }
@@ -62,8 +62,8 @@ export const activitiesResolvers: AreaResolvers = {
       const id = await ctx.store.transact((tx) => addActivity(tx, ctx, args.input).id);
       return ctx.store.get<ActivityRecord>(ACTIVITIES, id) ?? null;
     },
-    updateActivity: (_: unknown, args: MutationUpdateActivityArgs, ctx: Ctx) => updateActivity(args, ctx),
-    removeActivity: (_: unknown, args: MutationRemoveActivityArgs, ctx: Ctx) => removeActivity(args, ctx),
+    updateActivity,
+    removeActivity,
   },
   Activity: {
     ...commonFields,

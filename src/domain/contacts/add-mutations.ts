@@ -27,7 +27,11 @@ export interface CompanyResult {
  * `addPerson` (A-24): needs a first or last name; the employer must be a company, contact types must
  * allow people. Creates the person with its e-mail, phones and addresses and records ContactCreated.
  */
-export function addPerson(args: MutationAddPersonArgs, ctx: RequestContext): Promise<PersonResult> {
+export function addPerson(
+  _: unknown,
+  args: MutationAddPersonArgs,
+  ctx: RequestContext,
+): Promise<PersonResult> {
   const input = args.input;
   return ctx.store.transact((tx): PersonResult => {
     const v = new Validator();
@@ -108,7 +112,11 @@ function checkMailing(
 }
 
 /** `addCompany` (§2.3): needs a company name; creates the company with its phones, e-mail and addresses. */
-export function addCompany(args: MutationAddCompanyArgs, ctx: RequestContext): Promise<CompanyResult> {
+export function addCompany(
+  _: unknown,
+  args: MutationAddCompanyArgs,
+  ctx: RequestContext,
+): Promise<CompanyResult> {
   const input = args.input;
   return ctx.store.transact((tx): CompanyResult => {
     const v = new Validator();

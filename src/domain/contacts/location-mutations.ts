@@ -42,6 +42,7 @@ const NO_LOCATION = 'A location needs at least a street, city, postal code or co
  * A new mailing address takes the flag from the contact's other addresses.
  */
 export function addPublicLocation(
+  _: unknown,
   args: MutationAddPublicLocationArgs,
   ctx: RequestContext,
 ): Promise<LocationResult> {
@@ -74,6 +75,7 @@ export function addPublicLocation(
 
 /** `changePublicContactLocation` (A-25): changes the given fields of one address of the contact. */
 export function changePublicContactLocation(
+  _: unknown,
   args: MutationChangePublicContactLocationArgs,
   ctx: RequestContext,
 ): Promise<LocationResult> {

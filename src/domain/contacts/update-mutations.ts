@@ -74,6 +74,7 @@ function checkHasName(v: Validator, next: ContactRecord): void {
 
 /** `updatePublicPerson` (A-26): omitted fields keep their value, null clears; `tags` replaces. */
 export function updatePublicPerson(
+  _: unknown,
   args: MutationUpdatePublicPersonArgs,
   ctx: RequestContext,
 ): Promise<PersonResult> {
@@ -117,6 +118,7 @@ export function updatePublicPerson(
 
 /** `updatePublicCompany` (A-26): the name cannot be cleared; omitted fields keep their value. */
 export function updatePublicCompany(
+  _: unknown,
   args: MutationUpdatePublicCompanyArgs,
   ctx: RequestContext,
 ): Promise<CompanyResult> {
@@ -148,6 +150,7 @@ export function updatePublicCompany(
  * person a firm employee.
  */
 export function editPersonEmploymentInformation(
+  _: unknown,
   args: MutationEditPersonEmploymentInformationArgs,
   ctx: RequestContext,
 ): Promise<PersonResult> {
@@ -188,6 +191,7 @@ export function editPersonEmploymentInformation(
  * one of the firm's genders. Null clears a value, an omitted one keeps it.
  */
 export function updateContactAdditionalFields(
+  _: unknown,
   args: MutationUpdateContactAdditionalFieldsArgs,
   ctx: RequestContext,
 ): Promise<PersonResult> {

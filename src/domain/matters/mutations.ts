@@ -53,8 +53,9 @@ function matchOrAdd(
 
 /** `addMatter` (§4.2, A-50): every text trimmed; practice group, matter type and office matched or added. */
 export async function addMatter(
-  ctx: RequestContext,
+  _: unknown,
   { input }: MutationAddMatterArgs,
+  ctx: RequestContext,
 ): Promise<MutateMatterResult> {
   const gate = fullCloudGate(ctx);
   if (gate) return { validationErrors: gate, item: null };
@@ -107,8 +108,9 @@ export async function addMatter(
 
 /** `addMatterFinancial` (A-50): the amounts of one existing matter in one period. */
 export async function addMatterFinancial(
-  ctx: RequestContext,
+  _: unknown,
   { input }: MutationAddMatterFinancialArgs,
+  ctx: RequestContext,
 ): Promise<MutateMatterResult> {
   const gate = fullCloudGate(ctx);
   if (gate) return { validationErrors: gate, item: null };
@@ -156,8 +158,9 @@ export async function addMatterFinancial(
 
 /** `removeMatter` (A-50): deletes the matter and its financials. */
 export async function removeMatter(
-  ctx: RequestContext,
+  _: unknown,
   { id }: MutationRemoveMatterArgs,
+  ctx: RequestContext,
 ): Promise<RemoveResult> {
   const gate = fullCloudGate(ctx);
   if (gate) return { isSuccessful: false, validationErrors: gate };
@@ -178,8 +181,9 @@ export async function removeMatter(
 
 /** `removeMatterFinancials` (A-50): deletes the matter's financials overlapping the period (all without one). */
 export async function removeMatterFinancials(
-  ctx: RequestContext,
+  _: unknown,
   { input }: MutationRemoveMatterFinancialsArgs,
+  ctx: RequestContext,
 ) {
   const gate = fullCloudGate(ctx);
   if (gate) return { isSuccessful: false, matterFinancialsAffected: 0, validationErrors: gate };
