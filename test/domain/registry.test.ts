@@ -76,3 +76,23 @@ describe('mutation resolvers speak one dialect: (parent, args, ctx)', () => {
     expect(otherDialects('planted.ts', text)).toEqual(['planted.ts:2', 'planted.ts:3']);
   });
 });
+
+/** Every `export const NAME = 'text'` of src/domain: the collection, index and meta-key names, by value. */
+function declaredNames(): Map<string, string[]> {
+  const byValue = new Map<string, string[]>();
+  for (const file of sourceFiles(DOMAIN)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/^export const ([A-Z][A-Z0-9_]*) = '([^']+)';$/gm)) {
+      const where = `${path.relative(DOMAIN, file)} ${m[1]}`;
+      byValue.set(m[2]!, [...(byValue.get(m[2]!) ?? []), where]);
+    }
+  }
+  return byValue;
+}
+
+describe('store names are declared once', () => {
+  it('no collection, index or meta key name is declared by two constants in src/domain', () => {
+    const names = declaredNames();
+    expect(names.get('contacts')).toEqual(['contacts/model.ts CONTACTS']);
+    expect([...names].filter(([, where]) => where.length > 1)).toEqual([]);
+  });
+});

@@ -11,7 +11,13 @@ import type { AreaResolvers, RequestContext } from '../area.js';
 import type { ContactRecord } from '../contacts/model.js';
 import type { ValidationError } from '../shared/errors.js';
 import type { PagingArgs } from '../shared/paging.js';
-import { ACTIVITIES, type ActivityRecord } from './model.js';
+import {
+  ACTIVITIES,
+  DEFAULT_ACTIVITY_TYPE,
+  DEFAULT_TYPE_KEY,
+  type ActivityRecord,
+  type ActivityTypeRecord,
+} from './model.js';
 import { activityDate, contactActivities, queryActivities, queryActivityTypes } from './queries.js';
 import { addActivity, buildUpdatedActivity } from './rules.js';
 import { linkedContacts, originatorOf, typeOf, type ActivityContactView } from './views.js';
@@ -76,6 +82,11 @@ export const activitiesResolvers: AreaResolvers = {
   },
   ActivityContact: {
     __resolveType: (view: ActivityContactView) => `Activity${view.kind}`,
+  },
+  FirmSettings: {
+    // The settings area's type; the default is the activity type flagged `isDefault` (A-21).
+    defaultNewActivityTypeId: (_: unknown, __: unknown, ctx: Ctx) =>
+      ctx.store.lookup<ActivityTypeRecord>(DEFAULT_ACTIVITY_TYPE, DEFAULT_TYPE_KEY)[0]?.id ?? null,
   },
   Person: {
     activities: (p: ContactRecord, args: PagingArgs, ctx: Ctx) => contactActivities(ctx.store, p.id, args),

@@ -70,12 +70,8 @@ export const PROFILES_BY_CONTACT = 'profiles.byContact';
 /** Index of the settings area's `countries` by lower-cased name and ISO code (address validation). */
 export const COUNTRIES_BY_NAME = 'contacts.countriesByName';
 
-/** Collections of other areas the contacts area reads (seeded by the settings area). */
-export const COUNTRIES = 'countries';
-export const LANGUAGES = 'languages';
-export const INDUSTRIES = 'industries';
-/** Meta key of the firm settings (settings area): `{ genders: string[], … }`. */
-export const META_FIRM_SETTINGS = 'firmSettings';
+/** The settings area's collections and firm settings the contacts area reads (declared there). */
+export { COUNTRIES, INDUSTRIES, LANGUAGES, META_FIRM_SETTINGS } from '../settings/model.js';
 /** Meta key of the folders contact types belong to (`[{ id, name }]`), for the lists area's `folderTypes`. */
 export const META_CONTACT_TYPE_FOLDERS = 'contactTypeFolders';
 

@@ -25,12 +25,12 @@ import {
   type EmailRecord,
   type PhoneRecord,
 } from '../contacts/model.js';
+import { RELATIONSHIP_TYPES } from '../relationships/model.js';
 import { INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import { page, sortItems, type PagingArgs } from '../shared/paging.js';
 import {
   OBJECTIVE_TYPES,
   RELATIONSHIPS_BY_CONTACT,
-  RELATIONSHIP_TYPES,
   type InitiativeRecord,
   type ObjectiveRecord,
   type PlanningItemRecord,

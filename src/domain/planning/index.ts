@@ -1,12 +1,12 @@
 import type { DomainArea } from '../area.js';
 import { CONTACTS } from '../contacts/model.js';
+import { RELATIONSHIPS } from '../relationships/model.js';
 import { COUNTRIES, CURRENCIES, INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import {
   INITIATIVES,
   INITIATIVES_BY_OBJECTIVE,
   OBJECTIVE_TYPES,
   OBJECTIVE_TYPES_BY_NAME,
-  RELATIONSHIPS,
   RELATIONSHIPS_BY_CONTACT,
 } from './model.js';
 import { planningResolvers } from './resolvers.js';
