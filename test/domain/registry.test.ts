@@ -89,10 +89,17 @@ function declaredNames(): Map<string, string[]> {
   return byValue;
 }
 
-describe('store names are declared once', () => {
+describe('store names and contact look-ups are declared once', () => {
   it('no collection, index or meta key name is declared by two constants in src/domain', () => {
     const names = declaredNames();
     expect(names.get('contacts')).toEqual(['contacts/model.ts CONTACTS']);
     expect([...names].filter(([, where]) => where.length > 1)).toEqual([]);
+  });
+
+  it('one findContact: the contacts area declares it, the other areas import it', () => {
+    const declaring = sourceFiles(DOMAIN)
+      .filter((file) => /\bfunction findContact\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(DOMAIN, file));
+    expect(declaring).toEqual(['contacts/model.ts']);
   });
 });

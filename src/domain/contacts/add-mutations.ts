@@ -4,8 +4,13 @@ import type { ValidationError } from '../shared/errors.js';
 import { recordEvents } from '../shared/change-events.js';
 import { newId, toIsoDateTime } from '../shared/time.js';
 import { Validator } from '../shared/validation.js';
-import { CONTACTS, META_FIRM_COMPANY_ID, personDisplayName, type ContactRecord } from './model.js';
-import { findContact } from './rules.js';
+import {
+  CONTACTS,
+  META_FIRM_COMPANY_ID,
+  personDisplayName,
+  type ContactRecord,
+  findContact,
+} from './model.js';
 import { checkAddress, checkContactTypes, checkEmail, checkPhone, checkTags } from './input-rules.js';
 import { companyByName, employerOfNewPerson } from './person-client-inputs.js';
 import { putEmail, putInputAddresses, putPhone } from './write.js';

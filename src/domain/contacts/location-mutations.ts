@@ -5,8 +5,7 @@ import type {
 import type { RequestContext } from '../area.js';
 import type { ValidationError } from '../shared/errors.js';
 import { Validator } from '../shared/validation.js';
-import { ADDRESSES, type AddressRecord, type ContactRecord } from './model.js';
-import { findContact } from './rules.js';
+import { ADDRESSES, type AddressRecord, type ContactRecord, findContact } from './model.js';
 import { checkAddressType, checkCountry, checkPhone, locatesSomething, patchText } from './input-rules.js';
 import { clearOtherMailingAddresses, putAddress, putPhone, updateContact } from './write.js';
 

@@ -1,4 +1,4 @@
-import type { Entity } from '../../store/index.js';
+import type { Entity, StoreReader } from '../../store/index.js';
 
 /** Store collections and indexes of the contacts area; other areas read contacts through these. */
 export const CONTACTS = 'contacts';
@@ -58,6 +58,17 @@ export interface ContactRecord extends Entity {
   name?: string | null;
   alias?: string | null;
   website?: string | null;
+}
+
+/** The contact with `id`, when it exists and (optionally) is of the given kind. */
+export function findContact(
+  store: StoreReader,
+  id: string | null | undefined,
+  kind?: ContactRecord['kind'],
+): ContactRecord | undefined {
+  if (!id) return undefined;
+  const contact = store.get<ContactRecord>(CONTACTS, id);
+  return contact && (!kind || contact.kind === kind) ? contact : undefined;
 }
 
 /** Whether a stored contact is a person. */

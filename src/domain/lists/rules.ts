@@ -6,7 +6,7 @@ import type {
   InputMaybe,
 } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
-import { CONTACTS, META_API_USER_ID, type ContactRecord } from '../contacts/model.js';
+import { META_API_USER_ID, findContact, type ContactRecord } from '../contacts/model.js';
 import { MAX_LONG_TEXT, type Validator } from '../shared/validation.js';
 import {
   FOLDER_TYPES,
@@ -53,11 +53,6 @@ export function acceptsEntity(list: ListRecord, kind: ContactRecord['kind']): bo
 /** The list with `id`, or undefined. */
 export function findList(store: StoreReader, id: string | null | undefined): ListRecord | undefined {
   return id ? store.get<ListRecord>(LISTS, id) : undefined;
-}
-
-/** The contact with `id`, or undefined. */
-export function findContact(store: StoreReader, id: string | null | undefined): ContactRecord | undefined {
-  return id ? store.get<ContactRecord>(CONTACTS, id) : undefined;
 }
 
 /** Display name of the API user (owner and creator of lists it creates), from the contacts area's meta. */

@@ -1,5 +1,10 @@
 import type { StoreReader } from '../../store/index.js';
-import { CONTACTS, META_API_USER_ID, META_FIRM_COMPANY_ID, type ContactRecord } from '../contacts/model.js';
+import {
+  META_API_USER_ID,
+  META_FIRM_COMPANY_ID,
+  type ContactRecord,
+  findContact,
+} from '../contacts/model.js';
 import { INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import { MATTERS } from '../matters/model.js';
 import { INITIATIVES, type InitiativeRecord } from '../planning/model.js';
@@ -57,10 +62,6 @@ export function checkOpportunity(
   return opp;
 }
 
-function contactOf(store: StoreReader, id: string): ContactRecord | undefined {
-  return store.get<ContactRecord>(CONTACTS, id);
-}
-
 /** Whether the person is an employee of the firm (leads and principals must be, A-47). */
 export function isFirmEmployee(store: StoreReader, person: ContactRecord): boolean {
   if (person.kind !== 'Person') return false;
@@ -76,7 +77,7 @@ export function checkPerson(
   id: string,
   employee: boolean,
 ): string | undefined {
-  const contact = contactOf(store, id);
+  const contact = findContact(store, id);
   if (!contact || contact.kind !== 'Person') {
     v.fail(propertyName, `No person exists with id "${id}".`);
     return undefined;
@@ -95,7 +96,7 @@ export function checkCompany(
   propertyName: string,
   id: string,
 ): string | undefined {
-  const contact = contactOf(store, id);
+  const contact = findContact(store, id);
   if (!contact || contact.kind !== 'Company') {
     v.fail(propertyName, `No company exists with id "${id}".`);
     return undefined;

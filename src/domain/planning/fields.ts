@@ -24,6 +24,7 @@ import {
   type ContactTypeRecord,
   type EmailRecord,
   type PhoneRecord,
+  findContact,
 } from '../contacts/model.js';
 import { RELATIONSHIP_TYPES } from '../relationships/model.js';
 import { INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
@@ -41,7 +42,6 @@ import { queryInitiatives } from './queries.js';
 import {
   apiUser,
   canClose,
-  findContact,
   findObjective,
   initiativeProgress,
   liveInitiativesOf,

@@ -1,5 +1,5 @@
 import type { StoreReader } from '../../store/index.js';
-import { CONTACTS, META_API_USER_ID, type ContactRecord } from '../contacts/model.js';
+import { CONTACTS, META_API_USER_ID, findContact, type ContactRecord } from '../contacts/model.js';
 import {
   INITIATIVES_BY_OBJECTIVE,
   OBJECTIVES,
@@ -57,11 +57,6 @@ export function canClose(store: StoreReader, objective: ObjectiveRecord): boolea
 export function apiUser(store: StoreReader): ContactRecord | undefined {
   const id = store.meta[META_API_USER_ID];
   return typeof id === 'string' ? store.get<ContactRecord>(CONTACTS, id) : undefined;
-}
-
-/** The contact with `id`, or undefined. */
-export function findContact(store: StoreReader, id: string | null | undefined): ContactRecord | undefined {
-  return id ? store.get<ContactRecord>(CONTACTS, id) : undefined;
 }
 
 /** A company contact with `id`, or undefined. */

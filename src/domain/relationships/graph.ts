@@ -1,7 +1,6 @@
 import type { StoreReader } from '../../store/index.js';
 import {
   ADDRESSES_BY_CONTACT,
-  CONTACTS,
   EMAILS_BY_CONTACT,
   META_API_USER_ID,
   META_FIRM_COMPANY_ID,
@@ -64,11 +63,6 @@ export function relationshipsBetween(
   viewerId: string | undefined,
 ): RelationshipRecord[] {
   return visibleRelationshipsOf(store, a, viewerId).filter((rel) => otherSide(rel, a) === b);
-}
-
-/** A contact by id. */
-export function contactOf(store: StoreReader, id: string | null | undefined): ContactRecord | undefined {
-  return id ? store.get<ContactRecord>(CONTACTS, id) : undefined;
 }
 
 /** A relationship type by id. */
