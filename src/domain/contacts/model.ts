@@ -60,6 +60,12 @@ export interface ContactRecord extends Entity {
   website?: string | null;
 }
 
+/** The API user's contact id (spec §1.3, §5: every call acts as that user), once this area seeded it. */
+export function apiUserId(store: StoreReader): string | undefined {
+  const id = store.meta[META_API_USER_ID];
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** The contact with `id`, when it exists and (optionally) is of the given kind. */
 export function findContact(
   store: StoreReader,

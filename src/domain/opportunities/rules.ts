@@ -1,10 +1,5 @@
 import type { StoreReader } from '../../store/index.js';
-import {
-  META_API_USER_ID,
-  META_FIRM_COMPANY_ID,
-  type ContactRecord,
-  findContact,
-} from '../contacts/model.js';
+import { apiUserId, META_FIRM_COMPANY_ID, type ContactRecord, findContact } from '../contacts/model.js';
 import { INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import { MATTERS } from '../matters/model.js';
 import { INITIATIVES, type InitiativeRecord } from '../planning/model.js';
@@ -19,11 +14,8 @@ import {
   type TemplateStage,
 } from './model.js';
 
-/** The id of the API user (§5: every call acts as that user), when the contacts area set one. */
-export function apiUserId(store: StoreReader): string | undefined {
-  const id = store.meta[META_API_USER_ID];
-  return typeof id === 'string' ? id : undefined;
-}
+/** The id of the API user (the contacts area's, re-exported for this area's mutations). */
+export { apiUserId };
 
 /** the API user is the lead, a principal or the creator of the opportunity. */
 export function isCurrentUserInvolved(store: StoreReader, opp: OpportunityRecord): boolean {

@@ -2,7 +2,6 @@ import type { StoreReader } from '../../store/index.js';
 import {
   ADDRESSES_BY_CONTACT,
   EMAILS_BY_CONTACT,
-  META_API_USER_ID,
   META_FIRM_COMPANY_ID,
   PEOPLE_BY_EMPLOYER,
   PHONES_BY_CONTACT,
@@ -19,11 +18,8 @@ import {
   type RelationshipTypeRecord,
 } from './model.js';
 
-/** The API user's contact id (spec §1.3, §5), or undefined in a store without contacts. */
-export function apiUserIdOf(store: StoreReader): string | undefined {
-  const id = store.meta[META_API_USER_ID];
-  return typeof id === 'string' ? id : undefined;
-}
+/** The API user's contact id (the contacts area's `apiUserId`, under the name this area's modules use). */
+export { apiUserId as apiUserIdOf } from '../contacts/model.js';
 
 /** The firm's own company contact id, or undefined in a store without contacts. */
 export function firmCompanyIdOf(store: StoreReader): string | undefined {
