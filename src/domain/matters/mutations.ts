@@ -8,11 +8,11 @@ import type { Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
 import { findContact } from '../contacts/model.js';
 import type { ValidationError } from '../shared/errors.js';
+import { CURRENCIES_BY_CODE } from '../settings/model.js';
 import { inputMutation } from '../shared/mutation.js';
 import { newId, toIsoDateTime } from '../shared/time.js';
 import { MAX_LONG_TEXT, Validator } from '../shared/validation.js';
 import {
-  CURRENCIES_BY_CODE,
   FINANCIALS_BY_MATTER,
   MATTERS,
   MATTERS_BY_NUMBER,

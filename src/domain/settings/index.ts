@@ -1,5 +1,13 @@
 import type { DomainArea } from '../area.js';
-import { COUNTRIES, COUNTRIES_BY_ISO_CODE, COUNTRIES_BY_NAME, type CountryRecord } from './model.js';
+import { textField } from '../shared/index-keys.js';
+import {
+  COUNTRIES,
+  COUNTRIES_BY_ISO_CODE,
+  COUNTRIES_BY_NAME,
+  CURRENCIES,
+  CURRENCIES_BY_CODE,
+  type CountryRecord,
+} from './model.js';
 import { settingsResolvers } from './resolvers.js';
 import { seedSettings } from './seed.js';
 
@@ -17,6 +25,8 @@ export const settingsArea: DomainArea = {
       collection: COUNTRIES,
       key: (c) => (c as CountryRecord).name.toLowerCase(),
     },
+    // Read defensively, as the planning and matters areas' own copies of this index did.
+    { name: CURRENCIES_BY_CODE, collection: CURRENCIES, key: (c) => textField(c, 'code')?.toUpperCase() },
   ],
   resolvers: settingsResolvers,
   seed: seedSettings,
