@@ -1,7 +1,6 @@
 import type { ContactEntity } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
 import type { Validator } from '../shared/validation.js';
-import { findContact, type ContactRecord } from './model.js';
 import {
   ADDRESS_TYPES,
   allowsEntity,
@@ -10,19 +9,6 @@ import {
   isEmailAddress,
   isPhoneNumber,
 } from './rules.js';
-
-/** The contact (of `kind`, when given) with `id`; when there is none, a failure of `propertyName`. */
-export function checkContact(
-  v: Validator,
-  store: StoreReader,
-  propertyName: string,
-  id: string,
-  kind?: ContactRecord['kind'],
-): ContactRecord | undefined {
-  const contact = findContact(store, id, kind);
-  if (!contact) v.fail(propertyName, `No ${kind?.toLowerCase() ?? 'contact'} exists with id "${id}".`);
-  return contact;
-}
 
 /** Address fields as the add inputs and location inputs carry them. */
 export interface AddressInput {

@@ -4,15 +4,8 @@ import type {
 } from '../../contract/types.generated.js';
 import type { ValidationError } from '../shared/errors.js';
 import { inputMutation } from '../shared/mutation.js';
-import { ADDRESSES, type AddressRecord, type ContactRecord } from './model.js';
-import {
-  checkAddressType,
-  checkContact,
-  checkCountry,
-  checkPhone,
-  locatesSomething,
-  patchText,
-} from './input-rules.js';
+import { ADDRESSES, checkContact, type AddressRecord, type ContactRecord } from './model.js';
+import { checkAddressType, checkCountry, checkPhone, locatesSomething, patchText } from './input-rules.js';
 import { clearOtherMailingAddresses, putAddress, putPhone, updateContact } from './write.js';
 
 /** Result of the location mutations (MutateLocationResults, A-25). */

@@ -1,4 +1,5 @@
 import type { Entity, StoreReader } from '../../store/index.js';
+import type { Validator } from '../shared/validation.js';
 
 /** Store collections and indexes of the contacts area; other areas read contacts through these. */
 export const CONTACTS = 'contacts';
@@ -75,6 +76,19 @@ export function findContact(
   if (!id) return undefined;
   const contact = store.get<ContactRecord>(CONTACTS, id);
   return contact && (!kind || contact.kind === kind) ? contact : undefined;
+}
+
+/** The contact (of `kind`, when given) with `id`; when there is none, a failure of `propertyName`. */
+export function checkContact(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  id: string,
+  kind?: ContactRecord['kind'],
+): ContactRecord | undefined {
+  const contact = findContact(store, id, kind);
+  if (!contact) v.fail(propertyName, `No ${kind?.toLowerCase() ?? 'contact'} exists with id "${id}".`);
+  return contact;
 }
 
 /** Whether a stored contact is a person. */

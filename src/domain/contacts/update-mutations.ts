@@ -10,9 +10,15 @@ import { inputMutation } from '../shared/mutation.js';
 import type { Validator } from '../shared/validation.js';
 import { ruleBroken } from '../shared/rule-switch.js';
 import type { CompanyResult, PersonResult } from './add-mutations.js';
-import { META_FIRM_COMPANY_ID, personDisplayName, type ContactRecord, findContact } from './model.js';
+import {
+  META_FIRM_COMPANY_ID,
+  checkContact,
+  personDisplayName,
+  type ContactRecord,
+  findContact,
+} from './model.js';
 import { findLanguage, firmGenders } from './rules.js';
-import { checkContact, checkTags, patchText } from './input-rules.js';
+import { checkTags, patchText } from './input-rules.js';
 import { applyPersonDetails, checkPersonDetails, companyByName } from './person-client-inputs.js';
 import { updateContact } from './write.js';
 

@@ -1,5 +1,5 @@
 import type { StoreReader } from '../../store/index.js';
-import { apiUserId, META_FIRM_COMPANY_ID, type ContactRecord, findContact } from '../contacts/model.js';
+import { apiUserId, checkContact, META_FIRM_COMPANY_ID, type ContactRecord } from '../contacts/model.js';
 import { INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import { MATTERS } from '../matters/model.js';
 import { INITIATIVES, type InitiativeRecord } from '../planning/model.js';
@@ -69,11 +69,8 @@ export function checkPerson(
   id: string,
   employee: boolean,
 ): string | undefined {
-  const contact = findContact(store, id);
-  if (!contact || contact.kind !== 'Person') {
-    v.fail(propertyName, `No person exists with id "${id}".`);
-    return undefined;
-  }
+  const contact = checkContact(v, store, propertyName, id, 'Person');
+  if (!contact) return undefined;
   if (employee && !isFirmEmployee(store, contact)) {
     v.fail(propertyName, `${contact.displayName} is not an employee of the firm.`);
     return undefined;
@@ -88,12 +85,7 @@ export function checkCompany(
   propertyName: string,
   id: string,
 ): string | undefined {
-  const contact = findContact(store, id);
-  if (!contact || contact.kind !== 'Company') {
-    v.fail(propertyName, `No company exists with id "${id}".`);
-    return undefined;
-  }
-  return id;
+  return checkContact(v, store, propertyName, id, 'Company')?.id;
 }
 
 /**
