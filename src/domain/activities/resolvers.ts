@@ -11,7 +11,13 @@ import type { AreaResolvers, RequestContext } from '../area.js';
 import type { ContactRecord } from '../contacts/model.js';
 import type { ValidationError } from '../shared/errors.js';
 import type { PagingArgs } from '../shared/paging.js';
-import { ACTIVITIES, type ActivityRecord } from './model.js';
+import {
+  ACTIVITIES,
+  DEFAULT_ACTIVITY_TYPE,
+  DEFAULT_TYPE_KEY,
+  type ActivityRecord,
+  type ActivityTypeRecord,
+} from './model.js';
 import { activityDate, contactActivities, queryActivities, queryActivityTypes } from './queries.js';
 import { addActivity, buildUpdatedActivity } from './rules.js';
 import { linkedContacts, originatorOf, typeOf, type ActivityContactView } from './views.js';
@@ -26,7 +32,7 @@ const commonFields = {
   originator: (a: ActivityRecord, _: unknown, ctx: Ctx) => originatorOf(ctx.store, a),
 };
 
-async function updateActivity(args: MutationUpdateActivityArgs, ctx: Ctx) {
+async function updateActivity(_: unknown, args: MutationUpdateActivityArgs, ctx: Ctx) {
   const outcome = await ctx.store.transact((tx) => {
     const { errors, activity } = buildUpdatedActivity(tx, ctx, args.input);
     if (!activity) return { errors };
@@ -37,7 +43,7 @@ async function updateActivity(args: MutationUpdateActivityArgs, ctx: Ctx) {
   return { validationErrors: [], item: ctx.store.get<ActivityRecord>(ACTIVITIES, outcome.id) ?? null };
 }
 
-async function removeActivity(args: MutationRemoveActivityArgs, ctx: Ctx) {
+async function removeActivity(_: unknown, args: MutationRemoveActivityArgs, ctx: Ctx) {
   const removed = await ctx.store.transact((tx) => tx.delete(ACTIVITIES, args.id));
   return removed
     ? { isSuccessful: true, validationErrors: [] }
@@ -62,8 +68,8 @@ export const activitiesResolvers: AreaResolvers = {
       const id = await ctx.store.transact((tx) => addActivity(tx, ctx, args.input).id);
       return ctx.store.get<ActivityRecord>(ACTIVITIES, id) ?? null;
     },
-    updateActivity: (_: unknown, args: MutationUpdateActivityArgs, ctx: Ctx) => updateActivity(args, ctx),
-    removeActivity: (_: unknown, args: MutationRemoveActivityArgs, ctx: Ctx) => removeActivity(args, ctx),
+    updateActivity,
+    removeActivity,
   },
   Activity: {
     ...commonFields,
@@ -76,6 +82,11 @@ export const activitiesResolvers: AreaResolvers = {
   },
   ActivityContact: {
     __resolveType: (view: ActivityContactView) => `Activity${view.kind}`,
+  },
+  FirmSettings: {
+    // The settings area's type; the default is the activity type flagged `isDefault` (A-21).
+    defaultNewActivityTypeId: (_: unknown, __: unknown, ctx: Ctx) =>
+      ctx.store.lookup<ActivityTypeRecord>(DEFAULT_ACTIVITY_TYPE, DEFAULT_TYPE_KEY)[0]?.id ?? null,
   },
   Person: {
     activities: (p: ContactRecord, args: PagingArgs, ctx: Ctx) => contactActivities(ctx.store, p.id, args),

@@ -2,11 +2,9 @@ import type {
   MutationAddPublicLocationArgs,
   MutationChangePublicContactLocationArgs,
 } from '../../contract/types.generated.js';
-import type { RequestContext } from '../area.js';
 import type { ValidationError } from '../shared/errors.js';
-import { Validator } from '../shared/validation.js';
-import { ADDRESSES, type AddressRecord, type ContactRecord } from './model.js';
-import { findContact } from './rules.js';
+import { inputMutation } from '../shared/mutation.js';
+import { ADDRESSES, checkContact, type AddressRecord, type ContactRecord } from './model.js';
 import { checkAddressType, checkCountry, checkPhone, locatesSomething, patchText } from './input-rules.js';
 import { clearOtherMailingAddresses, putAddress, putPhone, updateContact } from './write.js';
 
@@ -41,15 +39,9 @@ const NO_LOCATION = 'A location needs at least a street, city, postal code or co
  * `addPublicLocation` (A-25): adds an address (and a phone number at it) to a contact; status `Created`.
  * A new mailing address takes the flag from the contact's other addresses.
  */
-export function addPublicLocation(
-  args: MutationAddPublicLocationArgs,
-  ctx: RequestContext,
-): Promise<LocationResult> {
-  const input = args.input;
-  return ctx.store.transact((tx): LocationResult => {
-    const v = new Validator();
-    const contact = findContact(tx, input.contactId);
-    if (!contact) v.fail('contactId', `No contact exists with id "${input.contactId}".`);
+export const addPublicLocation = inputMutation<MutationAddPublicLocationArgs['input'], LocationResult>(
+  (input, v, tx, ctx) => {
+    const contact = checkContact(v, tx, 'contactId', input.contactId);
     const type = checkAddressType(v, 'type', input.type) ?? 'Business';
     const address = {
       street: v.optionalText('street', input.street) ?? null,
@@ -69,46 +61,41 @@ export function addPublicLocation(
     if (isMailing) clearOtherMailingAddresses(tx, contact.id, stored.id);
     if (phone) putPhone(tx, contact.id, phone, type, stored.id);
     return { status: 'Created', validationErrors: [], item: updateContact(tx, ctx, contact) };
-  });
-}
+  },
+);
 
 /** `changePublicContactLocation` (A-25): changes the given fields of one address of the contact. */
-export function changePublicContactLocation(
-  args: MutationChangePublicContactLocationArgs,
-  ctx: RequestContext,
-): Promise<LocationResult> {
-  const input = args.input;
-  return ctx.store.transact((tx): LocationResult => {
-    const v = new Validator();
-    const contact = findContact(tx, input.contactId);
-    if (!contact) v.fail('contactId', `No contact exists with id "${input.contactId}".`);
-    const current = tx.get<AddressRecord>(ADDRESSES, input.addressId);
-    if (contact && current?.contactId !== contact.id) {
-      v.fail('addressId', `The contact has no address with id "${input.addressId}".`);
-    }
-    // The fields are checked even when the address is unknown, so every failure is reported at once (A-63).
-    const base: AddressRecord = current ?? blankAddress(input.addressId, input.contactId);
-    const next: AddressRecord = {
-      ...base,
-      type: 'type' in input ? (checkAddressType(v, 'type', input.type) ?? base.type) : base.type,
-      label: patchText(v, input, 'label', base.label),
-      street: patchText(v, input, 'street', base.street),
-      city: patchText(v, input, 'city', base.city),
-      administrativeDivision: patchText(v, input, 'administrativeDivision', base.administrativeDivision),
-      country: 'country' in input ? checkCountry(v, tx, 'country', input.country) : base.country,
-      postalCode: patchText(v, input, 'postalCode', base.postalCode),
-      isMailingAddress:
-        input.isMailingAddress === null || input.isMailingAddress === undefined
-          ? base.isMailingAddress
-          : input.isMailingAddress,
-    };
-    if (v.ok && !locatesSomething(next)) v.fail('street', NO_LOCATION);
-    if (!contact || !current || !v.ok) return { status: 'NoChange', validationErrors: v.errors, item: null };
-    if (JSON.stringify(next) === JSON.stringify(current)) {
-      return { status: 'NoChange', validationErrors: [], item: contact };
-    }
-    tx.put(ADDRESSES, next);
-    if (next.isMailingAddress) clearOtherMailingAddresses(tx, contact.id, next.id);
-    return { status: 'Updated', validationErrors: [], item: updateContact(tx, ctx, contact) };
-  });
-}
+export const changePublicContactLocation = inputMutation<
+  MutationChangePublicContactLocationArgs['input'],
+  LocationResult
+>((input, v, tx, ctx) => {
+  const contact = checkContact(v, tx, 'contactId', input.contactId);
+  const current = tx.get<AddressRecord>(ADDRESSES, input.addressId);
+  if (contact && current?.contactId !== contact.id) {
+    v.fail('addressId', `The contact has no address with id "${input.addressId}".`);
+  }
+  // The fields are checked even when the address is unknown, so every failure is reported at once (A-63).
+  const base: AddressRecord = current ?? blankAddress(input.addressId, input.contactId);
+  const next: AddressRecord = {
+    ...base,
+    type: 'type' in input ? (checkAddressType(v, 'type', input.type) ?? base.type) : base.type,
+    label: patchText(v, input, 'label', base.label),
+    street: patchText(v, input, 'street', base.street),
+    city: patchText(v, input, 'city', base.city),
+    administrativeDivision: patchText(v, input, 'administrativeDivision', base.administrativeDivision),
+    country: 'country' in input ? checkCountry(v, tx, 'country', input.country) : base.country,
+    postalCode: patchText(v, input, 'postalCode', base.postalCode),
+    isMailingAddress:
+      input.isMailingAddress === null || input.isMailingAddress === undefined
+        ? base.isMailingAddress
+        : input.isMailingAddress,
+  };
+  if (v.ok && !locatesSomething(next)) v.fail('street', NO_LOCATION);
+  if (!contact || !current || !v.ok) return { status: 'NoChange', validationErrors: v.errors, item: null };
+  if (JSON.stringify(next) === JSON.stringify(current)) {
+    return { status: 'NoChange', validationErrors: [], item: contact };
+  }
+  tx.put(ADDRESSES, next);
+  if (next.isMailingAddress) clearOtherMailingAddresses(tx, contact.id, next.id);
+  return { status: 'Updated', validationErrors: [], item: updateContact(tx, ctx, contact) };
+});

@@ -1,4 +1,5 @@
-import type { Entity } from '../../store/index.js';
+import type { Entity, StoreReader } from '../../store/index.js';
+import type { Validator } from '../shared/validation.js';
 
 /** Store collections and indexes of the contacts area; other areas read contacts through these. */
 export const CONTACTS = 'contacts';
@@ -60,6 +61,36 @@ export interface ContactRecord extends Entity {
   website?: string | null;
 }
 
+/** The API user's contact id (spec §1.3, §5: every call acts as that user), once this area seeded it. */
+export function apiUserId(store: StoreReader): string | undefined {
+  const id = store.meta[META_API_USER_ID];
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The contact with `id`, when it exists and (optionally) is of the given kind. */
+export function findContact(
+  store: StoreReader,
+  id: string | null | undefined,
+  kind?: ContactRecord['kind'],
+): ContactRecord | undefined {
+  if (!id) return undefined;
+  const contact = store.get<ContactRecord>(CONTACTS, id);
+  return contact && (!kind || contact.kind === kind) ? contact : undefined;
+}
+
+/** The contact (of `kind`, when given) with `id`; when there is none, a failure of `propertyName`. */
+export function checkContact(
+  v: Validator,
+  store: StoreReader,
+  propertyName: string,
+  id: string,
+  kind?: ContactRecord['kind'],
+): ContactRecord | undefined {
+  const contact = findContact(store, id, kind);
+  if (!contact) v.fail(propertyName, `No ${kind?.toLowerCase() ?? 'contact'} exists with id "${id}".`);
+  return contact;
+}
+
 /** Whether a stored contact is a person. */
 export function isPerson(contact: ContactRecord): boolean {
   return contact.kind === 'Person';
@@ -70,12 +101,8 @@ export const PROFILES_BY_CONTACT = 'profiles.byContact';
 /** Index of the settings area's `countries` by lower-cased name and ISO code (address validation). */
 export const COUNTRIES_BY_NAME = 'contacts.countriesByName';
 
-/** Collections of other areas the contacts area reads (seeded by the settings area). */
-export const COUNTRIES = 'countries';
-export const LANGUAGES = 'languages';
-export const INDUSTRIES = 'industries';
-/** Meta key of the firm settings (settings area): `{ genders: string[], … }`. */
-export const META_FIRM_SETTINGS = 'firmSettings';
+/** The settings area's collections and firm settings the contacts area reads (declared there). */
+export { COUNTRIES, INDUSTRIES, LANGUAGES, META_FIRM_SETTINGS } from '../settings/model.js';
 /** Meta key of the folders contact types belong to (`[{ id, name }]`), for the lists area's `folderTypes`. */
 export const META_CONTACT_TYPE_FOLDERS = 'contactTypeFolders';
 

@@ -16,8 +16,8 @@ import {
   type ContactRecord,
   type ContactTypeRecord,
   type ProfileRecord,
+  findContact,
 } from './model.js';
-import { findContact } from './rules.js';
 import { searchFirmContacts } from './search.js';
 
 /** `people(ids)`: the people among the ids, in the order asked, each once; unknown ids are left out. */

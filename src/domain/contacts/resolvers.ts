@@ -1,13 +1,3 @@
-import type {
-  MutationAddCompanyArgs,
-  MutationAddPersonArgs,
-  MutationAddPublicLocationArgs,
-  MutationChangePublicContactLocationArgs,
-  MutationEditPersonEmploymentInformationArgs,
-  MutationUpdateContactAdditionalFieldsArgs,
-  MutationUpdatePublicCompanyArgs,
-  MutationUpdatePublicPersonArgs,
-} from '../../contract/types.generated.js';
 import { mergeResolvers } from '@graphql-tools/merge';
 import { ruleBroken } from '../shared/rule-switch.js';
 import type { AreaResolvers, RequestContext } from '../area.js';
@@ -24,29 +14,14 @@ import { typeResolvers } from './fields.js';
 
 const mutationResolvers: AreaResolvers = {
   Mutation: {
-    addPerson: (_: unknown, args: MutationAddPersonArgs, ctx: RequestContext) => addPerson(args, ctx),
-    addCompany: (_: unknown, args: MutationAddCompanyArgs, ctx: RequestContext) => addCompany(args, ctx),
-    updatePublicPerson: (_: unknown, args: MutationUpdatePublicPersonArgs, ctx: RequestContext) =>
-      updatePublicPerson(args, ctx),
-    updatePublicCompany: (_: unknown, args: MutationUpdatePublicCompanyArgs, ctx: RequestContext) =>
-      updatePublicCompany(args, ctx),
-    editPersonEmploymentInformation: (
-      _: unknown,
-      args: MutationEditPersonEmploymentInformationArgs,
-      ctx: RequestContext,
-    ) => editPersonEmploymentInformation(args, ctx),
-    addPublicLocation: (_: unknown, args: MutationAddPublicLocationArgs, ctx: RequestContext) =>
-      addPublicLocation(args, ctx),
-    changePublicContactLocation: (
-      _: unknown,
-      args: MutationChangePublicContactLocationArgs,
-      ctx: RequestContext,
-    ) => changePublicContactLocation(args, ctx),
-    updateContactAdditionalFields: (
-      _: unknown,
-      args: MutationUpdateContactAdditionalFieldsArgs,
-      ctx: RequestContext,
-    ) => updateContactAdditionalFields(args, ctx),
+    addPerson,
+    addCompany,
+    updatePublicPerson,
+    updatePublicCompany,
+    editPersonEmploymentInformation,
+    addPublicLocation,
+    changePublicContactLocation,
+    updateContactAdditionalFields,
   },
 };
 

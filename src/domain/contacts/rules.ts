@@ -3,13 +3,11 @@ import type { ContactEntity } from '../../contract/types.generated.js';
 import { isoCountry } from '../shared/iso-countries.js';
 import {
   CONTACT_TYPES,
-  CONTACTS,
   COUNTRIES,
   COUNTRIES_BY_NAME,
   DEFAULT_GENDERS,
   LANGUAGES,
   META_FIRM_SETTINGS,
-  type ContactRecord,
   type ContactTypeRecord,
   type CountryRef,
   type LanguageRecord,
@@ -68,17 +66,6 @@ export function findCountry(
   const iso = isoCountry(text);
   if (!iso) return undefined;
   return store.lookup<CountryRef>(COUNTRIES_BY_NAME, iso.isoCode.toLowerCase())[0] ?? iso;
-}
-
-/** The contact with `id`, when it exists and (optionally) is of the given kind. */
-export function findContact(
-  store: StoreReader,
-  id: string | null | undefined,
-  kind?: ContactRecord['kind'],
-): ContactRecord | undefined {
-  if (id === null || id === undefined) return undefined;
-  const contact = store.get<ContactRecord>(CONTACTS, id);
-  return contact && (!kind || contact.kind === kind) ? contact : undefined;
 }
 
 /** Whether a contact type may be given to a contact of `kind`. */

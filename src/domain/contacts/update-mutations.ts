@@ -6,11 +6,18 @@ import type {
 } from '../../contract/types.generated.js';
 import type { Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
-import { Validator } from '../shared/validation.js';
+import { inputMutation } from '../shared/mutation.js';
+import type { Validator } from '../shared/validation.js';
 import { ruleBroken } from '../shared/rule-switch.js';
 import type { CompanyResult, PersonResult } from './add-mutations.js';
-import { META_FIRM_COMPANY_ID, personDisplayName, type ContactRecord } from './model.js';
-import { findContact, findLanguage, firmGenders } from './rules.js';
+import {
+  META_FIRM_COMPANY_ID,
+  checkContact,
+  personDisplayName,
+  type ContactRecord,
+  findContact,
+} from './model.js';
+import { findLanguage, firmGenders } from './rules.js';
 import { checkTags, patchText } from './input-rules.js';
 import { applyPersonDetails, checkPersonDetails, companyByName } from './person-client-inputs.js';
 import { updateContact } from './write.js';
@@ -73,18 +80,10 @@ function checkHasName(v: Validator, next: ContactRecord): void {
 }
 
 /** `updatePublicPerson` (A-26): omitted fields keep their value, null clears; `tags` replaces. */
-export function updatePublicPerson(
-  args: MutationUpdatePublicPersonArgs,
-  ctx: RequestContext,
-): Promise<PersonResult> {
-  const input = args.input;
-  return ctx.store.transact((tx): PersonResult => {
-    const v = new Validator();
-    const person = findContact(tx, input.id, 'Person');
-    if (!person) {
-      v.fail('id', `No person exists with id "${input.id}".`);
-      return rejected(v);
-    }
+export const updatePublicPerson = inputMutation<MutationUpdatePublicPersonArgs['input'], PersonResult>(
+  (input, v, tx, ctx) => {
+    const person = checkContact(v, tx, 'id', input.id, 'Person');
+    if (!person) return rejected(v);
     const next: ContactRecord = {
       ...person,
       title: patchText(v, input, 'title', person.title),
@@ -112,22 +111,14 @@ export function updatePublicPerson(
       return { status: 'Updated', item: updateContact(tx, ctx, named), validationErrors: [] };
     }
     return { ...saved, validationErrors: [] };
-  });
-}
+  },
+);
 
 /** `updatePublicCompany` (A-26): the name cannot be cleared; omitted fields keep their value. */
-export function updatePublicCompany(
-  args: MutationUpdatePublicCompanyArgs,
-  ctx: RequestContext,
-): Promise<CompanyResult> {
-  const input = args.input;
-  return ctx.store.transact((tx): CompanyResult => {
-    const v = new Validator();
-    const company = findContact(tx, input.id, 'Company');
-    if (!company) {
-      v.fail('id', `No company exists with id "${input.id}".`);
-      return { validationErrors: v.errors, item: null };
-    }
+export const updatePublicCompany = inputMutation<MutationUpdatePublicCompanyArgs['input'], CompanyResult>(
+  (input, v, tx, ctx) => {
+    const company = checkContact(v, tx, 'id', input.id, 'Company');
+    if (!company) return { validationErrors: v.errors, item: null };
     const name = 'companyName' in input ? v.requiredText('companyName', input.companyName) : company.name;
     const next: ContactRecord = {
       ...company,
@@ -139,83 +130,73 @@ export function updatePublicCompany(
     };
     if (!v.ok) return { validationErrors: v.errors, item: null };
     return { validationErrors: [], item: save(tx, ctx, company, next).item };
-  });
-}
+  },
+);
 
 /**
  * `editPersonEmploymentInformation` (A-26): `companyId` names the new employer, null ends the
  * employment (and its job title, unless a new one is given); being employed by the firm makes the
  * person a firm employee.
  */
-export function editPersonEmploymentInformation(
-  args: MutationEditPersonEmploymentInformationArgs,
-  ctx: RequestContext,
-): Promise<PersonResult> {
-  const input = args.input;
-  return ctx.store.transact((tx): PersonResult => {
-    const v = new Validator();
-    const person = findContact(tx, input.personId, 'Person');
-    if (!person) v.fail('personId', `No person exists with id "${input.personId}".`);
-    const companyId =
-      'companyId' in input
-        ? input.companyId === null || input.companyId === undefined
-          ? null
-          : (v.reference('companyId', input.companyId, (id) => !!findContact(tx, id, 'Company'), 'company') ??
-            null)
-        : (person?.companyId ?? null);
-    const endsEmployment = 'companyId' in input && companyId === null;
-    const jobTitle =
-      'jobTitle' in input
-        ? (v.optionalText('jobTitle', input.jobTitle) ?? null)
-        : endsEmployment
-          ? null
-          : (person?.jobTitle ?? null);
-    if (!person || !v.ok) return rejected(v);
-    const firmId = tx.meta[META_FIRM_COMPANY_ID];
-    const next: ContactRecord = {
-      ...person,
-      companyId,
-      jobTitle,
-      isEmployee: companyId !== null && companyId === firmId,
-    };
-    return { ...save(tx, ctx, person, next), validationErrors: [] };
-  });
-}
+export const editPersonEmploymentInformation = inputMutation<
+  MutationEditPersonEmploymentInformationArgs['input'],
+  PersonResult
+>((input, v, tx, ctx) => {
+  const person = checkContact(v, tx, 'personId', input.personId, 'Person');
+  const companyId =
+    'companyId' in input
+      ? input.companyId === null || input.companyId === undefined
+        ? null
+        : (v.reference('companyId', input.companyId, (id) => !!findContact(tx, id, 'Company'), 'company') ??
+          null)
+      : (person?.companyId ?? null);
+  const endsEmployment = 'companyId' in input && companyId === null;
+  const jobTitle =
+    'jobTitle' in input
+      ? (v.optionalText('jobTitle', input.jobTitle) ?? null)
+      : endsEmployment
+        ? null
+        : (person?.jobTitle ?? null);
+  if (!person || !v.ok) return rejected(v);
+  const firmId = tx.meta[META_FIRM_COMPANY_ID];
+  const next: ContactRecord = {
+    ...person,
+    companyId,
+    jobTitle,
+    isEmployee: companyId !== null && companyId === firmId,
+  };
+  return { ...save(tx, ctx, person, next), validationErrors: [] };
+});
 
 /**
  * `updateContactAdditionalFields` (§7.5, A-26): rejected unless the firm enabled language-specific
  * information (reported on `languageId`); the language must be one of the firm's languages and the gender
  * one of the firm's genders. Null clears a value, an omitted one keeps it.
  */
-export function updateContactAdditionalFields(
-  args: MutationUpdateContactAdditionalFieldsArgs,
-  ctx: RequestContext,
-): Promise<PersonResult> {
-  const input = args.input;
-  return ctx.store.transact((tx): PersonResult => {
-    const v = new Validator();
-    if (!ctx.tenant.languageSpecificInformation && !ruleBroken(ctx, '§7.5')) {
-      v.fail('languageId', 'Language-specific information is not enabled in the firm settings.');
+export const updateContactAdditionalFields = inputMutation<
+  MutationUpdateContactAdditionalFieldsArgs['input'],
+  PersonResult
+>((input, v, tx, ctx) => {
+  if (!ctx.tenant.languageSpecificInformation && !ruleBroken(ctx, '§7.5')) {
+    v.fail('languageId', 'Language-specific information is not enabled in the firm settings.');
+  }
+  const person = checkContact(v, tx, 'personId', input.personId, 'Person');
+  let languageId = person?.languageId ?? null;
+  if ('languageId' in input) {
+    languageId = input.languageId ?? null;
+    if (languageId !== null && !findLanguage(tx, languageId)) {
+      v.fail('languageId', `No language of the firm exists with id "${languageId}".`);
     }
-    const person = findContact(tx, input.personId, 'Person');
-    if (!person) v.fail('personId', `No person exists with id "${input.personId}".`);
-    let languageId = person?.languageId ?? null;
-    if ('languageId' in input) {
-      languageId = input.languageId ?? null;
-      if (languageId !== null && !findLanguage(tx, languageId)) {
-        v.fail('languageId', `No language of the firm exists with id "${languageId}".`);
-      }
+  }
+  let gender = person?.gender ?? null;
+  if ('gender' in input) {
+    const text = input.gender?.trim() || null;
+    const genders = firmGenders(tx.meta);
+    gender = text === null ? null : (genders.find((g) => g.toLowerCase() === text.toLowerCase()) ?? null);
+    if (text !== null && gender === null) {
+      v.fail('gender', `gender must be one of the firm's genders: ${genders.join(', ')} (got "${text}").`);
     }
-    let gender = person?.gender ?? null;
-    if ('gender' in input) {
-      const text = input.gender?.trim() || null;
-      const genders = firmGenders(tx.meta);
-      gender = text === null ? null : (genders.find((g) => g.toLowerCase() === text.toLowerCase()) ?? null);
-      if (text !== null && gender === null) {
-        v.fail('gender', `gender must be one of the firm's genders: ${genders.join(', ')} (got "${text}").`);
-      }
-    }
-    if (!person || !v.ok) return rejected(v);
-    return { ...save(tx, ctx, person, { ...person, languageId, gender }), validationErrors: [] };
-  });
-}
+  }
+  if (!person || !v.ok) return rejected(v);
+  return { ...save(tx, ctx, person, { ...person, languageId, gender }), validationErrors: [] };
+});

@@ -6,7 +6,8 @@ import type { StoreReader } from '../../store/index.js';
 import { isIsoDate } from '../../contract/scalars.js';
 import { MAX_LONG_TEXT, MAX_TEXT, type Validator } from '../shared/validation.js';
 import { DEFINITIONS_BY_LIST, type FieldDefinitionRecord, type ListRecord } from './model.js';
-import { effectivePermissions, findContact, findList } from './rules.js';
+import { effectivePermissions, findList } from './rules.js';
+import { findContact } from '../contacts/model.js';
 
 /** Display names of the data types. */
 export const DATA_TYPE_DISPLAY_NAMES: Record<AdditionalFieldDefinitionInputType, string> = {

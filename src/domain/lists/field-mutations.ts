@@ -27,8 +27,9 @@ import {
   type FieldDefinitionRecord,
   type FieldValueRecord,
 } from './model.js';
-import { findContact, findList } from './rules.js';
+import { findList } from './rules.js';
 import { fieldsOfUpdate, listIdOfUpdate, valueToStore } from './value-items.js';
+import { findContact } from '../contacts/model.js';
 
 /**
  * `addAdditionalFieldDefinition` (§2.4, A-37): adds a field to a list. The result has no

@@ -33,7 +33,8 @@ import {
 } from './member-view.js';
 import { byName, listSort, visibleLists } from './queries.js';
 import { listDataTypeOf, valueView } from './value-items.js';
-import { acceptsEntity, effectivePermissions, findContact } from './rules.js';
+import { acceptsEntity, effectivePermissions } from './rules.js';
+import { findContact } from '../contacts/model.js';
 
 /** `List.contacts`: the members, filtered by sponsor and sorted (default by display name, A-73). */
 function members(list: ListRecord, args: ListContactsArgs, ctx: RequestContext): Page<MemberRow> {

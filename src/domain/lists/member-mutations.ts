@@ -4,7 +4,7 @@ import type {
   MutationRemoveContactsFromListArgs,
 } from '../../contract/types.generated.js';
 import type { StoreReader, Transaction } from '../../store/index.js';
-import { META_API_USER_ID } from '../contacts/model.js';
+import { META_API_USER_ID, findContact } from '../contacts/model.js';
 import type { RequestContext } from '../area.js';
 import { recordEvents, type NewEvent } from '../shared/change-events.js';
 import { businessRuleError } from '../shared/errors.js';
@@ -20,7 +20,7 @@ import {
   type ListRecord,
   type SponsorRecord,
 } from './model.js';
-import { acceptsEntity, effectivePermissions, findContact, findList } from './rules.js';
+import { acceptsEntity, effectivePermissions, findList } from './rules.js';
 
 /** The distinct non-empty ids of a list argument, in the order given. */
 function distinct(ids: ReadonlyArray<string | null> | null | undefined): string[] {

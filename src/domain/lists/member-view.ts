@@ -8,12 +8,12 @@ import {
   type ContactRecord,
   type EmailRecord,
   type PhoneRecord,
+  findContact,
 } from '../contacts/model.js';
 import { badUserInput } from '../shared/errors.js';
 import { sortItems, type SortKey } from '../shared/paging.js';
 import { sortDirection } from '../shared/sort-direction.js';
 import type { ListMemberRecord, SponsorRecord } from './model.js';
-import { findContact } from './rules.js';
 
 /** A list member as `List.contacts` returns it (`ListContact`, A-73): the contact and its membership. */
 export interface MemberRow {

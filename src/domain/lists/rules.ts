@@ -6,7 +6,7 @@ import type {
   InputMaybe,
 } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
-import { CONTACTS, META_API_USER_ID, type ContactRecord } from '../contacts/model.js';
+import { apiUserId, findContact, type ContactRecord } from '../contacts/model.js';
 import { MAX_LONG_TEXT, type Validator } from '../shared/validation.js';
 import {
   FOLDER_TYPES,
@@ -55,16 +55,9 @@ export function findList(store: StoreReader, id: string | null | undefined): Lis
   return id ? store.get<ListRecord>(LISTS, id) : undefined;
 }
 
-/** The contact with `id`, or undefined. */
-export function findContact(store: StoreReader, id: string | null | undefined): ContactRecord | undefined {
-  return id ? store.get<ContactRecord>(CONTACTS, id) : undefined;
-}
-
 /** Display name of the API user (owner and creator of lists it creates), from the contacts area's meta. */
 export function apiUserName(store: StoreReader): string {
-  const id = store.meta[META_API_USER_ID];
-  const user = typeof id === 'string' ? findContact(store, id) : undefined;
-  return user?.displayName ?? 'API User';
+  return findContact(store, apiUserId(store))?.displayName ?? 'API User';
 }
 
 /**

@@ -16,8 +16,6 @@ export const FINANCIALS_BY_MATTER = 'matterFinancials.byMatter';
 export const PRACTICE_GROUPS_BY_NAME = 'matterPracticeGroups.byName';
 export const MATTER_TYPES_BY_NAME = 'matterTypes.byName';
 export const OFFICES_BY_NAME = 'matterOffices.byName';
-/** Index of the settings area's `currencies` by upper-case ISO code, owned by this area. */
-export const CURRENCIES_BY_CODE = 'matters.currenciesByCode';
 
 /** A matter (A-50). */
 export interface MatterRecord extends Entity {

@@ -3,11 +3,11 @@ import type { StoreReader } from '../../store/index.js';
 import { ACTIVITIES, type ActivityRecord } from '../activities/model.js';
 import type { AreaResolvers, RequestContext } from '../area.js';
 import {
-  CONTACTS,
   EMAILS_BY_CONTACT,
   personFullName,
   type ContactRecord,
   type EmailRecord,
+  findContact,
 } from '../contacts/model.js';
 import {
   INDUSTRIES,
@@ -35,11 +35,6 @@ type Ctx = RequestContext;
 type Resolver<R> = (opp: OpportunityRecord, args: unknown, ctx: Ctx) => R;
 
 const DAY_MS = 86_400_000;
-
-function contact(store: StoreReader, id: string | null, kind: ContactRecord['kind']): ContactRecord | null {
-  const found = id ? store.get<ContactRecord>(CONTACTS, id) : undefined;
-  return found?.kind === kind ? found : null;
-}
 
 /** A field that a hidden opportunity (A-47: confidential, user not involved) shows as null. */
 function detail<R>(resolve: Resolver<R>): Resolver<R | null> {
@@ -95,7 +90,7 @@ export const opportunityFields: AreaResolvers = {
   Opportunity: {
     description: detail((o) => o.description),
     targetCompany: (o: OpportunityRecord, _: unknown, ctx: Ctx) =>
-      contact(ctx.store, o.targetCompanyId, 'Company'),
+      findContact(ctx.store, o.targetCompanyId, 'Company') ?? null,
     opportunityType: (o: OpportunityRecord, _: unknown, ctx: Ctx) =>
       ctx.store.get(OPPORTUNITY_TYPES, o.opportunityTypeId) ?? null,
     actualOutcome: (o: OpportunityRecord, _: unknown, ctx: Ctx) =>
@@ -113,15 +108,15 @@ export const opportunityFields: AreaResolvers = {
       })),
     originationSource: (o: OpportunityRecord, _: unknown, ctx: Ctx) =>
       o.originationSourceId ? (ctx.store.get(ORIGINATION_SOURCES, o.originationSourceId) ?? null) : null,
-    originationSourceContact: detail((o, _, ctx) =>
-      contact(ctx.store, o.originationSourceContactId, 'Person'),
+    originationSourceContact: detail(
+      (o, _, ctx) => findContact(ctx.store, o.originationSourceContactId, 'Person') ?? null,
     ),
-    originationSourceCompany: detail((o, _, ctx) =>
-      contact(ctx.store, o.originationSourceCompanyId, 'Company'),
+    originationSourceCompany: detail(
+      (o, _, ctx) => findContact(ctx.store, o.originationSourceCompanyId, 'Company') ?? null,
     ),
     associatedPrincipals: detail((o, _, ctx) =>
       o.principals.flatMap((p) => {
-        const person = contact(ctx.store, p.leadId, 'Person');
+        const person = findContact(ctx.store, p.leadId, 'Person') ?? null;
         if (!person) return [];
         return [
           {
@@ -139,7 +134,7 @@ export const opportunityFields: AreaResolvers = {
       o.contacts.map((c) => ({
         opportunityId: o.id,
         contactId: c.contactId,
-        person: contact(ctx.store, c.contactId, 'Person'),
+        person: findContact(ctx.store, c.contactId, 'Person') ?? null,
         isPrimary: c.isPrimary,
       })),
     ),
@@ -166,7 +161,7 @@ export const opportunityFields: AreaResolvers = {
     shouldBeHidden: (o: OpportunityRecord, _: unknown, ctx: Ctx) => isHidden(ctx.store, o),
     isCurrentUserInvolved: (o: OpportunityRecord, _: unknown, ctx: Ctx) =>
       isCurrentUserInvolved(ctx.store, o),
-    lead: detail((o, _, ctx) => contact(ctx.store, o.leadId, 'Person')),
+    lead: detail((o, _, ctx) => findContact(ctx.store, o.leadId, 'Person') ?? null),
   },
   OpportunityOutcome: {
     reasons: (outcome: OutcomeRecord, _: unknown, ctx: Ctx) => activeReasons(ctx.store, outcome.id),

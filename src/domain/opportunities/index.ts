@@ -1,4 +1,5 @@
 import type { DomainArea } from '../area.js';
+import { recordIndex } from '../shared/index-keys.js';
 import { ACTIVITY_TYPES } from '../activities/model.js';
 import { CONTACTS } from '../contacts/model.js';
 import { INITIATIVES } from '../planning/model.js';
@@ -18,16 +19,8 @@ import { seedOpportunities } from './seed.js';
 export const opportunitiesArea: DomainArea = {
   name: 'opportunities',
   indexes: [
-    {
-      name: OPPORTUNITIES_BY_TYPE,
-      collection: OPPORTUNITIES,
-      key: (o) => (o as OpportunityRecord).opportunityTypeId,
-    },
-    {
-      name: REASONS_BY_OUTCOME,
-      collection: OUTCOME_REASONS,
-      key: (r) => (r as OutcomeReasonRecord).outcomeId,
-    },
+    recordIndex(OPPORTUNITIES_BY_TYPE, OPPORTUNITIES, (o: OpportunityRecord) => o.opportunityTypeId),
+    recordIndex(REASONS_BY_OUTCOME, OUTCOME_REASONS, (r: OutcomeReasonRecord) => r.outcomeId),
   ],
   resolvers: opportunitiesResolvers,
   seed: seedOpportunities,

@@ -1,5 +1,5 @@
 import type { StoreReader } from '../../store/index.js';
-import { CONTACTS, META_API_USER_ID, META_FIRM_COMPANY_ID, type ContactRecord } from '../contacts/model.js';
+import { apiUserId, checkContact, META_FIRM_COMPANY_ID, type ContactRecord } from '../contacts/model.js';
 import { INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import { MATTERS } from '../matters/model.js';
 import { INITIATIVES, type InitiativeRecord } from '../planning/model.js';
@@ -14,11 +14,8 @@ import {
   type TemplateStage,
 } from './model.js';
 
-/** The id of the API user (§5: every call acts as that user), when the contacts area set one. */
-export function apiUserId(store: StoreReader): string | undefined {
-  const id = store.meta[META_API_USER_ID];
-  return typeof id === 'string' ? id : undefined;
-}
+/** The id of the API user (the contacts area's, re-exported for this area's mutations). */
+export { apiUserId };
 
 /** A-47: the API user is the lead, a principal or the creator of the opportunity. */
 export function isCurrentUserInvolved(store: StoreReader, opp: OpportunityRecord): boolean {
@@ -57,10 +54,6 @@ export function checkOpportunity(
   return opp;
 }
 
-function contactOf(store: StoreReader, id: string): ContactRecord | undefined {
-  return store.get<ContactRecord>(CONTACTS, id);
-}
-
 /** Whether the person is an employee of the firm (leads and principals must be, A-47). */
 export function isFirmEmployee(store: StoreReader, person: ContactRecord): boolean {
   if (person.kind !== 'Person') return false;
@@ -76,11 +69,8 @@ export function checkPerson(
   id: string,
   employee: boolean,
 ): string | undefined {
-  const contact = contactOf(store, id);
-  if (!contact || contact.kind !== 'Person') {
-    v.fail(propertyName, `No person exists with id "${id}".`);
-    return undefined;
-  }
+  const contact = checkContact(v, store, propertyName, id, 'Person');
+  if (!contact) return undefined;
   if (employee && !isFirmEmployee(store, contact)) {
     v.fail(propertyName, `${contact.displayName} is not an employee of the firm.`);
     return undefined;
@@ -95,12 +85,7 @@ export function checkCompany(
   propertyName: string,
   id: string,
 ): string | undefined {
-  const contact = contactOf(store, id);
-  if (!contact || contact.kind !== 'Company') {
-    v.fail(propertyName, `No company exists with id "${id}".`);
-    return undefined;
-  }
-  return id;
+  return checkContact(v, store, propertyName, id, 'Company')?.id;
 }
 
 /**

@@ -53,6 +53,18 @@ function idWithErrors(outcome: WriteOutcome) {
     : { id: outcome.id, validationErrors: [] };
 }
 
+/**
+ * An update of one opportunity (`input.opportunityId`) in one transaction: `change` makes the new record
+ * (see `updateOpportunity`), `answer` shapes the result.
+ */
+function opportunityUpdate<I extends { opportunityId: string }, R>(
+  answer: (outcome: WriteOutcome) => R,
+  change: (input: I, ctx: Ctx, ...args: Parameters<Change>) => ReturnType<Change>,
+): (_: unknown, args: { input: I }, ctx: Ctx) => Promise<R> {
+  return async (_, { input }, ctx) =>
+    answer(await updateOpportunity(ctx, input.opportunityId, (v, tx, opp) => change(input, ctx, v, tx, opp)));
+}
+
 /** `updateOpportunityConfidential`: sets `isConfidential`; the user must be involved to change it. */
 export async function updateOpportunityConfidential(
   _: unknown,
@@ -147,18 +159,13 @@ export async function updateOpportunityLinks(_: unknown, args: MutationUpdateOpp
 }
 
 /** `updateOpportunityLocations` (A-49): replaces the locations. */
-export async function updateOpportunityLocations(
-  _: unknown,
-  args: MutationUpdateOpportunityLocationsArgs,
-  ctx: Ctx,
-) {
-  const input = args.input;
-  const outcome = await updateOpportunity(ctx, input.opportunityId, (v, tx, opp) => ({
+export const updateOpportunityLocations = opportunityUpdate(
+  idOnly,
+  (input: MutationUpdateOpportunityLocationsArgs['input'], _ctx, v, tx, opp) => ({
     ...opp,
     locations: checkLocations(v, tx, 'locations', input.locations),
-  }));
-  return idOnly(outcome);
-}
+  }),
+);
 
 /** At most one entry of a people list may be primary. */
 function onePrimary(
@@ -175,13 +182,9 @@ function onePrimary(
  * `updateOpportunityPeople` (A-47): the lead (a firm employee; null clears), the principals (firm
  * employees) and the contacts (people); given lists replace, duplicates keep their first entry.
  */
-export async function updateOpportunityPeople(
-  _: unknown,
-  args: MutationUpdateOpportunityPeopleArgs,
-  ctx: Ctx,
-) {
-  const input = args.input;
-  const outcome = await updateOpportunity(ctx, input.opportunityId, (v, tx, opp) => {
+export const updateOpportunityPeople = opportunityUpdate(
+  idWithErrors,
+  (input: MutationUpdateOpportunityPeopleArgs['input'], _ctx, v, tx, opp) => {
     const next = { ...opp };
     if (input.leadId !== undefined) {
       next.leadId = input.leadId ? (checkPerson(v, tx, 'leadId', input.leadId, true) ?? null) : null;
@@ -209,22 +212,17 @@ export async function updateOpportunityPeople(
       next.contacts = contacts;
     }
     return next;
-  });
-  return idWithErrors(outcome);
-}
+  },
+);
 
 /**
  * `updateOpportunityStageInstances` (A-48): enters a stage of the type's template. Entering the current
  * stage again changes nothing; `timeEntered` (default now) may not precede the current stage's entry
  * nor lie in the future, so the latest instance is always the current stage.
  */
-export async function updateOpportunityStageInstances(
-  _: unknown,
-  args: MutationUpdateOpportunityStageInstancesArgs,
-  ctx: Ctx,
-) {
-  const input = args.input;
-  const outcome = await updateOpportunity(ctx, input.opportunityId, (v, tx, opp) => {
+export const updateOpportunityStageInstances = opportunityUpdate(
+  idOnly,
+  (input: MutationUpdateOpportunityStageInstancesArgs['input'], ctx, v, tx, opp) => {
     const stage = templateOf(tx, opp.opportunityTypeId)?.stages.find(
       (s) => s.stageOrder === input.stageOrder,
     );
@@ -254,22 +252,17 @@ export async function updateOpportunityStageInstances(
         { id: newId(), stageOrder: stage.stageOrder, stageName: stage.stageName, timeEntered: entered },
       ],
     };
-  });
-  return idOnly(outcome);
-}
+  },
+);
 
 /**
  * `updateOpportunityStatus` (A-43, A-62): closing needs an outcome, takes its reasons (active ones,
  * or ones the opportunity already has) and sets `actualCloseDate` (default today, not before
  * `dateOpened`); reopening clears all three. Closing a closed opportunity again replaces its outcome.
  */
-export async function updateOpportunityStatus(
-  _: unknown,
-  args: MutationUpdateOpportunityStatusArgs,
-  ctx: Ctx,
-) {
-  const input = args.input;
-  const outcome = await updateOpportunity(ctx, input.opportunityId, (v, tx, opp) => {
+export const updateOpportunityStatus = opportunityUpdate(
+  idWithErrors,
+  (input: MutationUpdateOpportunityStatusArgs['input'], ctx, v, tx, opp) => {
     if (input.status === 'open') {
       if (input.outcomeId) v.fail('outcomeId', 'An outcome can be given only when closing the opportunity.');
       if (input.outcomeReasonIds?.length) {
@@ -307,22 +300,17 @@ export async function updateOpportunityStatus(
       outcomeReasonIds: reasonIds,
       actualCloseDate: closeDate,
     };
-  });
-  return idWithErrors(outcome);
-}
+  },
+);
 
 /**
  * `updateOpportunitySummary` (A-47): title, description, dates and tags. Omitted fields keep their
  * value; an explicit null clears description, estimatedCloseDate and tags, but the title and
  * dateOpened cannot be cleared.
  */
-export async function updateOpportunitySummary(
-  _: unknown,
-  args: MutationUpdateOpportunitySummaryArgs,
-  ctx: Ctx,
-) {
-  const input = args.input;
-  const outcome = await updateOpportunity(ctx, input.opportunityId, (v, _tx, opp) => {
+export const updateOpportunitySummary = opportunityUpdate(
+  idOnly,
+  (input: MutationUpdateOpportunitySummaryArgs['input'], _ctx, v, _tx, opp) => {
     const next = { ...opp };
     if (input.title !== undefined) {
       const title = v.requiredText('title', input.title);
@@ -349,6 +337,5 @@ export async function updateOpportunitySummary(
     }
     if (input.tags !== undefined) next.tags = checkTags(v, 'tags', input.tags);
     return next;
-  });
-  return idOnly(outcome);
-}
+  },
+);

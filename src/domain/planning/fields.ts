@@ -24,13 +24,14 @@ import {
   type ContactTypeRecord,
   type EmailRecord,
   type PhoneRecord,
+  findContact,
 } from '../contacts/model.js';
+import { RELATIONSHIP_TYPES } from '../relationships/model.js';
 import { INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import { page, sortItems, type PagingArgs } from '../shared/paging.js';
 import {
   OBJECTIVE_TYPES,
   RELATIONSHIPS_BY_CONTACT,
-  RELATIONSHIP_TYPES,
   type InitiativeRecord,
   type ObjectiveRecord,
   type PlanningItemRecord,
@@ -41,7 +42,6 @@ import { queryInitiatives } from './queries.js';
 import {
   apiUser,
   canClose,
-  findContact,
   findObjective,
   initiativeProgress,
   liveInitiativesOf,

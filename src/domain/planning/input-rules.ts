@@ -6,7 +6,7 @@ import type {
   PlanningTagInput,
 } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
-import { INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
+import { CURRENCIES_BY_CODE, INDUSTRIES, PRACTICE_GROUPS } from '../settings/model.js';
 import { MAX_LONG_TEXT, type Validator } from '../shared/validation.js';
 import {
   OBJECTIVE_TYPES,
@@ -16,9 +16,6 @@ import {
   type TagRecord,
 } from './model.js';
 import { findCompany, findFirmUser } from './rules.js';
-
-/** Index of the settings area's `currencies` by upper-case ISO code, owned by this area. */
-export const CURRENCIES_BY_CODE = 'planning.currenciesByCode';
 
 /** The optional fields objectives and initiatives share in their add and update inputs (A-44). */
 export type PlanningFieldsInput = Omit<AddObjectiveInput, 'name'> & { name?: InputMaybe<string> };

@@ -10,12 +10,11 @@ export const INITIATIVES_BY_OBJECTIVE = 'initiatives.byObjective';
 /** Index: objective types by lower-cased name (duplicate names are refused). */
 export const OBJECTIVE_TYPES_BY_NAME = 'objectiveTypes.byName';
 
-/** The relationships area's collection, read (never written) for `InvolvedUser.hasRelationship`. */
-export const RELATIONSHIPS = 'relationships';
-/** Index of that collection by both contacts of a relationship, owned by this area. */
+/**
+ * Index of the relationships area's `relationships` by both contacts of a relationship, owned by this
+ * area: it reads (never writes) them for `InvolvedUser.hasRelationship`.
+ */
 export const RELATIONSHIPS_BY_CONTACT = 'planning.relationshipsByContact';
-/** The relationships area's relationship types (name, strength scale and its descriptions). */
-export const RELATIONSHIP_TYPES = 'relationshipTypes';
 
 /** Status of an objective or initiative (A-43). */
 export type PlanningStatus = 'open' | 'closed';

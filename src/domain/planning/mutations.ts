@@ -88,8 +88,9 @@ function findLive<T extends PlanningItemRecord>(
 
 /** `addObjective`: a new open objective created by the API user. */
 export async function addObjective(
-  ctx: RequestContext,
+  _: unknown,
   { input }: MutationAddObjectiveArgs,
+  ctx: RequestContext,
 ): Promise<MutateResult<ObjectiveRecord>> {
   return ctx.store.transact((tx) => {
     const v = new Validator();
@@ -103,8 +104,9 @@ export async function addObjective(
 
 /** `addInitiative`: a new open initiative of a live objective. */
 export async function addInitiative(
-  ctx: RequestContext,
+  _: unknown,
   { input }: MutationAddInitiativeArgs,
+  ctx: RequestContext,
 ): Promise<MutateResult<InitiativeRecord>> {
   return ctx.store.transact((tx) => {
     const v = new Validator();
@@ -140,12 +142,12 @@ async function updateItem<T extends PlanningItemRecord>(
 }
 
 /** `updateObjective`. */
-export function updateObjective(ctx: RequestContext, { input }: MutationUpdateObjectiveArgs) {
+export function updateObjective(_: unknown, { input }: MutationUpdateObjectiveArgs, ctx: RequestContext) {
   return updateItem<ObjectiveRecord>(ctx, 'objective', input);
 }
 
 /** `updateInitiative`. */
-export function updateInitiative(ctx: RequestContext, { input }: MutationUpdateInitiativeArgs) {
+export function updateInitiative(_: unknown, { input }: MutationUpdateInitiativeArgs, ctx: RequestContext) {
   return updateItem<InitiativeRecord>(ctx, 'initiative', input);
 }
 
@@ -186,19 +188,28 @@ async function updateStatus<T extends PlanningItemRecord>(
 }
 
 /** `updateObjectiveStatus`. */
-export function updateObjectiveStatus(ctx: RequestContext, { input }: MutationUpdateObjectiveStatusArgs) {
+export function updateObjectiveStatus(
+  _: unknown,
+  { input }: MutationUpdateObjectiveStatusArgs,
+  ctx: RequestContext,
+) {
   return updateStatus<ObjectiveRecord>(ctx, 'objective', input.id, input.status);
 }
 
 /** `updateInitiativeStatus`. */
-export function updateInitiativeStatus(ctx: RequestContext, { input }: MutationUpdateInitiativeStatusArgs) {
+export function updateInitiativeStatus(
+  _: unknown,
+  { input }: MutationUpdateInitiativeStatusArgs,
+  ctx: RequestContext,
+) {
   return updateStatus<InitiativeRecord>(ctx, 'initiative', input.id, input.status);
 }
 
 /** `removeObjective`: marks the objective and its initiatives deleted. */
 export async function removeObjective(
-  ctx: RequestContext,
+  _: unknown,
   { id }: MutationRemoveObjectiveArgs,
+  ctx: RequestContext,
 ): Promise<RemoveResult> {
   return ctx.store.transact((tx) => {
     const v = new Validator();
@@ -220,8 +231,9 @@ export async function removeObjective(
 
 /** `removeInitiative`: marks the initiative deleted. */
 export async function removeInitiative(
-  ctx: RequestContext,
+  _: unknown,
   { id }: MutationRemoveInitiativeArgs,
+  ctx: RequestContext,
 ): Promise<RemoveResult> {
   return ctx.store.transact((tx) => {
     const v = new Validator();

@@ -18,8 +18,9 @@ interface PatchResult {
  * Every failure is reported per item (`items[i].name`, `items[i].id`) and nothing is written.
  */
 export async function patchObjectiveType(
-  ctx: RequestContext,
+  _: unknown,
   { input }: MutationPatchObjectiveTypeArgs,
+  ctx: RequestContext,
 ): Promise<PatchResult> {
   return ctx.store.transact((tx) => {
     const v = new Validator();

@@ -1,14 +1,5 @@
 import { mergeResolvers } from '@graphql-tools/merge';
 import type {
-  MutationAddInitiativeArgs,
-  MutationAddObjectiveArgs,
-  MutationPatchObjectiveTypeArgs,
-  MutationRemoveInitiativeArgs,
-  MutationRemoveObjectiveArgs,
-  MutationUpdateInitiativeArgs,
-  MutationUpdateInitiativeStatusArgs,
-  MutationUpdateObjectiveArgs,
-  MutationUpdateObjectiveStatusArgs,
   QueryInitiativeArgs,
   QueryInitiativesArgs,
   QueryObjectiveArgs,
@@ -45,20 +36,15 @@ const operations: AreaResolvers = {
       queryObjectiveTypes(ctx.store, args),
   },
   Mutation: {
-    addObjective: (_: unknown, args: MutationAddObjectiveArgs, ctx: Ctx) => addObjective(ctx, args),
-    updateObjective: (_: unknown, args: MutationUpdateObjectiveArgs, ctx: Ctx) => updateObjective(ctx, args),
-    updateObjectiveStatus: (_: unknown, args: MutationUpdateObjectiveStatusArgs, ctx: Ctx) =>
-      updateObjectiveStatus(ctx, args),
-    removeObjective: (_: unknown, args: MutationRemoveObjectiveArgs, ctx: Ctx) => removeObjective(ctx, args),
-    addInitiative: (_: unknown, args: MutationAddInitiativeArgs, ctx: Ctx) => addInitiative(ctx, args),
-    updateInitiative: (_: unknown, args: MutationUpdateInitiativeArgs, ctx: Ctx) =>
-      updateInitiative(ctx, args),
-    updateInitiativeStatus: (_: unknown, args: MutationUpdateInitiativeStatusArgs, ctx: Ctx) =>
-      updateInitiativeStatus(ctx, args),
-    removeInitiative: (_: unknown, args: MutationRemoveInitiativeArgs, ctx: Ctx) =>
-      removeInitiative(ctx, args),
-    patchObjectiveType: (_: unknown, args: MutationPatchObjectiveTypeArgs, ctx: Ctx) =>
-      patchObjectiveType(ctx, args),
+    addObjective,
+    updateObjective,
+    updateObjectiveStatus,
+    removeObjective,
+    addInitiative,
+    updateInitiative,
+    updateInitiativeStatus,
+    removeInitiative,
+    patchObjectiveType,
   },
 };
 

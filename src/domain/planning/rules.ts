@@ -1,5 +1,5 @@
 import type { StoreReader } from '../../store/index.js';
-import { CONTACTS, META_API_USER_ID, type ContactRecord } from '../contacts/model.js';
+import { apiUserId, findContact, type ContactRecord } from '../contacts/model.js';
 import {
   INITIATIVES_BY_OBJECTIVE,
   OBJECTIVES,
@@ -55,13 +55,7 @@ export function canClose(store: StoreReader, objective: ObjectiveRecord): boolea
 
 /** The API user (a Person) of the store, or undefined before the contacts area seeded it. */
 export function apiUser(store: StoreReader): ContactRecord | undefined {
-  const id = store.meta[META_API_USER_ID];
-  return typeof id === 'string' ? store.get<ContactRecord>(CONTACTS, id) : undefined;
-}
-
-/** The contact with `id`, or undefined. */
-export function findContact(store: StoreReader, id: string | null | undefined): ContactRecord | undefined {
-  return id ? store.get<ContactRecord>(CONTACTS, id) : undefined;
+  return findContact(store, apiUserId(store));
 }
 
 /** A company contact with `id`, or undefined. */

@@ -1,10 +1,9 @@
 import type { FetchControl, InsightType } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
-import type { ContactRecord } from '../contacts/model.js';
+import { type ContactRecord, findContact } from '../contacts/model.js';
 import { toIsoDate } from '../shared/time.js';
 import {
   contactCard,
-  contactOf,
   employeesOf,
   otherSide,
   relationshipsBetween,
@@ -61,7 +60,7 @@ export function employeeRelationshipsTo(
 ): EmployeeRelationshipToRow[] {
   const rows: EmployeeRelationshipToRow[] = [];
   for (const rel of visibleRelationshipsOf(store, contactId, viewerId)) {
-    const coworker = contactOf(store, otherSide(rel, contactId));
+    const coworker = findContact(store, otherSide(rel, contactId));
     if (!coworker || coworker.kind !== 'Person' || coworker.companyId !== toCompanyId) continue;
     const type = typeOf(store, rel.relationshipTypeId);
     const card = contactCard(store, coworker);
@@ -116,7 +115,7 @@ export function employeesWithRelationshipsTo(
     let percentSum = 0;
     const related = new Map<string, ContactRecord>();
     for (const rel of visibleRelationshipsOf(store, employee.id, viewerId)) {
-      const other = contactOf(store, otherSide(rel, employee.id));
+      const other = findContact(store, otherSide(rel, employee.id));
       if (!other || other.kind !== 'Person' || other.companyId !== toCompanyId) continue;
       total += 1;
       percentSum += strengthPercent(typeOf(store, rel.relationshipTypeId), rel.strengthLevel);
@@ -207,7 +206,7 @@ export function relationshipInsights(
     for (const rel of visibleRelationshipsOf(store, employee.id, viewerId)) {
       const percent = strengthPercent(typeOf(store, rel.relationshipTypeId), rel.strengthLevel);
       tally(target, employee, percent);
-      const other = contactOf(store, otherSide(rel, employee.id));
+      const other = findContact(store, otherSide(rel, employee.id));
       const atFirm =
         other?.kind === 'Person' && (other.isEmployee === true || other.companyId === firmCompanyId);
       if (other && atFirm && companyId !== firmCompanyId) tally(firm, other, percent);
@@ -248,7 +247,7 @@ export function targetPersonConnections(
 ): ConnectionRow[] {
   const groups = new Map<string, { person: ContactRecord; count: number; percentSum: number }>();
   for (const rel of visibleRelationshipsOf(store, target.id, viewerId)) {
-    const person = contactOf(store, otherSide(rel, target.id));
+    const person = findContact(store, otherSide(rel, target.id));
     if (!person || person.kind !== 'Person') continue;
     if (fetchControl === 'CurrentUser' && person.id !== viewerId) continue;
     if (fetchControl === 'Colleagues' && (person.isEmployee !== true || person.id === viewerId)) continue;

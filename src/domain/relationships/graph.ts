@@ -1,9 +1,7 @@
 import type { StoreReader } from '../../store/index.js';
 import {
   ADDRESSES_BY_CONTACT,
-  CONTACTS,
   EMAILS_BY_CONTACT,
-  META_API_USER_ID,
   META_FIRM_COMPANY_ID,
   PEOPLE_BY_EMPLOYER,
   PHONES_BY_CONTACT,
@@ -20,11 +18,8 @@ import {
   type RelationshipTypeRecord,
 } from './model.js';
 
-/** The API user's contact id (spec §1.3, §5), or undefined in a store without contacts. */
-export function apiUserIdOf(store: StoreReader): string | undefined {
-  const id = store.meta[META_API_USER_ID];
-  return typeof id === 'string' ? id : undefined;
-}
+/** The API user's contact id (the contacts area's `apiUserId`, under the name this area's modules use). */
+export { apiUserId as apiUserIdOf } from '../contacts/model.js';
 
 /** The firm's own company contact id, or undefined in a store without contacts. */
 export function firmCompanyIdOf(store: StoreReader): string | undefined {
@@ -64,11 +59,6 @@ export function relationshipsBetween(
   viewerId: string | undefined,
 ): RelationshipRecord[] {
   return visibleRelationshipsOf(store, a, viewerId).filter((rel) => otherSide(rel, a) === b);
-}
-
-/** A contact by id. */
-export function contactOf(store: StoreReader, id: string | null | undefined): ContactRecord | undefined {
-  return id ? store.get<ContactRecord>(CONTACTS, id) : undefined;
 }
 
 /** A relationship type by id. */

@@ -1,4 +1,5 @@
 import type { DomainArea } from '../area.js';
+import { recordIndex } from '../shared/index-keys.js';
 import { CONTACTS } from '../contacts/model.js';
 import {
   RELATIONSHIPS,
@@ -13,16 +14,8 @@ import { seedRelationships } from './seed.js';
 export const relationshipsArea: DomainArea = {
   name: 'relationships',
   indexes: [
-    {
-      name: RELATIONSHIPS_BY_BASE,
-      collection: RELATIONSHIPS,
-      key: (e) => (e as RelationshipRecord).baseContactId,
-    },
-    {
-      name: RELATIONSHIPS_BY_RELATED,
-      collection: RELATIONSHIPS,
-      key: (e) => (e as RelationshipRecord).relatedContactId,
-    },
+    recordIndex(RELATIONSHIPS_BY_BASE, RELATIONSHIPS, (e: RelationshipRecord) => e.baseContactId),
+    recordIndex(RELATIONSHIPS_BY_RELATED, RELATIONSHIPS, (e: RelationshipRecord) => e.relatedContactId),
   ],
   resolvers: relationshipResolvers,
   seed: seedRelationships,

@@ -11,7 +11,7 @@ import { recordEvents, type EventRecord, type NewEvent } from '../shared/change-
 import { businessRuleError } from '../shared/errors.js';
 import { newId, toIsoDateTime } from '../shared/time.js';
 import { Validator } from '../shared/validation.js';
-import { apiUserIdOf, contactOf, isVisibleTo, relationshipsBetween, typeOf } from './graph.js';
+import { apiUserIdOf, isVisibleTo, relationshipsBetween, typeOf } from './graph.js';
 import { RELATIONSHIPS, type RelationshipRecord } from './model.js';
 import {
   checkActiveType,
@@ -21,6 +21,7 @@ import {
   checkNewRelationship,
   checkStrength,
 } from './rules.js';
+import { findContact } from '../contacts/model.js';
 
 /**
  * What a relationship event carries (§6): the relationship's attributes after the change, and
@@ -190,8 +191,8 @@ export async function editRelationship(
     const type = typeChanges
       ? checkActiveType(v, tx, 'relationshipTypeId', input.relationshipTypeId as string)
       : typeOf(tx, current.relationshipTypeId);
-    const base = contactOf(tx, current.baseContactId);
-    const related = contactOf(tx, current.relatedContactId);
+    const base = findContact(tx, current.baseContactId);
+    const related = findContact(tx, current.relatedContactId);
     let strengthLevel = current.strengthLevel;
     const isFormer = input.isFormer ?? current.isFormer;
     if (type) {
@@ -252,7 +253,7 @@ export async function removeRelationship(
   if (!input) return { contactId: null, success: false };
   return ctx.store.transact((tx) => {
     const userId = apiUserIdOf(tx);
-    const contact = contactOf(tx, input.contactId);
+    const contact = findContact(tx, input.contactId);
     if (!contact) {
       throw businessRuleError([
         { propertyName: 'contactId', message: `No contact exists with id "${input.contactId}".` },

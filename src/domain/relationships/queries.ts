@@ -21,12 +21,13 @@ import {
   type EmployeeRelationshipToRow,
   type EmployeeWithRelationshipsRow,
 } from './derive.js';
-import { apiUserIdOf, contactOf, firmCompanyIdOf } from './graph.js';
+import { apiUserIdOf, firmCompanyIdOf } from './graph.js';
 import {
   RELATIONSHIP_TYPES,
   RELATIONSHIP_TYPES_DEFAULT_LIMIT,
   type RelationshipTypeRecord,
 } from './model.js';
+import { findContact } from '../contacts/model.js';
 
 type Filter<F extends string> = { field: F; value?: string | null } | null | undefined;
 type Sort<F extends string> = { field: F; direction?: 'Ascending' | 'Descending' | null } | null | undefined;
@@ -51,7 +52,7 @@ function sortKeys<T, F extends string>(
 
 /** A company argument: an unknown id matches nothing, a person's id is a misuse (bad input). */
 function companyArg(store: StoreReader, name: string, id: string): 'unknown' | 'company' {
-  const contact = contactOf(store, id);
+  const contact = findContact(store, id);
   if (!contact) return 'unknown';
   if (contact.kind !== 'Company')
     throw badUserInput(`${name} must be the id of a company (got a person's id "${id}").`);
@@ -190,7 +191,7 @@ export function targetPersonConnectionsQuery(
 ) {
   const input = args.input;
   checkPaging(input);
-  const target = contactOf(ctx.store, input.targetPersonId);
+  const target = findContact(ctx.store, input.targetPersonId);
   if (!target) return page([], input);
   if (target.kind !== 'Person') {
     throw badUserInput(

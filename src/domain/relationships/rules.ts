@@ -1,8 +1,8 @@
 import type { RelationshipListingType } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
-import type { ContactRecord } from '../contacts/model.js';
+import { type ContactRecord, findContact } from '../contacts/model.js';
 import type { Validator } from '../shared/validation.js';
-import { contactOf, relationshipsBetween, typeOf } from './graph.js';
+import { relationshipsBetween, typeOf } from './graph.js';
 import type { RelationshipRecord, RelationshipTypeRecord } from './model.js';
 
 /** The listing type two contacts need (A-51): person–person, person–company or company–company. */
@@ -19,7 +19,7 @@ export function checkContact(
   propertyName: string,
   id: string,
 ): ContactRecord | undefined {
-  const contact = contactOf(store, id);
+  const contact = findContact(store, id);
   if (!contact) v.fail(propertyName, `No contact exists with id "${id}".`);
   return contact;
 }

@@ -1,5 +1,13 @@
 import type { DomainArea } from '../area.js';
-import { COUNTRIES, COUNTRIES_BY_ISO_CODE, COUNTRIES_BY_NAME, type CountryRecord } from './model.js';
+import { recordIndex, textField } from '../shared/index-keys.js';
+import {
+  COUNTRIES,
+  COUNTRIES_BY_ISO_CODE,
+  COUNTRIES_BY_NAME,
+  CURRENCIES,
+  CURRENCIES_BY_CODE,
+  type CountryRecord,
+} from './model.js';
 import { settingsResolvers } from './resolvers.js';
 import { seedSettings } from './seed.js';
 
@@ -7,16 +15,10 @@ import { seedSettings } from './seed.js';
 export const settingsArea: DomainArea = {
   name: 'settings',
   indexes: [
-    {
-      name: COUNTRIES_BY_ISO_CODE,
-      collection: COUNTRIES,
-      key: (c) => (c as CountryRecord).isoCode.toUpperCase(),
-    },
-    {
-      name: COUNTRIES_BY_NAME,
-      collection: COUNTRIES,
-      key: (c) => (c as CountryRecord).name.toLowerCase(),
-    },
+    recordIndex(COUNTRIES_BY_ISO_CODE, COUNTRIES, (c: CountryRecord) => c.isoCode.toUpperCase()),
+    recordIndex(COUNTRIES_BY_NAME, COUNTRIES, (c: CountryRecord) => c.name.toLowerCase()),
+    // Read defensively, as the planning and matters areas' own copies of this index did.
+    { name: CURRENCIES_BY_CODE, collection: CURRENCIES, key: (c) => textField(c, 'code')?.toUpperCase() },
   ],
   resolvers: settingsResolvers,
   seed: seedSettings,

@@ -12,6 +12,9 @@ export const COUNTRIES_BY_ISO_CODE = 'countries.byIsoCode';
 /** Index: countries by lower-case name (address inputs carry country names as text). */
 export const COUNTRIES_BY_NAME = 'countries.byName';
 
+/** Index: currencies by upper-case ISO 4217 code (the planning and matters areas check codes with it). */
+export const CURRENCIES_BY_CODE = 'currencies.byCode';
+
 /** Meta key of the firm's settings (`FirmSettingsRecord`). */
 export const META_FIRM_SETTINGS = 'firmSettings';
 /** Meta key of the API user's regional settings (`RegionalSettingsRecord`). */

@@ -1,6 +1,5 @@
 import type { CountryFilter, QueryCountriesArgs, QueryCountryArgs } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
-import { DEFAULT_ACTIVITY_TYPE, DEFAULT_TYPE_KEY } from '../activities/model.js';
 import type { AreaResolvers, RequestContext } from '../area.js';
 import { badUserInput } from '../shared/errors.js';
 import { containsText, sortItems } from '../shared/paging.js';
@@ -48,11 +47,13 @@ function firmSettings(store: StoreReader): FirmSettingsRecord {
   };
 }
 
-/** Firm settings (A-21): the switches come from the tenant at read time, the default type from its flag. */
+/**
+ * Firm settings (A-21): the switches come from the tenant at read time. `defaultNewActivityTypeId` is the
+ * activities area's field (the type flagged default), so this area reads no other area's data.
+ */
 function firm(ctx: RequestContext) {
   const stored = firmSettings(ctx.store);
   const enabled = ctx.tenant.languageSpecificInformation;
-  const defaultType = ctx.store.lookup(DEFAULT_ACTIVITY_TYPE, DEFAULT_TYPE_KEY)[0];
   return {
     settings: {
       minimumRequiredFields: stored.minimumRequiredFields,
@@ -60,7 +61,6 @@ function firm(ctx: RequestContext) {
       suffixes: stored.suffixes,
       languageSettings: { isEnabled: enabled, languages: languages(ctx.store) },
       genderSettings: { isEnabled: enabled, genders: stored.genders },
-      defaultNewActivityTypeId: defaultType?.id ?? null,
     },
   };
 }
