@@ -16,6 +16,7 @@ import { INVARIANT_BASIS } from './invariants.js';
 import { emptyModel, type FuzzReal } from './model.js';
 import { shrinkBudget, toScenario } from './case.js';
 import { FuzzSession, InvariantViolation, type Violation } from './session.js';
+import { keepAliveTransport } from './transport.js';
 
 /** What one fuzz run needs. */
 export interface FuzzOptions {
@@ -121,8 +122,15 @@ function skeleton(revision: Version, seed: number): Scenario {
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const runId = options.runId ?? randomUUID().slice(0, 8);
   const out: FuzzRevisionResult[] = [];
-  for (const revision of options.revisions) {
-    out.push(await fuzzRevision(revision, runId, options));
+  // Unless the caller brings its own fetch (a rate limit, a test), requests reuse kept-alive connections.
+  const transport = options.http.fetchFn ? undefined : keepAliveTransport();
+  const run = transport ? { ...options, http: { ...options.http, fetchFn: transport.fetch } } : options;
+  try {
+    for (const revision of options.revisions) {
+      out.push(await fuzzRevision(revision, runId, run));
+    }
+  } finally {
+    transport?.close();
   }
   return { runId, seed: options.seed, operations: out.reduce((n, r) => n + r.operations, 0), revisions: out };
 }
