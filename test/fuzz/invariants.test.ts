@@ -4,34 +4,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { buildRevisionSchema } from '../../src/contract/generate.js';
 import { INVARIANT_BASIS } from '../../src/fuzz/invariants.js';
-import { FuzzSession, InvariantViolation, shifted } from '../../src/fuzz/session.js';
+import { InvariantViolation, shifted, type FuzzSession } from '../../src/fuzz/session.js';
+import { sessionOn } from './helpers.js';
 
 const ASSUMPTIONS = readFileSync(new URL('../../contracts/ASSUMPTIONS.md', import.meta.url), 'utf8');
 
 /** A session that has recorded one step, as if sent; `expect` only reads and amends the last one. */
 function sessionAfterOneStep(): FuzzSession {
-  const session = new FuzzSession({
-    target: {
-      label: 'unit',
-      endpointFor: () => 'http://127.0.0.1:9/graphql',
-      headers: {},
-      isSimulator: true,
-    },
-    http: { timeoutMs: 1000, retries: 0 },
-    revision: '1.4.0',
-    schema: buildRevisionSchema('1.4.0'),
-    runId: 'unit',
-    uuid: () => 'uuid',
-    scenario: {
-      id: 'fuzz.unit',
-      title: 'unit',
-      revisions: ['1.4.0'],
-      tags: [],
-      spec: [],
-      assumptions: [],
-      steps: [],
-    },
-  });
+  const session = sessionOn(
+    { label: 'unit', endpointFor: () => 'http://127.0.0.1:9/graphql', headers: {}, isSimulator: true },
+    buildRevisionSchema('1.4.0'),
+  );
   session.recorded.push({
     step: { id: 's2-verifyList', document: 'query { all: lists(limit: 1) { totalModels } }' },
     result: { stepId: 's2-verifyList', phase: 'test', status: 'passed', differences: [] },

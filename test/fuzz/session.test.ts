@@ -1,13 +1,12 @@
 // The fuzz session sends every step through the conformance runner's `runStep`, so what it records,
 // captures and judges is what `conform` does with the same step.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openTarget } from '../../src/conformance/target/open.js';
 import type { Target } from '../../src/conformance/target/target.js';
 import { buildRevisionSchema } from '../../src/contract/generate.js';
-import { FuzzSession, InvariantViolation } from '../../src/fuzz/session.js';
+import { InvariantViolation, type FuzzSession } from '../../src/fuzz/session.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { sessionOn, simulatorTargetAt } from './helpers.js';
 
-const http = { timeoutMs: 20000, retries: 0 };
 const schema = buildRevisionSchema('1.4.0');
 
 describe('FuzzSession', () => {
@@ -15,43 +14,13 @@ describe('FuzzSession', () => {
   let target: Target;
   beforeAll(async () => {
     sim = await startTestServer();
-    const opened = await openTarget(
-      {
-        target: `${sim.url}/{region}/{version}/public-api/graphql`,
-        token: 'dev-token',
-        limitedToken: 'dev-token-limited',
-        headers: [],
-        region: 'us',
-      },
-      ['1.4.0'],
-      http,
-      undefined,
-    );
-    if (!opened.ok) throw new Error(opened.error);
-    target = opened.open.target;
+    target = await simulatorTargetAt(sim.url, ['1.4.0']);
   });
   afterAll(async () => {
     await sim.close();
   });
 
-  const session = (): FuzzSession =>
-    new FuzzSession({
-      target,
-      http,
-      revision: '1.4.0',
-      schema,
-      runId: 'unit',
-      uuid: () => '00000000-0000-0000-0000-000000000000',
-      scenario: {
-        id: 'fuzz.unit',
-        title: 'unit',
-        revisions: ['1.4.0'],
-        tags: [],
-        spec: [],
-        assumptions: [],
-        steps: [],
-      },
-    });
+  const session = (): FuzzSession => sessionOn(target, schema);
 
   it('captures a null answer in a deciding step as the runner does', async () => {
     const s = session();
