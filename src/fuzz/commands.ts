@@ -550,7 +550,11 @@ function validationNames(body: unknown, root: string): string[] {
 }
 
 /** What a conforming answer to an invalid input looks like, given how the target answered. */
-function decideInvalid(kind: InvalidKind, root: string, accepted: (body: unknown) => boolean) {
+export function decideInvalid(
+  kind: InvalidKind,
+  root: string,
+  accepted: (body: unknown) => boolean,
+): (body: unknown) => Expectation[] {
   return (body: unknown): Expectation[] => {
     const basis = [INVARIANT_BASIS.invalidInput];
     const errors = (body as { errors?: unknown[] } | null)?.errors;

@@ -51,8 +51,8 @@ function candidates(m: FuzzModel, type: string): string[] {
   return [...m.entities.filter((e) => e.type === type).map((e) => e.capture), ...(m.seeded[type] ?? [])];
 }
 
-/** Chosen values of the reference fields: required ones always, optional ones when `use` says so. */
-function chooseRefs(
+/** Chosen values of the reference fields: required ones always, optional ones when their pick is odd. */
+export function chooseRefs(
   m: FuzzModel,
   refs: readonly Reference[],
   picks: readonly number[],
@@ -303,7 +303,8 @@ class RemoveEntity implements Cmd {
   toString = (): string => `remove ${this.links.type}[${this.index}]`;
 }
 
-function removeStep(e: EntityLinks, h: EntityHandle, phase: 'test' | 'teardown'): Step {
+/** The step that removes a created entity: a test step asserts the removal's result, a teardown does not. */
+export function removeStep(e: EntityLinks, h: EntityHandle, phase: 'test' | 'teardown'): Step {
   const r = e.remove;
   if (!r) throw new Error(`${e.type} has no removal`);
   const selection = r.result === 'boolean' || r.result === 'other' ? '' : ` { ${r.result} }`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { GraphQLSchema } from 'graphql';
 import type { StepResult } from '../conformance/results/run-result.js';
-import { MUTATES_TAG, type Scenario, type Step } from '../conformance/scenario/types.js';
+import type { Scenario } from '../conformance/scenario/types.js';
 import type { HttpOptions } from '../conformance/target/http-client.js';
 import type { Target, TargetFactory } from '../conformance/target/target.js';
 import { openTarget } from '../conformance/target/open.js';
@@ -14,7 +14,9 @@ import { cleanUp, commandArbitraries, FIXTURES_STEP } from './commands.js';
 import { cleanUpEntities, generatedEntities } from './entity-commands.js';
 import { INVARIANT_BASIS } from './invariants.js';
 import { emptyModel, type FuzzReal } from './model.js';
-import { FuzzSession, InvariantViolation, type RecordedStep, type Violation } from './session.js';
+import { shrinkBudget, toScenario } from './case.js';
+import { FuzzSession, InvariantViolation, type Violation } from './session.js';
+import { keepAliveTransport } from './transport.js';
 
 /** What one fuzz run needs. */
 export interface FuzzOptions {
@@ -113,44 +115,6 @@ function skeleton(revision: Version, seed: number): Scenario {
   };
 }
 
-function toScenario(
-  base: Scenario,
-  recorded: readonly RecordedStep[],
-  violation: Violation,
-  commands: string[],
-  seed: number,
-  path: string,
-  prefix: string,
-): Scenario {
-  const writes = recorded.some((r) => /^\s*mutation\b/.test(r.step.document));
-  return {
-    ...base,
-    title: `Fuzz: ${violation.invariant} at ${violation.stepId}`,
-    description: [
-      `Shrunk by rm-harness fuzz (seed ${seed}, path ${path}) to: ${commands.join(' → ')}.`,
-      `Violation: ${violation.message}`,
-    ].join('\n'),
-    tags: writes ? ['fuzz', MUTATES_TAG] : ['fuzz'],
-    steps: replayableNames(withoutRepeatedTeardown(recorded.map((r) => r.step)), prefix),
-  };
-}
-
-/**
- * Teardown steps that repeat a removal an earlier step already sent: the sequence's clean-up could not
- * know whether the failing removal took effect, but a replay that passes it must not remove twice.
- */
-function replayableNames(steps: Step[], prefix: string): Step[] {
-  // Each replay writes names of its own (`${run.id}`), so a replay never finds an earlier one's leftovers.
-  return JSON.parse(JSON.stringify(steps).split(prefix).join('rm-fuzz ${run.id}')) as Step[];
-}
-
-function withoutRepeatedTeardown(steps: Step[]): Step[] {
-  const key = (s: Step): string =>
-    `${/\{\s*(\w+)\(/.exec(s.document)?.[1] ?? s.document} ${JSON.stringify(s.variables)}`;
-  const sent = new Set(steps.filter((s) => s.phase !== 'teardown').map(key));
-  return steps.filter((s) => s.phase !== 'teardown' || !sent.has(key(s)));
-}
-
 /**
  * Runs random command sequences (fast-check model-based testing) against each revision, checking
  * the invariants at every step; the first failing sequence is shrunk and turned into a scenario.
@@ -158,8 +122,15 @@ function withoutRepeatedTeardown(steps: Step[]): Step[] {
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const runId = options.runId ?? randomUUID().slice(0, 8);
   const out: FuzzRevisionResult[] = [];
-  for (const revision of options.revisions) {
-    out.push(await fuzzRevision(revision, runId, options));
+  // Unless the caller brings its own fetch (a rate limit, a test), requests reuse kept-alive connections.
+  const transport = options.http.fetchFn ? undefined : keepAliveTransport();
+  const run = transport ? { ...options, http: { ...options.http, fetchFn: transport.fetch } } : options;
+  try {
+    for (const revision of options.revisions) {
+      out.push(await fuzzRevision(revision, runId, run));
+    }
+  } finally {
+    transport?.close();
   }
   return { runId, seed: options.seed, operations: out.reduce((n, r) => n + r.operations, 0), revisions: out };
 }
@@ -207,12 +178,11 @@ async function fuzzRevision(
     }
   };
   let failing: { session: FuzzSession; violation: Violation; commands: string[] } | undefined;
-  let shrinks = 0;
+  const budget = shrinkBudget(options.maxShrinks ?? 200);
   const property = fc.asyncProperty(
     fc.commands(arbs, { maxCommands: options.maxCommands ?? 12, size: 'max' }),
     async (cmds) => {
-      // Past the shrink budget every candidate passes unsent, so fast-check keeps the smallest failure found.
-      if (failing !== undefined && ++shrinks > (options.maxShrinks ?? 200)) return;
+      if (!budget.allows()) return;
       const session = new FuzzSession({
         target: options.target,
         http: options.http,
@@ -241,6 +211,7 @@ async function fuzzRevision(
             ? error.violation
             : { invariant: 'fuzzer-error', stepId: '', message: (error as Error).message };
         failing = { session, violation, commands: ran };
+        budget.failed();
         throw error;
       } finally {
         await cleanUpEntities(entities, model, real);

@@ -1,14 +1,8 @@
 import type { GraphQLSchema } from 'graphql';
 import { checkExpectation } from '../conformance/assert/explicit.js';
 import { getAtPath } from '../conformance/assert/json-path.js';
-import { differenceOf, judge } from '../conformance/judge/judge.js';
-import type { Difference } from '../conformance/results/differences.js';
-import { maskHeaders } from '../conformance/results/mask.js';
-import { interpolate } from '../conformance/scenario/interpolate.js';
-import { compiledShapeOf } from '../conformance/shape/cache.js';
-import { postGraphQL } from '../conformance/target/http-client.js';
 import type { StepResult } from '../conformance/results/run-result.js';
-import { runStep, type StepOptions } from '../conformance/run/step.js';
+import { runStep, type StepHooks, type StepOptions } from '../conformance/run/step.js';
 import type { InterpolationContext } from '../conformance/scenario/interpolate.js';
 import type { Expectation, PathExpectation, Scenario, Step } from '../conformance/scenario/types.js';
 import type { Version } from '../contract/versions.js';
@@ -106,25 +100,7 @@ export class FuzzSession {
    * failure is a violation. Returns the response body.
    */
   async send(step: Step): Promise<{ body: unknown; result: StepResult }> {
-    const full: Step = { ...step, id: `s${++this.counter}-${step.id}` };
-    const result = await runStep(
-      this.options.scenario,
-      full,
-      this.options.revision,
-      this.options,
-      this.options.schema,
-      this.ctx,
-    );
-    this.recorded.push({ step: full, result });
-    if (result.status !== 'passed') {
-      const messages = result.differences.filter((d) => d.severity === 'breaking').map((d) => d.message);
-      throw new InvariantViolation({
-        invariant: result.status === 'failed' ? 'judge' : result.status,
-        stepId: full.id,
-        message: messages.length > 0 ? messages.join('; ') : (result.note ?? result.status),
-      });
-    }
-    return { body: result.response?.body, result };
+    return this.run({ ...step, id: `s${++this.counter}-${step.id}` });
   }
 
   /**
@@ -135,78 +111,29 @@ export class FuzzSession {
    */
   async sendDeciding(step: Step, decide: (body: unknown) => Expectation[]): Promise<unknown> {
     const full: Step = { ...step, id: `s${++this.counter}-${step.id}` };
-    const vars = interpolate(full.variables ?? {}, this.ctx);
-    if (!vars.ok) throw new InvariantViolation({ invariant: 'error', stepId: full.id, message: vars.error });
-    const { target, http, revision, schema, scenario } = this.options;
-    const request = {
-      url: target.endpointFor(revision),
-      headers: full.as === 'limited' && target.limitedHeaders ? target.limitedHeaders : target.headers,
-      body: { query: full.document, variables: vars.value as Record<string, unknown> },
-    };
-    const outcome = await postGraphQL(request, http);
-    const head = { stepId: full.id, phase: full.phase ?? 'test' } as const;
-    const recordedRequest = {
-      method: 'POST' as const,
-      url: request.url,
-      headers: maskHeaders(request.headers),
-      body: request.body,
-    };
-    if (outcome.kind === 'network-error') {
-      this.recorded.push({
-        step: full,
-        result: {
-          ...head,
-          status: 'network-error',
-          note: outcome.message,
-          request: recordedRequest,
-          differences: [],
-        },
-      });
-      throw new InvariantViolation({ invariant: 'network-error', stepId: full.id, message: outcome.message });
-    }
-    const expectations = outcome.status >= 500 ? [] : decide(outcome.body);
-    full.expect = expectations;
-    const errorExpected = expectations.some((e) => 'error' in e);
-    const compiled = errorExpected ? undefined : compiledShapeOf(schema, full.document);
-    const rootFields = compiled?.ok ? compiled.rootFields : [];
-    const judged = judge(outcome, expectations, {
-      ...(compiled?.ok ? { schema: compiled.schema } : {}),
-      rootFields,
-    });
-    const differences: Difference[] = judged.map((j) =>
-      differenceOf(j, { scenarioId: scenario.id, stepId: full.id, revision }, [
-        ...scenario.spec,
-        ...scenario.assumptions,
-      ]),
-    );
-    const breaking = differences.filter((d) => d.severity === 'breaking');
-    const result: StepResult = {
-      ...head,
-      status: breaking.length > 0 ? 'failed' : 'passed',
-      request: recordedRequest,
-      response: {
-        status: outcome.status,
-        contentType: outcome.contentType,
-        body: outcome.body,
-        durationMs: outcome.durationMs,
-        attempts: outcome.attempts,
+    const sent = await this.run(full, {
+      decide: (body) => {
+        const decided = decide(body);
+        full.expect = [...(full.expect ?? []), ...decided];
+        return decided;
       },
-      differences,
-    };
+    });
+    return sent.body;
+  }
+
+  private async run(full: Step, hooks?: StepHooks): Promise<{ body: unknown; result: StepResult }> {
+    const { scenario, revision, schema } = this.options;
+    const result = await runStep(scenario, full, revision, this.options, schema, this.ctx, hooks);
     this.recorded.push({ step: full, result });
-    this.ctx.steps[full.id] = outcome.body;
-    for (const [name, at] of Object.entries(full.capture ?? {})) {
-      const got = getAtPath(outcome.body, at);
-      if (got.found && got.value !== undefined && got.value !== null) this.ctx.captures[name] = got.value;
-    }
-    if (breaking.length > 0) {
+    if (result.status !== 'passed') {
+      const messages = result.differences.filter((d) => d.severity === 'breaking').map((d) => d.message);
       throw new InvariantViolation({
-        invariant: 'judge',
+        invariant: result.status === 'failed' ? 'judge' : result.status,
         stepId: full.id,
-        message: breaking.map((d) => d.message).join('; '),
+        message: messages.length > 0 ? messages.join('; ') : (result.note ?? result.status),
       });
     }
-    return outcome.body;
+    return { body: result.response?.body, result };
   }
 
   /** The number at `path` of a sent step's response, with the reference naming it for later steps. */

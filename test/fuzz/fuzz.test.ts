@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { runConformance } from '../../src/conformance/run/session.js';
-import { openTarget } from '../../src/conformance/target/open.js';
 import type { Version } from '../../src/contract/versions.js';
 import { toRunResult, writeFuzzOutput } from '../../src/fuzz/report.js';
 import { runFuzz, type FuzzResult } from '../../src/fuzz/run.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { http, simulatorTargetAt } from './helpers.js';
 
 /**
  * The CI budget: sequences per revision (each up to 12 commands, a few requests per command); with two
@@ -19,7 +19,6 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 const CI_RUNS = 200;
 /** Requests a clean run with one seed must have sent (both revisions, clean-up included). */
 const CI_OPERATIONS = 2000;
-const http = { timeoutMs: 20000, retries: 0 };
 
 /** What a broken server does to a request body before forwarding, or to the response after. */
 interface Breakage {
@@ -89,21 +88,9 @@ async function startProxy(
 }
 
 async function fuzzAt(baseUrl: string, seed: number, revisions: Version[]): Promise<FuzzResult> {
-  const opened = await openTarget(
-    {
-      target: `${baseUrl}/{region}/{version}/public-api/graphql`,
-      token: 'dev-token',
-      limitedToken: 'dev-token-limited',
-      headers: [],
-      region: 'us',
-    },
-    revisions,
-    http,
-    undefined,
-  );
-  if (!opened.ok) throw new Error(opened.error);
+  const target = await simulatorTargetAt(baseUrl, revisions);
   return runFuzz({
-    target: opened.open.target,
+    target,
     revisions,
     runs: CI_RUNS,
     seed,

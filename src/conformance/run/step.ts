@@ -33,11 +33,48 @@ interface PreparedStep {
   shape: ShapeJudgement;
 }
 
+/**
+ * What a caller adds to a step: `decide` gives the expectations a conforming answer meets when they are
+ * known only from the answer itself (an input a target may accept or refuse: the fuzzer). It sees the
+ * parsed body of every answer below 500; what it returns is judged with the step's own expectations,
+ * and an error among them replaces the shape check as in a written step.
+ */
+export interface StepHooks {
+  decide?: (body: unknown) => Expectation[];
+}
+
 function rootFieldsOf(document: string, operationName: string | undefined): string[] {
   const op = getOperationAST(parse(document), operationName);
   return (op?.selectionSet.selections ?? []).flatMap((s) =>
     s.kind === 'Field' && s.name.value !== '__typename' ? [s.alias?.value ?? s.name.value] : [],
   );
+}
+
+/** How the step's answer is held to the contract, given its expectations. */
+function shapeOf(
+  step: Step,
+  expects: readonly Expectation[],
+  revision: Version,
+  schema: GraphQLSchema,
+): ShapeJudgement | { invalid: string } {
+  const shapeLevel = typeof step.shape === 'object' ? step.shape : {};
+  const shape: ShapeJudgement = {
+    rootFields: [],
+    ...(shapeLevel.level ? { level: shapeLevel.level } : {}),
+    ...(shapeLevel.basis ? { basis: shapeLevel.basis } : {}),
+  };
+  // An expected error replaces data, so there is no shape to hold it to.
+  if (step.shape !== false && !expects.some(isErrorExpectation)) {
+    const compiled = compiledShapeOf(schema, step.document, step.operationName);
+    if (!compiled.ok) {
+      return { invalid: `the step's document is not valid for ${revision}: ${compiled.errors.join('; ')}` };
+    }
+    shape.schema = compiled.schema;
+    shape.rootFields = compiled.rootFields;
+  } else {
+    shape.rootFields = rootFieldsOf(step.document, step.operationName);
+  }
+  return shape;
 }
 
 /**
@@ -57,23 +94,8 @@ function prepare(
   if (!variables.ok) return { unresolved: variables.error };
   if (!resolved.ok) return { unresolved: resolved.error };
   const expects = resolved.value as Expectation[];
-  const shapeLevel = typeof step.shape === 'object' ? step.shape : {};
-  const shape: ShapeJudgement = {
-    rootFields: [],
-    ...(shapeLevel.level ? { level: shapeLevel.level } : {}),
-    ...(shapeLevel.basis ? { basis: shapeLevel.basis } : {}),
-  };
-  // An expected error replaces data, so there is no shape to hold it to.
-  if (step.shape !== false && !expects.some(isErrorExpectation)) {
-    const compiled = compiledShapeOf(schema, step.document, step.operationName);
-    if (!compiled.ok) {
-      return { invalid: `the step's document is not valid for ${revision}: ${compiled.errors.join('; ')}` };
-    }
-    shape.schema = compiled.schema;
-    shape.rootFields = compiled.rootFields;
-  } else {
-    shape.rootFields = rootFieldsOf(step.document, step.operationName);
-  }
+  const shape = shapeOf(step, expects, revision, schema);
+  if ('invalid' in shape) return shape;
   const headers =
     step.as === 'limited' && options.target.limitedHeaders
       ? options.target.limitedHeaders
@@ -128,6 +150,7 @@ export async function runStep(
   options: StepOptions,
   schema: GraphQLSchema,
   ctx: InterpolationContext,
+  hooks: StepHooks = {},
 ): Promise<StepResult> {
   const phase = step.phase ?? 'test';
   const head = { stepId: step.id, phase };
@@ -161,7 +184,15 @@ export async function runStep(
       differences: [],
     };
   }
-  const differences = judge(outcome, prepared.expectations, prepared.shape).map((j) =>
+  let { expectations, shape } = prepared;
+  if (hooks.decide && outcome.status < 500) {
+    expectations = [...expectations, ...hooks.decide(outcome.body)];
+    const decided = shapeOf(step, expectations, revision, schema);
+    if ('invalid' in decided)
+      return { ...head, status: 'error', note: decided.invalid, request, differences: [] };
+    shape = decided;
+  }
+  const differences = judge(outcome, expectations, shape).map((j) =>
     differenceOf(j, { scenarioId: scenario.id, stepId: step.id, revision }, [
       ...scenario.spec,
       ...scenario.assumptions,

@@ -19,6 +19,35 @@ ajv.addFormat(DATE_FORMAT, { type: 'string', validate: (s: string) => isIsoDate(
 ajv.addFormat(DATE_TIME_FORMAT, { type: 'string', validate: (s: string) => isIsoDateTimeUtc(s) });
 
 const cache = new WeakMap<JsonSchema, ValidateFunction>();
+/**
+ * Validators by the shape's text: different documents often have the same shape (a fuzz read with its
+ * limit as a variable or a literal, the same selection under another alias-free root), and compiling
+ * a validator costs milliseconds where checking costs microseconds. Bounded like the shape cache.
+ */
+const byText = new Map<string, ValidateFunction<unknown>>();
+const TEXT_LIMIT = 2000;
+
+/** The compiled validator of a shape, shared by every shape of the same content. */
+export function validatorOf(schema: JsonSchema): ValidateFunction {
+  let validate = cache.get(schema);
+  if (validate) return validate;
+  const text = JSON.stringify(schema);
+  validate = byText.get(text);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    if (byText.size >= TEXT_LIMIT) {
+      const oldest = byText.entries().next();
+      if (!oldest.done) {
+        byText.delete(oldest.value[0]);
+        // ajv keeps every compiled schema too; the one dropped here is not needed again.
+        ajv.removeSchema(oldest.value[1].schema as JsonSchema);
+      }
+    }
+    byText.set(text, validate);
+  }
+  cache.set(schema, validate);
+  return validate;
+}
 
 function jsonType(value: unknown): string {
   if (value === null) return 'null';
@@ -138,11 +167,7 @@ function finding(e: ErrorObject): ShapeFinding {
 
 /** Checks `data` of a response against its compiled shape; an empty list means it conforms. */
 export function checkShape(data: unknown, schema: JsonSchema): ShapeFinding[] {
-  let validate = cache.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    cache.set(schema, validate);
-  }
+  const validate = validatorOf(schema);
   if (validate(data)) return [];
   const findings = (validate.errors ?? [])
     .filter((e) => !['if', 'allOf', 'anyOf'].includes(e.keyword))

@@ -1,0 +1,73 @@
+// The fuzzer's keep-alive transport answers as fetch does for everything the HTTP client reads:
+// status, content type, body, and the same network-error messages (refused, timed out).
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { postGraphQL, sendHttp } from '../../src/conformance/target/http-client.js';
+import { keepAliveTransport } from '../../src/fuzz/transport.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+describe('keepAliveTransport', () => {
+  let sim: TestServer;
+  let hanging: Server;
+  let hangingUrl: string;
+  const transport = keepAliveTransport();
+  beforeAll(async () => {
+    sim = await startTestServer();
+    hanging = createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const address = hanging.address();
+    hangingUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  });
+  afterAll(async () => {
+    transport.close();
+    hanging.closeAllConnections();
+    await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    await sim.close();
+  });
+
+  it('gives the same outcome as fetch for a GraphQL request, over one kept connection', async () => {
+    const request = {
+      url: `${sim.url}/us/1.4.0/public-api/graphql`,
+      headers: { authorization: 'Bearer dev-token', 'content-type': 'application/json' },
+      body: { query: '{ lists(limit: 1) { totalModels } }' },
+    };
+    const viaFetch = await postGraphQL(request, { timeoutMs: 5000, retries: 0 });
+    const first = await postGraphQL(request, { timeoutMs: 5000, retries: 0, fetchFn: transport.fetch });
+    const second = await postGraphQL(request, { timeoutMs: 5000, retries: 0, fetchFn: transport.fetch });
+    const comparable = (o: typeof viaFetch) =>
+      o.kind === 'response'
+        ? { status: o.status, contentType: o.contentType, body: o.body, text: o.text }
+        : o;
+    expect(comparable(first)).toEqual(comparable(viaFetch));
+    expect(comparable(second)).toEqual(comparable(viaFetch));
+    const unauthorized = await postGraphQL(
+      { ...request, headers: { 'content-type': 'application/json' } },
+      { timeoutMs: 5000, retries: 0, fetchFn: transport.fetch },
+    );
+    expect(unauthorized).toMatchObject({ kind: 'response', status: 401 });
+  });
+
+  it('reports a refused connection and a timeout as fetch does', async () => {
+    // A port that was just free: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = closed.address();
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const refusedUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    const init = { method: 'POST' as const, headers: {}, body: '{}' };
+    const refused = await sendHttp(refusedUrl, init, {
+      timeoutMs: 2000,
+      retries: 0,
+      fetchFn: transport.fetch,
+    });
+    const refusedByFetch = await sendHttp(refusedUrl, init, { timeoutMs: 2000, retries: 0 });
+    expect(refused).toMatchObject({ kind: 'network-error' });
+    expect(refused).toMatchObject({ message: (refusedByFetch as { message: string }).message });
+    const timedOut = await sendHttp(hangingUrl, init, {
+      timeoutMs: 200,
+      retries: 0,
+      fetchFn: transport.fetch,
+    });
+    expect(timedOut).toMatchObject({ kind: 'network-error', message: 'timed out after 200 ms' });
+  });
+});
