@@ -1,12 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { readCatalogues } from '../conformance/coverage/catalogues.js';
-import { computeCoverage } from '../conformance/coverage/coverage.js';
-import { renderReports } from '../conformance/report/write.js';
-import type { RunResult, ScenarioResult } from '../conformance/results/run-result.js';
-import { summarize } from '../conformance/results/summary.js';
-import type { LoadedScenario } from '../conformance/scenario/types.js';
+import {
+  computeCoverage,
+  readCatalogues,
+  renderReports,
+  summarize,
+  type LoadedScenario,
+  type RunResult,
+  type ScenarioResult,
+} from '../conformance/index.js';
 import { buildRevisionSchema } from '../contract/generate.js';
 import type { FuzzResult } from './run.js';
 

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { buildRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
-import { readCatalogues } from '../conformance/coverage/catalogues.js';
-import { computeCoverage } from '../conformance/coverage/coverage.js';
-import type { Difference } from '../conformance/results/differences.js';
-import type {
-  RecordedRequest,
-  RecordedResponse,
-  RunResult,
-  ScenarioResult,
-  Status,
-  StepResult,
-} from '../conformance/results/run-result.js';
-import { summarize } from '../conformance/results/summary.js';
+import {
+  computeCoverage,
+  readCatalogues,
+  summarize,
+  type Difference,
+  type RecordedRequest,
+  type RecordedResponse,
+  type RunResult,
+  type ScenarioResult,
+  type Status,
+  type StepResult,
+} from '../conformance/index.js';
 
 /** One proxied exchange as the reports keep it; headers already masked. */
 export interface JournalEntry {

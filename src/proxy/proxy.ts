@@ -3,11 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST } from 'graphql';
 import { buildRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
-import type { JudgedResponse } from '../conformance/judge/judge.js';
-import { renderReports, writeReports } from '../conformance/report/write.js';
-import type { Difference } from '../conformance/results/differences.js';
+import {
+  renderReports,
+  writeReports,
+  type Difference,
+  type JudgedResponse,
+  type RunResult,
+} from '../conformance/index.js';
 import { maskHeaders, secretValues } from '../secrets/index.js';
-import type { RunResult } from '../conformance/results/run-result.js';
 import { DEFAULT_ADMIN_TOKEN, listen } from '../server/index.js';
 import { checkExchange } from './check-exchange.js';
 import { MAX_NESTING } from './document-depth.js';

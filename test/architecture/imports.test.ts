@@ -30,7 +30,14 @@ const RANK: Readonly<Record<string, number>> = {
 };
 
 /** Layers whose index.ts is their only door: code outside them imports nothing else of theirs. */
-const INDEX_ONLY = ['server', 'simulator', 'store'];
+const INDEX_ONLY = ['server', 'simulator', 'store', 'conformance'];
+
+/**
+ * Files allowed past an index for now. src/fuzz/session.ts is being rewritten on another branch (it
+ * sends through run/step.ts's runStep); its imports move to conformance/index.ts when that lands, and
+ * this entry goes with it.
+ */
+const SIDE_DOOR_PENDING = ['fuzz/session.ts'];
 
 /** Layers that must never see the HTTP adapter (the issue's "Done when"). */
 const BELOW_SERVER = ['simulator', 'domain', 'store', 'conformance', 'contract'];
@@ -139,6 +146,7 @@ function upwardImports(edges: readonly Edge[]): string[] {
 function sideDoorImports(edges: readonly Edge[]): string[] {
   return edges
     .filter(({ from, to }) => INDEX_ONLY.includes(layerOf(to)) && layerOf(from) !== layerOf(to))
+    .filter(({ from }) => !SIDE_DOOR_PENDING.includes(from))
     .filter(({ to }) => to !== `${layerOf(to)}/index.ts`)
     .map(({ from, to }) => `${from} -> ${to}`);
 }
@@ -186,7 +194,7 @@ describe('the import graph of src/', () => {
     expect(intoServer).toEqual([]);
   });
 
-  it('enters the server, simulator and store only through their index', () => {
+  it('enters the server, simulator, store and conformance only through their index', () => {
     expect(sideDoorImports(edges)).toEqual([]);
   });
 
@@ -222,6 +230,7 @@ describe('the checks catch what they guard against', () => {
       { from: 'domain/events/b.ts', to: 'domain/contacts/a.ts' },
       { from: 'store/store.ts', to: 'server/app.ts' },
       { from: 'cli/run.ts', to: 'simulator/simulator.ts' },
+      { from: 'proxy/journal.ts', to: 'conformance/results/summary.ts' },
       { from: 'secrets/index.ts', to: 'contract/versions.ts' },
     ];
     expect(cyclesOf(broken)).toEqual([['domain/contacts/a.ts', 'domain/events/b.ts']]);
@@ -232,6 +241,7 @@ describe('the checks catch what they guard against', () => {
     expect(sideDoorImports(broken)).toEqual([
       'store/store.ts -> server/app.ts',
       'cli/run.ts -> simulator/simulator.ts',
+      'proxy/journal.ts -> conformance/results/summary.ts',
     ]);
     expect(cyclesOf(areaEdges(broken))).toEqual([['contacts', 'events']]);
     // A second masker, as server/secrets.ts and conformance/results/mask.ts each were.

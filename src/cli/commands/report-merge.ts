@@ -1,10 +1,15 @@
 import path from 'node:path';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { renderConsole } from '../../conformance/report/console.js';
-import { REPORT_FILES, renderReports, writeReports } from '../../conformance/report/write.js';
-import { mergeShards, type ShardReport } from '../../conformance/results/merge.js';
-import { readRunReport } from '../../conformance/results/read-report.js';
-import { exitCodeOf } from '../../conformance/run/conform.js';
+import {
+  exitCodeOf,
+  mergeShards,
+  readRunReport,
+  renderConsole,
+  renderReports,
+  REPORT_FILES,
+  writeReports,
+  type ShardReport,
+} from '../../conformance/index.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
 import { conformSummary } from '../output/conform-summary.js';
 import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';

@@ -1,8 +1,10 @@
-import { exitCodeOf } from '../../conformance/run/conform.js';
-import { verdictOf } from '../../conformance/results/verdict.js';
-import type { RunResult } from '../../conformance/results/run-result.js';
-import type { REPORT_FILES } from '../../conformance/report/write.js';
-import { failureKeys } from '../../conformance/results/summary.js';
+import {
+  exitCodeOf,
+  failureKeys,
+  verdictOf,
+  type REPORT_FILES,
+  type RunResult,
+} from '../../conformance/index.js';
 
 type Count = { covered: number; total: number; percent: number };
 
