@@ -7,7 +7,7 @@
 // Scenarios: their format, files and paths.
 export { formatScenarioFileError } from './scenario/errors.js';
 export { interpolate, type InterpolationContext } from './scenario/interpolate.js';
-export { formatPath, getAtPath, type PathSegment } from './assert/json-path.js';
+export { formatPath, getAtPath, type PathSegment } from './scenario/json-path.js';
 export { parseScenario } from './scenario/load.js';
 export { SCENARIO_DIR } from './scenario/paths.js';
 export {
@@ -35,7 +35,7 @@ export { compileShape } from './shape/compile.js';
 export { diffSchemas, introspect } from './drift/drift.js';
 
 // Results: the model of a run and what is derived from it.
-export type { Difference } from './results/differences.js';
+export type { Difference } from './outcome/differences.js';
 export type {
   RecordedRequest,
   RecordedResponse,

@@ -164,6 +164,19 @@ function areaEdges(edges: readonly Edge[]): Edge[] {
   });
 }
 
+/** The graph between the folders of src/conformance (its index.ts, the door for outsiders, excluded). */
+function conformanceFolderEdges(edges: readonly Edge[]): Edge[] {
+  const folderOf = (file: string): string | undefined => {
+    const [top, folder, rest] = file.split('/');
+    return top === 'conformance' && rest !== undefined ? folder : undefined;
+  };
+  return edges.flatMap(({ from, to }) => {
+    const a = folderOf(from);
+    const b = folderOf(to);
+    return a && b && a !== b ? [{ from: a, to: b }] : [];
+  });
+}
+
 describe('the import graph of src/', () => {
   const edges = importGraph(SRC);
 
@@ -202,6 +215,13 @@ describe('the import graph of src/', () => {
     const areas = areaEdges(edges);
     expect(areas.length).toBeGreaterThan(0);
     expect(cyclesOf(areas)).toEqual([]);
+  });
+
+  it('points one way between the folders of src/conformance: no folder loop, verify/ never calls run/', () => {
+    const folders = conformanceFolderEdges(edges);
+    expect(folders.length).toBeGreaterThan(0);
+    expect(cyclesOf(folders)).toEqual([]);
+    expect(folders.filter(({ from, to }) => from === 'verify' && to === 'run')).toEqual([]);
   });
 
   it('masks secrets in one module (src/secrets): no other file defines a mask or a secret rule', () => {
@@ -244,6 +264,13 @@ describe('the checks catch what they guard against', () => {
       'proxy/journal.ts -> conformance/results/summary.ts',
     ]);
     expect(cyclesOf(areaEdges(broken))).toEqual([['contacts', 'events']]);
+    // The loop results/ and coverage/ had through merge.ts and gate.ts.
+    const inner = conformanceFolderEdges([
+      { from: 'conformance/results/merge.ts', to: 'conformance/coverage/gate.ts' },
+      { from: 'conformance/coverage/gate.ts', to: 'conformance/results/differences.ts' },
+      { from: 'conformance/index.ts', to: 'conformance/run/step.ts' },
+    ]);
+    expect(cyclesOf(inner)).toEqual([['coverage', 'results']]);
     // A second masker, as server/secrets.ts and conformance/results/mask.ts each were.
     expect(MASKER.test("export const MASK = '***';")).toBe(true);
     expect(MASKER.test('const SECRET_KEY = /token|secret/i;')).toBe(true);

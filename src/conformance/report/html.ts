@@ -1,4 +1,4 @@
-import type { Difference } from '../results/differences.js';
+import type { Difference } from '../outcome/differences.js';
 import type {
   RunResult,
   ScenarioResult,

@@ -1,4 +1,4 @@
-import type { Difference } from '../results/differences.js';
+import type { Difference } from '../outcome/differences.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { ruleVerificationJunit } from './rules-text.js';
 import { basisText, escapeXml } from './text.js';

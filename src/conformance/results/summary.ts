@@ -1,4 +1,4 @@
-import { differenceKey, type Difference } from './differences.js';
+import { differenceKey, type Difference } from '../outcome/differences.js';
 import type { RunResult, ScenarioResult, Summary, Tally } from './run-result.js';
 
 function tally(results: readonly ScenarioResult[]): Tally {

@@ -148,14 +148,20 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     options.verifyRules && (shard?.index ?? 1) === 1
       ? await verifyRules({
           scenarios: options.scenarios,
-          revisions: options.revisions,
           rules: catalogues.specRules,
           citedBy: coverage.specRules.citedBy,
           startSimulator: options.verifyRules.startSimulator,
+          run: (citing, target) =>
+            runScenarios(citing, {
+              target,
+              revisions: options.revisions,
+              allowMutations: true,
+              http: options.http,
+              runId,
+              ...(options.uuid ? { uuid: options.uuid } : {}),
+            }),
           http: options.http,
-          runId,
           ...(options.verifyRules.region ? { region: options.verifyRules.region } : {}),
-          ...(options.uuid ? { uuid: options.uuid } : {}),
           ...(options.verifyRules.onRule ? { onRule: options.verifyRules.onRule } : {}),
         })
       : undefined;
