@@ -1,5 +1,11 @@
 import { VERSIONS, type Version } from '../contract/versions.js';
-import { exitCodeOf, runConformance, SCENARIO_DIR, type RunResult } from '../conformance/index.js';
+import {
+  exitCodeOf,
+  runConformance,
+  SCENARIO_DIR,
+  type Reports,
+  type RunResult,
+} from '../conformance/index.js';
 export type { RunResult } from '../conformance/index.js';
 import { startServer } from '../server/index.js';
 import { DEV_TOKENS } from '../contract/endpoint.js';
@@ -49,7 +55,7 @@ export interface ConformanceCheck {
   passed: boolean;
   result: RunResult;
   /** Paths of the json, junit, markdown and html reports. */
-  reports: Record<'json' | 'junit' | 'markdown' | 'html', string>;
+  reports: Reports;
 }
 
 /** Why a check could not run (bad options, unreachable target, unreadable files); nothing was written. */

@@ -54,7 +54,8 @@ export { computeCoverage, operationsOf } from './coverage/coverage.js';
 // Reports.
 export { renderConsole } from './report/console.js';
 export { basisText, brief, escapeXml, PLAIN, when, type TextStyle } from './report/text.js';
-export { REPORT_FILES, renderReports, writeReports } from './report/write.js';
+export { REPORT_FORMATS, type ReportFormat, type ReportId, type Reports } from './report/formats.js';
+export { renderReports, writeReports } from './report/write.js';
 
 // Running.
 export { exitCodeOf } from './run/conform.js';

@@ -5,6 +5,8 @@ import {
   computeCoverage,
   readCatalogues,
   renderReports,
+  writeReports,
+  type Reports,
   summarize,
   type LoadedScenario,
   type RunResult,
@@ -13,13 +15,8 @@ import {
 import { buildRevisionSchema } from '../contract/generate.js';
 import type { FuzzResult } from './run.js';
 
-/** File names of the fuzz reports inside the report folder (the conform formats, fuzz names). */
-export const FUZZ_REPORT_FILES = {
-  json: 'fuzz.json',
-  junit: 'fuzz.junit.xml',
-  markdown: 'fuzz.md',
-  html: 'fuzz.html',
-} as const;
+/** Base name of the fuzz reports inside the report folder: the conform formats as `fuzz.json`, …. */
+export const FUZZ_REPORT_BASE = 'fuzz';
 
 /** Folder below the report folder that holds one scenario per failure, for `conform --scenarios-dir`. */
 export const FUZZ_SCENARIO_DIR = 'fuzz';
@@ -32,7 +29,7 @@ export const FUZZER_BUG_DIR = 'fuzzer-bugs';
 
 /** What was written. */
 export interface FuzzWritten {
-  reports: Record<keyof typeof FUZZ_REPORT_FILES, string>;
+  reports: Reports;
   scenarios: string[];
 }
 
@@ -165,13 +162,6 @@ export function writeFuzzOutput(
     writeFileSync(file, stringify(r.finding.scenario, { lineWidth: 0 }));
     return [file];
   });
-  const rendered = renderReports(result, secrets);
-  const reports = Object.fromEntries(
-    (Object.keys(FUZZ_REPORT_FILES) as (keyof typeof FUZZ_REPORT_FILES)[]).map((k) => {
-      const file = path.join(dir, FUZZ_REPORT_FILES[k]);
-      writeFileSync(file, rendered[k]);
-      return [k, file];
-    }),
-  ) as Record<keyof typeof FUZZ_REPORT_FILES, string>;
+  const reports = writeReports(dir, renderReports(result, secrets), FUZZ_REPORT_BASE);
   return { reports, scenarios };
 }

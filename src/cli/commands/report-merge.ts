@@ -6,7 +6,6 @@ import {
   readRunReport,
   renderConsole,
   renderReports,
-  REPORT_FILES,
   writeReports,
   type ShardReport,
 } from '../../conformance/index.js';
@@ -36,13 +35,7 @@ export function handleReportMerge(args: ReportMergeArgs, ctx: CliContext): numbe
   if (!merged.ok) throw new CliError(merged.error, 2);
   const result = merged.result;
   const dir = path.resolve(args.reportDir);
-  writeReports(dir, renderReports(result, []));
-  const reports = {
-    json: path.join(dir, REPORT_FILES.json),
-    junit: path.join(dir, REPORT_FILES.junit),
-    markdown: path.join(dir, REPORT_FILES.markdown),
-    html: path.join(dir, REPORT_FILES.html),
-  };
+  const reports = writeReports(dir, renderReports(result, []));
   out.text(renderConsole(result, out.colors));
   out.text(
     `Merged ${parts.length} shard report(s) into:\n${Object.values(reports)

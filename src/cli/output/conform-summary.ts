@@ -1,10 +1,4 @@
-import {
-  exitCodeOf,
-  failureKeys,
-  verdictOf,
-  type REPORT_FILES,
-  type RunResult,
-} from '../../conformance/index.js';
+import { exitCodeOf, failureKeys, verdictOf, type Reports, type RunResult } from '../../conformance/index.js';
 
 type Count = { covered: number; total: number; percent: number };
 
@@ -18,10 +12,7 @@ function count(c: Count): Count {
  * coverage as counts, the failure keys and where the four reports are. The full detail stays in the
  * reports; this is what a script branches on.
  */
-export function conformSummary(
-  result: RunResult,
-  reports: Record<keyof typeof REPORT_FILES, string>,
-): Record<string, unknown> {
+export function conformSummary(result: RunResult, reports: Reports): Record<string, unknown> {
   const coverage = result.coverage;
   return {
     tool: result.tool,
