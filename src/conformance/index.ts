@@ -45,6 +45,7 @@ export type {
   StepResult,
 } from './results/run-result.js';
 export { failureKeys, summarize } from './results/summary.js';
+export { buildRunResult, coverageOf, shippedCatalogues, type RunFacts } from './results/build.js';
 export { verdictOf } from './results/verdict.js';
 export { mergeShards, type ShardReport } from './results/merge.js';
 export { readRunReport } from './results/read-report.js';

@@ -2,17 +2,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import {
-  computeCoverage,
-  readCatalogues,
+  buildRunResult,
+  coverageOf,
   renderReports,
   writeReports,
   type Reports,
-  summarize,
   type LoadedScenario,
   type RunResult,
   type ScenarioResult,
 } from '../conformance/index.js';
-import { buildRevisionSchema } from '../contract/generate.js';
 import type { FuzzResult } from './run.js';
 
 /** Base name of the fuzz reports inside the report folder: the conform formats as `fuzz.json`, …. */
@@ -90,7 +88,6 @@ export function toRunResult(
   const loaded: LoadedScenario[] = fuzz.revisions.flatMap((r) =>
     r.finding ? [{ scenario: r.finding.scenario, file: `${r.finding.scenario.id}.yaml` }] : [],
   );
-  const catalogues = readCatalogues();
   const revisions = fuzz.revisions.map((r) => r.revision);
   // Coverage is what the sequences sent, not what the written cases hold: every distinct request counts.
   const ran: ScenarioResult[] = fuzz.revisions.map((r) => ({
@@ -110,13 +107,7 @@ export function toRunResult(
     })),
     durationMs: 0,
   }));
-  const coverage = computeCoverage(
-    loaded,
-    ran,
-    revisions,
-    buildRevisionSchema,
-    catalogues.ok ? catalogues.catalogues : { specRules: [], assumptions: [] },
-  );
+  const coverage = coverageOf(loaded, ran, revisions);
   for (const rc of coverage.revisions) {
     const counts = new Map(
       (fuzz.revisions.find((r) => r.revision === rc.revision)?.byOperation ?? []).map((c) => [
@@ -129,9 +120,8 @@ export function toRunResult(
       return c ? { ...o, hits: c.requests, checks: c.checks } : { ...o, checks: 0 };
     });
   }
-  const partial = {
-    formatVersion: 1 as const,
-    tool: 'rm-harness fuzz' as const,
+  return buildRunResult({
+    tool: 'rm-harness fuzz',
     runId: fuzz.runId,
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -141,8 +131,7 @@ export function toRunResult(
     scenarios,
     drift: [],
     coverage,
-  };
-  return { ...partial, summary: summarize(partial) };
+  });
 }
 
 /** Writes each failure's scenario under `<dir>/fuzz/` and the four reports into `dir`. */

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { buildRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
 import {
-  computeCoverage,
-  readCatalogues,
-  summarize,
+  buildRunResult,
+  coverageOf,
   type Difference,
   type RecordedRequest,
   type RecordedResponse,
@@ -223,9 +221,7 @@ export class ProxyJournal {
         steps: [],
         durationMs: 0,
       });
-    const catalogues = readCatalogues();
-    const partial = {
-      formatVersion: 1 as const,
+    return buildRunResult({
       tool: 'rm-harness proxy' as const,
       runId: this.runId,
       startedAt: this.startedAt,
@@ -235,14 +231,7 @@ export class ProxyJournal {
       options: { allowMutations: true, tags: [], scenarios: [] },
       scenarios,
       drift: [],
-      coverage: computeCoverage(
-        [],
-        scenarios,
-        [revision],
-        buildRevisionSchema,
-        catalogues.ok ? catalogues.catalogues : { specRules: [], assumptions: [] },
-      ),
-    };
-    return { ...partial, summary: summarize(partial) };
+      coverage: coverageOf([], scenarios, [revision]),
+    });
   }
 }

@@ -29,7 +29,9 @@ function groupTally(
  * Keys of everything that fails a run: breaking differences, scenarios that errored or could not reach
  * the target, breaking schema drift and structural differences of the differential mode.
  */
-export function failureKeys(result: Omit<RunResult, 'summary' | 'baseline' | 'coverage' | 'gate'>): string[] {
+export function failureKeys(
+  result: Omit<RunResult, 'formatVersion' | 'summary' | 'baseline' | 'coverage' | 'gate'>,
+): string[] {
   const keys = new Set<string>();
   for (const s of result.scenarios) {
     if (s.status === 'network-error' || s.status === 'unavailable' || s.status === 'error')
