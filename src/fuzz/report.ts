@@ -134,7 +134,7 @@ export function toRunResult(
   });
 }
 
-/** Writes each failure's scenario under `<dir>/fuzz/` and the four reports into `dir`. */
+/** Writes each failure's scenario under `<dir>/fuzz/` and every registered report into `dir` (as `fuzz.<extension>`). */
 export function writeFuzzOutput(
   dir: string,
   fuzz: FuzzResult,
