@@ -1,12 +1,14 @@
 import { VERSIONS, type Version } from '../contract/versions.js';
-import { exitCodeOf } from '../conformance/run/conform.js';
-import { runConformance } from '../conformance/run/session.js';
-import { SCENARIO_DIR } from '../conformance/scenario/paths.js';
-import type { RunResult } from '../conformance/results/run-result.js';
+import {
+  exitCodeOf,
+  runConformance,
+  SCENARIO_DIR,
+  type Reports,
+  type RunResult,
+} from '../conformance/index.js';
+export type { RunResult } from '../conformance/index.js';
 import { startServer } from '../server/index.js';
 import { DEV_TOKENS } from '../contract/endpoint.js';
-
-export type { RunResult } from '../conformance/results/run-result.js';
 
 /** A conformance check: which target, which revisions, which scenarios, where the reports go. */
 export interface ConformanceCheckOptions {
@@ -53,7 +55,7 @@ export interface ConformanceCheck {
   passed: boolean;
   result: RunResult;
   /** Paths of the json, junit, markdown and html reports. */
-  reports: Record<'json' | 'junit' | 'markdown' | 'html', string>;
+  reports: Reports;
 }
 
 /** Why a check could not run (bad options, unreachable target, unreadable files); nothing was written. */

@@ -1,11 +1,10 @@
 import { VERSIONS, type Version } from '../contract/versions.js';
-import { SCENARIO_DIR } from '../conformance/scenario/paths.js';
+import { SCENARIO_DIR, type Shard } from '../conformance/index.js';
 import { envValue, LIMITED_TOKEN_ENV, TOKEN_ENV, type Env } from '../config/env.js';
 import type { ConformConfig, ConformRunConfig, TargetConfig } from '../config/schema.js';
 import { firstSet, readConfig } from './config-option.js';
 import { CliError, CliUsageError } from './context.js';
 import type { OutputArgs } from './output/output.js';
-import type { Shard } from '../conformance/run/shard.js';
 
 /** Arguments of `conform`, resolved. */
 export interface ConformArgs extends OutputArgs {

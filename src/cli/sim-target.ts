@@ -1,5 +1,5 @@
 import { DEV_TOKENS } from '../contract/endpoint.js';
-import type { TargetFactory } from '../conformance/target/target.js';
+import { type TargetFactory } from '../conformance/index.js';
 import { startServer } from '../server/index.js';
 
 /** `--target sim`: the simulator in-process on a fresh in-memory store and a free port, quiet. */

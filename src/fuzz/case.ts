@@ -1,4 +1,4 @@
-import { MUTATES_TAG, type Scenario, type Step } from '../conformance/scenario/types.js';
+import { MUTATES_TAG, type Scenario, type Step } from '../conformance/index.js';
 import type { RecordedStep, Violation } from './session.js';
 
 /**

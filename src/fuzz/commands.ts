@@ -9,7 +9,7 @@ import {
   type GraphQLField,
   type GraphQLSchema,
 } from 'graphql';
-import type { Expectation, Step } from '../conformance/scenario/types.js';
+import { type Expectation, type Step } from '../conformance/index.js';
 import { invalidVariant, type InvalidKind, type ValueRules } from './invalid.js';
 import { INVARIANT_BASIS } from './invariants.js';
 import { shifted, type Counted, type Related } from './session.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { isObjectType, type GraphQLSchema } from 'graphql';
-import type { Expectation, Step } from '../conformance/scenario/types.js';
+import { type Expectation, type Step } from '../conformance/index.js';
 import { EVENT_RULES, eventViewOf, type EventView } from './entity-events.js';
 import { INVARIANT_BASIS } from './invariants.js';
 import { shifted, type Counted, type Related } from './session.js';

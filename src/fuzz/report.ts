@@ -1,22 +1,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { readCatalogues } from '../conformance/coverage/catalogues.js';
-import { computeCoverage } from '../conformance/coverage/coverage.js';
-import { renderReports } from '../conformance/report/write.js';
-import type { RunResult, ScenarioResult } from '../conformance/results/run-result.js';
-import { summarize } from '../conformance/results/summary.js';
-import type { LoadedScenario } from '../conformance/scenario/types.js';
-import { buildRevisionSchema } from '../contract/generate.js';
+import {
+  buildRunResult,
+  coverageOf,
+  renderReports,
+  writeReports,
+  type Reports,
+  type LoadedScenario,
+  type RunResult,
+  type ScenarioResult,
+} from '../conformance/index.js';
 import type { FuzzResult } from './run.js';
 
-/** File names of the fuzz reports inside the report folder (the conform formats, fuzz names). */
-export const FUZZ_REPORT_FILES = {
-  json: 'fuzz.json',
-  junit: 'fuzz.junit.xml',
-  markdown: 'fuzz.md',
-  html: 'fuzz.html',
-} as const;
+/** Base name of the fuzz reports inside the report folder: the conform formats as `fuzz.json`, …. */
+export const FUZZ_REPORT_BASE = 'fuzz';
 
 /** Folder below the report folder that holds one scenario per failure, for `conform --scenarios-dir`. */
 export const FUZZ_SCENARIO_DIR = 'fuzz';
@@ -29,7 +27,7 @@ export const FUZZER_BUG_DIR = 'fuzzer-bugs';
 
 /** What was written. */
 export interface FuzzWritten {
-  reports: Record<keyof typeof FUZZ_REPORT_FILES, string>;
+  reports: Reports;
   scenarios: string[];
 }
 
@@ -90,7 +88,6 @@ export function toRunResult(
   const loaded: LoadedScenario[] = fuzz.revisions.flatMap((r) =>
     r.finding ? [{ scenario: r.finding.scenario, file: `${r.finding.scenario.id}.yaml` }] : [],
   );
-  const catalogues = readCatalogues();
   const revisions = fuzz.revisions.map((r) => r.revision);
   // Coverage is what the sequences sent, not what the written cases hold: every distinct request counts.
   const ran: ScenarioResult[] = fuzz.revisions.map((r) => ({
@@ -110,13 +107,7 @@ export function toRunResult(
     })),
     durationMs: 0,
   }));
-  const coverage = computeCoverage(
-    loaded,
-    ran,
-    revisions,
-    buildRevisionSchema,
-    catalogues.ok ? catalogues.catalogues : { specRules: [], assumptions: [] },
-  );
+  const coverage = coverageOf(loaded, ran, revisions);
   for (const rc of coverage.revisions) {
     const counts = new Map(
       (fuzz.revisions.find((r) => r.revision === rc.revision)?.byOperation ?? []).map((c) => [
@@ -129,9 +120,8 @@ export function toRunResult(
       return c ? { ...o, hits: c.requests, checks: c.checks } : { ...o, checks: 0 };
     });
   }
-  const partial = {
-    formatVersion: 1 as const,
-    tool: 'rm-harness fuzz' as const,
+  return buildRunResult({
+    tool: 'rm-harness fuzz',
     runId: fuzz.runId,
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -141,11 +131,10 @@ export function toRunResult(
     scenarios,
     drift: [],
     coverage,
-  };
-  return { ...partial, summary: summarize(partial) };
+  });
 }
 
-/** Writes each failure's scenario under `<dir>/fuzz/` and the four reports into `dir`. */
+/** Writes each failure's scenario under `<dir>/fuzz/` and every registered report into `dir` (as `fuzz.<extension>`). */
 export function writeFuzzOutput(
   dir: string,
   fuzz: FuzzResult,
@@ -162,13 +151,6 @@ export function writeFuzzOutput(
     writeFileSync(file, stringify(r.finding.scenario, { lineWidth: 0 }));
     return [file];
   });
-  const rendered = renderReports(result, secrets);
-  const reports = Object.fromEntries(
-    (Object.keys(FUZZ_REPORT_FILES) as (keyof typeof FUZZ_REPORT_FILES)[]).map((k) => {
-      const file = path.join(dir, FUZZ_REPORT_FILES[k]);
-      writeFileSync(file, rendered[k]);
-      return [k, file];
-    }),
-  ) as Record<keyof typeof FUZZ_REPORT_FILES, string>;
+  const reports = writeReports(dir, renderReports(result, secrets), FUZZ_REPORT_BASE);
   return { reports, scenarios };
 }

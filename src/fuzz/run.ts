@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { GraphQLSchema } from 'graphql';
-import type { StepResult } from '../conformance/results/run-result.js';
-import type { Scenario } from '../conformance/scenario/types.js';
-import type { HttpOptions } from '../conformance/target/http-client.js';
-import type { Target, TargetFactory } from '../conformance/target/target.js';
-import { openTarget } from '../conformance/target/open.js';
-import { runScenarios } from '../conformance/run/runner.js';
+import {
+  openTarget,
+  operationsOf,
+  runScenarios,
+  type HttpOptions,
+  type Scenario,
+  type StepResult,
+  type Target,
+  type TargetFactory,
+} from '../conformance/index.js';
 import { buildRevisionSchema } from '../contract/generate.js';
-import { operationsOf } from '../conformance/coverage/coverage.js';
 import type { Version } from '../contract/versions.js';
 import { cleanUp, commandArbitraries, FIXTURES_STEP } from './commands.js';
 import { cleanUpEntities, generatedEntities } from './entity-commands.js';

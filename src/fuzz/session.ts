@@ -1,10 +1,17 @@
 import type { GraphQLSchema } from 'graphql';
-import { checkExpectation } from '../conformance/assert/explicit.js';
-import { getAtPath } from '../conformance/assert/json-path.js';
-import type { StepResult } from '../conformance/results/run-result.js';
-import { runStep, type StepHooks, type StepOptions } from '../conformance/run/step.js';
-import type { InterpolationContext } from '../conformance/scenario/interpolate.js';
-import type { Expectation, PathExpectation, Scenario, Step } from '../conformance/scenario/types.js';
+import {
+  checkExpectation,
+  getAtPath,
+  runStep,
+  type Expectation,
+  type InterpolationContext,
+  type PathExpectation,
+  type Scenario,
+  type Step,
+  type StepHooks,
+  type StepOptions,
+  type StepResult,
+} from '../conformance/index.js';
 import type { Version } from '../contract/versions.js';
 
 /** An invariant that did not hold at one step of a sequence. */

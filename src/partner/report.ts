@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { escapeXml, PLAIN, when, type TextStyle } from '../conformance/report/text.js';
+import { escapeXml, PLAIN, when, type TextStyle } from '../conformance/index.js';
 import { HARNESS_VERSION } from '../contract/harness.js';
 import type { DocumentCheckResult, Finding, OperationCheck } from './check.js';
 

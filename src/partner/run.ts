@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Kind, print } from 'graphql';
-import type { HttpOptions } from '../conformance/target/http-client.js';
-import { postGraphQL } from '../conformance/target/http-client.js';
-import type { Target } from '../conformance/target/target.js';
+import { postGraphQL, type HttpOptions, type Target } from '../conformance/index.js';
 import { fragmentsFor, type OperationCheck, type RunOutcome } from './check.js';
 import type { PartnerOperation } from './documents.js';
 

@@ -1,8 +1,13 @@
 import type { GraphQLSchema } from 'graphql';
 import type { Version } from '../contract/versions.js';
-import { differenceOf, judge, type Judged, type JudgedResponse } from '../conformance/judge/judge.js';
-import type { Difference } from '../conformance/results/differences.js';
-import { compileShape } from '../conformance/shape/compile.js';
+import {
+  compileShape,
+  differenceOf,
+  judge,
+  type Difference,
+  type Judged,
+  type JudgedResponse,
+} from '../conformance/index.js';
 import { exchangeRuleFindings } from './exchange-rules.js';
 import type { InvalidRequest, ValidRequest } from './request-check.js';
 

@@ -7,9 +7,7 @@ import {
   type FieldNode,
   type GraphQLSchema,
 } from 'graphql';
-import type { Finding } from '../conformance/assert/explicit.js';
-import { formatPath } from '../conformance/assert/json-path.js';
-import type { Judged } from '../conformance/judge/judge.js';
+import { formatPath, type Finding, type Judged } from '../conformance/index.js';
 import { walkResponse, type VisitedField } from './typed-walk.js';
 
 /** The response key of a direct sub-selection of `fieldName`, when the document selects it. */

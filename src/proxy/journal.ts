@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { buildRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
-import { readCatalogues } from '../conformance/coverage/catalogues.js';
-import { computeCoverage } from '../conformance/coverage/coverage.js';
-import type { Difference } from '../conformance/results/differences.js';
-import type {
-  RecordedRequest,
-  RecordedResponse,
-  RunResult,
-  ScenarioResult,
-  Status,
-  StepResult,
-} from '../conformance/results/run-result.js';
-import { summarize } from '../conformance/results/summary.js';
+import {
+  buildRunResult,
+  coverageOf,
+  type Difference,
+  type RecordedRequest,
+  type RecordedResponse,
+  type RunResult,
+  type ScenarioResult,
+  type Status,
+  type StepResult,
+} from '../conformance/index.js';
 
 /** One proxied exchange as the reports keep it; headers already masked. */
 export interface JournalEntry {
@@ -223,9 +221,7 @@ export class ProxyJournal {
         steps: [],
         durationMs: 0,
       });
-    const catalogues = readCatalogues();
-    const partial = {
-      formatVersion: 1 as const,
+    return buildRunResult({
       tool: 'rm-harness proxy' as const,
       runId: this.runId,
       startedAt: this.startedAt,
@@ -235,14 +231,7 @@ export class ProxyJournal {
       options: { allowMutations: true, tags: [], scenarios: [] },
       scenarios,
       drift: [],
-      coverage: computeCoverage(
-        [],
-        scenarios,
-        [revision],
-        buildRevisionSchema,
-        catalogues.ok ? catalogues.catalogues : { specRules: [], assumptions: [] },
-      ),
-    };
-    return { ...partial, summary: summarize(partial) };
+      coverage: coverageOf([], scenarios, [revision]),
+    });
   }
 }

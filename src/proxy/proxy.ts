@@ -3,11 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST } from 'graphql';
 import { buildRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
-import type { JudgedResponse } from '../conformance/judge/judge.js';
-import { renderReports, writeReports } from '../conformance/report/write.js';
-import type { Difference } from '../conformance/results/differences.js';
+import {
+  renderReports,
+  type Reports,
+  writeReports,
+  type Difference,
+  type JudgedResponse,
+  type RunResult,
+} from '../conformance/index.js';
 import { maskHeaders, secretValues } from '../secrets/index.js';
-import type { RunResult } from '../conformance/results/run-result.js';
 import { DEFAULT_ADMIN_TOKEN, listen } from '../server/index.js';
 import { checkExchange } from './check-exchange.js';
 import { MAX_NESTING } from './document-depth.js';
@@ -277,8 +281,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
   };
 
-  const reports = (): Record<'json' | 'junit' | 'markdown' | 'html', string> =>
-    renderReports(journal.result(), journal.secrets());
+  const reports = (): Reports => renderReports(journal.result(), journal.secrets());
 
   /** A difference as the journal and the console show it: personal data in its values replaced. */
   const scrubbedDifference = (d: Difference): Difference => ({
@@ -488,7 +491,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (url.pathname === PROXY_REPORTS_PATH) {
         if (req.method === 'POST') {
           sendJson(res, 200, {
-            files: writeReports(options.reportDir, reports()),
+            files: Object.values(writeReports(options.reportDir, reports())),
             summary: journal.result().summary,
           });
         } else {
@@ -526,7 +529,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     url: server.url,
     endpoint: `${server.url}${listenPath}`,
     result: () => journal.result(),
-    writeReports: () => writeReports(options.reportDir, reports()),
+    writeReports: () => Object.values(writeReports(options.reportDir, reports())),
     close: () => server.close(),
   };
 }

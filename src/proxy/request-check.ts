@@ -7,7 +7,7 @@ import {
   type DocumentNode,
   type GraphQLSchema,
 } from 'graphql';
-import type { Finding } from '../conformance/assert/explicit.js';
+import { type Finding } from '../conformance/index.js';
 import { MAX_NESTING, nestingDepth } from './document-depth.js';
 import { nestsDeeperThan } from './json-walk.js';
 import { LARGE_ENVELOPE_BYTES, parseSpan, scanEnvelope } from './large-envelope.js';

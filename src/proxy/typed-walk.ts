@@ -14,7 +14,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import type { PathSegment } from '../conformance/assert/json-path.js';
+import { type PathSegment } from '../conformance/index.js';
 import { MAX_NESTING, nestingDepth } from './document-depth.js';
 
 /** One selected field's value in a response, with the contract's view of it. */

@@ -3,7 +3,7 @@
 // in-process simulator, and the answers must be the same bytes: data, errors, extensions, key order.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { createSimulator, type InMemorySimulator, type Region, type Version } from '../../src/index.js';
-import { getAtPath } from '../../src/conformance/assert/json-path.js';
+import { getAtPath } from '../../src/conformance/index.js';
 import { interpolate } from '../../src/conformance/scenario/interpolate.js';
 import { loadScenarios } from '../../src/conformance/scenario/load.js';
 

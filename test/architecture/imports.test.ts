@@ -30,7 +30,7 @@ const RANK: Readonly<Record<string, number>> = {
 };
 
 /** Layers whose index.ts is their only door: code outside them imports nothing else of theirs. */
-const INDEX_ONLY = ['server', 'simulator', 'store'];
+const INDEX_ONLY = ['server', 'simulator', 'store', 'conformance'];
 
 /** Layers that must never see the HTTP adapter (the "Done when"). */
 const BELOW_SERVER = ['simulator', 'domain', 'store', 'conformance', 'contract'];
@@ -194,6 +194,19 @@ function areaEdges(edges: readonly Edge[]): Edge[] {
   });
 }
 
+/** The graph between the folders of src/conformance (its index.ts, the door for outsiders, excluded). */
+function conformanceFolderEdges(edges: readonly Edge[]): Edge[] {
+  const folderOf = (file: string): string | undefined => {
+    const [top, folder, rest] = file.split('/');
+    return top === 'conformance' && rest !== undefined ? folder : undefined;
+  };
+  return edges.flatMap(({ from, to }) => {
+    const a = folderOf(from);
+    const b = folderOf(to);
+    return a && b && a !== b ? [{ from: a, to: b }] : [];
+  });
+}
+
 describe('the import graph of src/', () => {
   const edges = importGraph(SRC);
 
@@ -224,7 +237,7 @@ describe('the import graph of src/', () => {
     expect(intoServer).toEqual([]);
   });
 
-  it('enters the server, simulator and store only through their index', () => {
+  it('enters the server, simulator, store and conformance only through their index', () => {
     expect(sideDoorImports(edges)).toEqual([]);
   });
 
@@ -237,6 +250,13 @@ describe('the import graph of src/', () => {
     const areas = areaEdges(edges);
     expect(areas.length).toBeGreaterThan(0);
     expect(cyclesOf(areas)).toEqual([]);
+  });
+
+  it('points one way between the folders of src/conformance: no folder loop, verify/ never calls run/', () => {
+    const folders = conformanceFolderEdges(edges);
+    expect(folders.length).toBeGreaterThan(0);
+    expect(cyclesOf(folders)).toEqual([]);
+    expect(folders.filter(({ from, to }) => from === 'verify' && to === 'run')).toEqual([]);
   });
 
   it('masks secrets in one module (src/secrets): no other file defines a mask or a secret rule', () => {
@@ -265,6 +285,7 @@ describe('the checks catch what they guard against', () => {
       { from: 'domain/events/b.ts', to: 'domain/contacts/a.ts' },
       { from: 'store/store.ts', to: 'server/app.ts' },
       { from: 'cli/run.ts', to: 'simulator/simulator.ts' },
+      { from: 'proxy/journal.ts', to: 'conformance/results/summary.ts' },
       { from: 'secrets/index.ts', to: 'contract/versions.ts' },
     ];
     expect(cyclesOf(broken)).toEqual([['domain/contacts/a.ts', 'domain/events/b.ts']]);
@@ -275,8 +296,16 @@ describe('the checks catch what they guard against', () => {
     expect(sideDoorImports(broken)).toEqual([
       'store/store.ts -> server/app.ts',
       'cli/run.ts -> simulator/simulator.ts',
+      'proxy/journal.ts -> conformance/results/summary.ts',
     ]);
     expect(cyclesOf(areaEdges(broken))).toEqual([['contacts', 'events']]);
+    // The loop results/ and coverage/ had through merge.ts and gate.ts.
+    const inner = conformanceFolderEdges([
+      { from: 'conformance/results/merge.ts', to: 'conformance/coverage/gate.ts' },
+      { from: 'conformance/coverage/gate.ts', to: 'conformance/results/differences.ts' },
+      { from: 'conformance/index.ts', to: 'conformance/run/step.ts' },
+    ]);
+    expect(cyclesOf(inner)).toEqual([['coverage', 'results']]);
     // A second masker, as server/secrets.ts and conformance/results/mask.ts each were.
     expect(MASKER.test("export const MASK = '***';")).toBe(true);
     expect(MASKER.test('const SECRET_KEY = /token|secret/i;')).toBe(true);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Difference } from '../../src/conformance/results/differences.js';
+import type { Difference } from '../../src/conformance/outcome/differences.js';
 import type { JournalEntry } from '../../src/proxy/journal.js';
 import { PROXY_REPORTS_PATH, startProxy, type RunningProxy } from '../../src/proxy/proxy.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';

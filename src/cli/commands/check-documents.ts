@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import { VERSIONS, type Version } from '../../contract/versions.js';
-import { openTarget, preflight, type OpenTarget } from '../../conformance/target/open.js';
-import type { TargetFactory } from '../../conformance/target/target.js';
+import { openTarget, preflight, type OpenTarget, type TargetFactory } from '../../conformance/index.js';
 import { checkDocuments, exitCodeOf, type DocumentCheckResult } from '../../partner/check.js';
 import { readPartnerDocuments } from '../../partner/documents.js';
 import {

@@ -1,13 +1,18 @@
 import path from 'node:path';
 import type { ArgumentsCamelCase, Argv, Options } from 'yargs';
 import { VERSIONS } from '../../contract/versions.js';
-import { renderConsole } from '../../conformance/report/console.js';
-import { scrubSecrets } from '../../conformance/results/mask.js';
-import { exitCodeOf } from '../../conformance/run/conform.js';
-import { verdictOf } from '../../conformance/results/verdict.js';
-import { runConformance } from '../../conformance/run/session.js';
-import type { TargetSpec } from '../../conformance/target/open.js';
-import type { TargetFactory } from '../../conformance/target/target.js';
+import {
+  createPacer,
+  exitCodeOf,
+  parseShard,
+  renderConsole,
+  runConformance,
+  verdictOf,
+  type Shard,
+  type TargetFactory,
+  type TargetSpec,
+} from '../../conformance/index.js';
+import { scrubSecrets } from '../../secrets/index.js';
 import { LIMITED_TOKEN_ENV, TOKEN_ENV } from '../../config/env.js';
 import { configOption } from '../config-option.js';
 import { parseVersionsOption } from '../options.js';
@@ -22,9 +27,7 @@ import {
   type ConformFlags,
 } from '../resolve-conform.js';
 import { startRuleBreakingSimulator, startSimulatorTarget } from '../sim-target.js';
-import { createPacer } from '../../conformance/target/rate.js';
 import { rateOption } from '../rate-option.js';
-import { parseShard, type Shard } from '../../conformance/run/shard.js';
 
 /** What `conform` needs from outside: how to start the simulator (injectable for tests). */
 export interface ConformDeps {

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import pThrottle from 'p-throttle';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { secretValues } from '../../conformance/results/mask.js';
-import { openTarget, preflight } from '../../conformance/target/open.js';
-import type { TargetFactory } from '../../conformance/target/target.js';
+import { openTarget, preflight, type TargetFactory } from '../../conformance/index.js';
+import { secretValues } from '../../secrets/index.js';
 import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
 import { FUZZER_BUG_DIR, toRunResult, writeFuzzOutput } from '../../fuzz/report.js';
 import { runFuzz } from '../../fuzz/run.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Argv } from 'yargs';
 import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import type { Version } from '../../contract/versions.js';
-import { basisText, brief } from '../../conformance/report/text.js';
+import { basisText, brief } from '../../conformance/index.js';
 import { BOUNDS_SCENARIO_ID, type JournalEntry } from '../../proxy/journal.js';
 import {
   DEFAULT_PROXY_BODY_BYTES,

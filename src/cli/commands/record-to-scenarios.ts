@@ -2,8 +2,7 @@ import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { stringify } from 'yaml';
-import { formatScenarioFileError } from '../../conformance/scenario/errors.js';
-import { parseScenario } from '../../conformance/scenario/load.js';
+import { formatScenarioFileError, parseScenario } from '../../conformance/index.js';
 import { readRecordings, type Recording } from '../../proxy/recording/format.js';
 import { recordingsToScenarios } from '../../proxy/recording/to-scenarios.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';

@@ -1,10 +1,14 @@
 import path from 'node:path';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { renderConsole } from '../../conformance/report/console.js';
-import { REPORT_FILES, renderReports, writeReports } from '../../conformance/report/write.js';
-import { mergeShards, type ShardReport } from '../../conformance/results/merge.js';
-import { readRunReport } from '../../conformance/results/read-report.js';
-import { exitCodeOf } from '../../conformance/run/conform.js';
+import {
+  exitCodeOf,
+  mergeShards,
+  readRunReport,
+  renderConsole,
+  renderReports,
+  writeReports,
+  type ShardReport,
+} from '../../conformance/index.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
 import { conformSummary } from '../output/conform-summary.js';
 import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
@@ -31,13 +35,7 @@ export function handleReportMerge(args: ReportMergeArgs, ctx: CliContext): numbe
   if (!merged.ok) throw new CliError(merged.error, 2);
   const result = merged.result;
   const dir = path.resolve(args.reportDir);
-  writeReports(dir, renderReports(result, []));
-  const reports = {
-    json: path.join(dir, REPORT_FILES.json),
-    junit: path.join(dir, REPORT_FILES.junit),
-    markdown: path.join(dir, REPORT_FILES.markdown),
-    html: path.join(dir, REPORT_FILES.html),
-  };
+  const reports = writeReports(dir, renderReports(result, []));
   out.text(renderConsole(result, out.colors));
   out.text(
     `Merged ${parts.length} shard report(s) into:\n${Object.values(reports)

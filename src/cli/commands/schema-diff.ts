@@ -1,8 +1,7 @@
 import type { ArgumentsCamelCase } from 'yargs';
 import { buildRevisionSchema } from '../../contract/generate.js';
 import type { Version } from '../../contract/versions.js';
-import { diffSchemas, introspect } from '../../conformance/drift/drift.js';
-import { openTarget, type OpenTarget } from '../../conformance/target/open.js';
+import { diffSchemas, introspect, openTarget, type OpenTarget } from '../../conformance/index.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
 import { versionOption } from '../options.js';
 import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';

@@ -1,8 +1,4 @@
-import { exitCodeOf } from '../../conformance/run/conform.js';
-import { verdictOf } from '../../conformance/results/verdict.js';
-import type { RunResult } from '../../conformance/results/run-result.js';
-import type { REPORT_FILES } from '../../conformance/report/write.js';
-import { failureKeys } from '../../conformance/results/summary.js';
+import { exitCodeOf, failureKeys, verdictOf, type Reports, type RunResult } from '../../conformance/index.js';
 
 type Count = { covered: number; total: number; percent: number };
 
@@ -16,10 +12,7 @@ function count(c: Count): Count {
  * coverage as counts, the failure keys and where the four reports are. The full detail stays in the
  * reports; this is what a script branches on.
  */
-export function conformSummary(
-  result: RunResult,
-  reports: Record<keyof typeof REPORT_FILES, string>,
-): Record<string, unknown> {
+export function conformSummary(result: RunResult, reports: Reports): Record<string, unknown> {
   const coverage = result.coverage;
   return {
     tool: result.tool,

@@ -1,4 +1,4 @@
-import type { DifferenceKind } from '../results/differences.js';
+import type { DifferenceKind } from '../outcome/differences.js';
 import type {
   CountSpec,
   ErrorExpectation,
@@ -8,7 +8,7 @@ import type {
   ValidationErrorsExpectation,
 } from '../scenario/types.js';
 import { deepEqual, jsonTypeOf, matchesSubset } from './deep.js';
-import { getAtPath } from './json-path.js';
+import { getAtPath } from '../scenario/json-path.js';
 
 /** A failed check before it is attributed to a scenario, step and basis. */
 export interface Finding {

@@ -1,5 +1,5 @@
 import { jsonTypeOf, deepEqual } from '../assert/deep.js';
-import { formatPath, type PathSegment } from '../assert/json-path.js';
+import { formatPath, type PathSegment } from '../scenario/json-path.js';
 import type { ScenarioResult, StructuralDifference } from '../results/run-result.js';
 import type { CompareRules, LoadedScenario } from '../scenario/types.js';
 

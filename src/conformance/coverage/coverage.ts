@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import type { Version } from '../../contract/versions.js';
 import { isErrorExpectation, isValidationErrorsExpectation } from '../assert/explicit.js';
-import type { ScenarioResult } from '../results/scenario-result.js';
+import type { ScenarioResult } from '../outcome/scenario-result.js';
 import type { Expectation, LoadedScenario, Scenario } from '../scenario/types.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Difference } from '../results/differences.js';
-import type { RuleVerificationReport } from '../results/rule-verification.js';
+import type { Difference } from '../outcome/differences.js';
+import type { RuleVerificationReport } from '../outcome/rule-verification.js';
 import { isBelow, type CoverageReport } from './coverage.js';
 
 /** The CI gate: `--min-operation-coverage`, `--require-rules` and `--fail-on any`. */

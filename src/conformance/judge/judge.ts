@@ -16,7 +16,7 @@ import {
   severityOf,
   type Cause,
   type Difference,
-} from '../results/differences.js';
+} from '../outcome/differences.js';
 import type { Expectation, Level } from '../scenario/types.js';
 import { checkShape } from '../shape/check.js';
 import type { JsonSchema } from '../shape/compile.js';

@@ -1,4 +1,4 @@
-import type { Difference } from '../results/differences.js';
+import type { Difference } from '../outcome/differences.js';
 import type { RunResult } from '../results/run-result.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
 import { partialLines } from './skips-text.js';

@@ -1,5 +1,5 @@
 import { getOperationAST, parse } from 'graphql';
-import type { Difference } from '../results/differences.js';
+import type { Difference } from '../outcome/differences.js';
 import type { RunResult, ScenarioResult, StepResult } from '../results/run-result.js';
 import { escapeHtml as e } from './text.js';
 

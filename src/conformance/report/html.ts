@@ -1,4 +1,4 @@
-import type { Difference } from '../results/differences.js';
+import type { Difference } from '../outcome/differences.js';
 import type {
   RunResult,
   ScenarioResult,
@@ -13,6 +13,7 @@ import { actualText } from './smallest-diff.js';
 import { differenceSummary, operationOf, scenarioAnchor } from './html-summary.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
 import { basisText, brief, escapeHtml as e, passRate, waitingText } from './text.js';
+import type { ReportFormat } from './format.js';
 
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f;max-width:1200px}
@@ -156,3 +157,10 @@ ${result.scenarios.map(scenario).join('\n')}
 </body></html>
 `;
 }
+
+/** The HTML report, as the registry (formats.ts) lists it. */
+export const htmlReport = {
+  id: 'html',
+  extension: 'html',
+  render: renderHtml,
+} as const satisfies ReportFormat;

@@ -1,5 +1,6 @@
 import { HARNESS_VERSION } from '../../contract/harness.js';
 import type { RunResult } from '../results/run-result.js';
+import type { ReportFormat, Volatile } from './format.js';
 import { failureKeys } from '../results/summary.js';
 import { partialAcceptedBy, verdictOf } from '../results/verdict.js';
 
@@ -8,12 +9,6 @@ function verdictFields(result: RunResult): { verdict: string; partialAcceptedBy?
   const verdict = verdictOf(result);
   const by = verdict === 'partial' ? partialAcceptedBy(result) : undefined;
   return { verdict, ...(by ? { partialAcceptedBy: by } : {}) };
-}
-
-/** Values that change from run to run and are masked so two reports diff cleanly. */
-export interface Volatile {
-  /** Values generated for `${random.uuid}` during the run. */
-  generated: readonly string[];
 }
 
 const TIME_KEYS = new Set(['startedAt', 'finishedAt']);
@@ -51,3 +46,10 @@ export function renderJson(result: RunResult, volatile: Volatile = { generated: 
   const failures = failureKeys(result).map(replace);
   return `${JSON.stringify(stable({ ...result, harnessVersion: HARNESS_VERSION, failures, ...verdictFields(result) }, replace), null, 2)}\n`;
 }
+
+/** The JSON report, as the registry (formats.ts) lists it. */
+export const jsonReport = {
+  id: 'json',
+  extension: 'json',
+  render: renderJson,
+} as const satisfies ReportFormat;

@@ -1,9 +1,10 @@
-import type { Difference } from '../results/differences.js';
+import type { Difference } from '../outcome/differences.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { ruleVerificationJunit } from './rules-text.js';
 import { basisText, escapeXml } from './text.js';
 import { verdictOf } from '../results/verdict.js';
 import { smallestDiff } from './smallest-diff.js';
+import type { ReportFormat } from './format.js';
 
 function differenceLine(d: Difference): string {
   return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind} - ${d.message}; ${smallestDiff(d.expected, d.actual, 200)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
@@ -66,3 +67,10 @@ export function renderJunit(result: RunResult): string {
     '',
   ].join('\n');
 }
+
+/** The JUnit XML report, as the registry (formats.ts) lists it. */
+export const junitReport = {
+  id: 'junit',
+  extension: 'junit.xml',
+  render: renderJunit,
+} as const satisfies ReportFormat;

@@ -5,6 +5,7 @@ import { basisText, brief, passRate, waitingText } from './text.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
 import { partialLines } from './skips-text.js';
 import { actualText } from './smallest-diff.js';
+import type { ReportFormat } from './format.js';
 
 const MAX_ROWS = 50;
 const MAX_NAMES = 100;
@@ -174,3 +175,10 @@ export function renderMarkdown(result: RunResult): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** The Markdown report, as the registry (formats.ts) lists it. */
+export const markdownReport = {
+  id: 'markdown',
+  extension: 'md',
+  render: renderMarkdown,
+} as const satisfies ReportFormat;

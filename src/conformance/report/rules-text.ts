@@ -1,4 +1,4 @@
-import type { RuleVerificationReport } from '../results/rule-verification.js';
+import type { RuleVerificationReport } from '../outcome/rule-verification.js';
 import { escapeHtml as e, escapeXml } from './text.js';
 
 /** `spec rules verified 22/22 (cited 29/29; 7 state an absence)`. */

@@ -1,41 +1,43 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { scrubSecrets } from '../results/mask.js';
+import { scrubSecrets } from '../../secrets/index.js';
 import type { RunResult } from '../results/run-result.js';
-import { renderHtml } from './html.js';
-import { renderJson, type Volatile } from './json.js';
-import { renderJunit } from './junit.js';
-import { renderMarkdown } from './markdown.js';
+import { reportFileName, type ReportFormat, type Volatile } from './format.js';
+import { REPORT_FORMATS, type Reports } from './formats.js';
 
-/** File names of the four reports inside the report folder. */
-export const REPORT_FILES = {
-  json: 'conformance.json',
-  junit: 'conformance.junit.xml',
-  markdown: 'conformance.md',
-  html: 'conformance.html',
-} as const;
-
-/** Renders the four reports, with every secret scrubbed as a last line of defence. */
-export function renderReports(
+/** Renders each of `formats`, with every secret scrubbed as a last line of defence. */
+export function renderFormats<F extends ReportFormat>(
+  formats: readonly F[],
   result: RunResult,
   secrets: readonly string[],
   volatile?: Volatile,
-): Record<keyof typeof REPORT_FILES, string> {
-  const scrub = (s: string): string => scrubSecrets(s, secrets);
-  return {
-    json: scrub(renderJson(result, volatile)),
-    junit: scrub(renderJunit(result)),
-    markdown: scrub(renderMarkdown(result)),
-    html: scrub(renderHtml(result)),
-  };
+): Record<F['id'], string> {
+  return Object.fromEntries(
+    formats.map((f) => [f.id, scrubSecrets(f.render(result, volatile), secrets)]),
+  ) as Record<F['id'], string>;
 }
 
-/** Writes the reports into `dir` (created if needed) and returns their paths. */
-export function writeReports(dir: string, reports: Record<keyof typeof REPORT_FILES, string>): string[] {
+/** Writes rendered `formats` into `dir` (created if needed) as `<base>.<extension>`; returns their paths. */
+export function writeFormats<F extends ReportFormat>(
+  formats: readonly F[],
+  dir: string,
+  base: string,
+  rendered: Readonly<Record<F['id'], string>>,
+): Record<F['id'], string> {
   mkdirSync(dir, { recursive: true });
-  return (Object.keys(REPORT_FILES) as (keyof typeof REPORT_FILES)[]).map((k) => {
-    const file = path.join(dir, REPORT_FILES[k]);
-    writeFileSync(file, reports[k]);
-    return file;
-  });
+  return Object.fromEntries(
+    formats.map((f) => {
+      const file = path.join(dir, reportFileName(base, f));
+      writeFileSync(file, rendered[f.id as F['id']]);
+      return [f.id, file];
+    }),
+  ) as Record<F['id'], string>;
 }
+
+/** Renders every registered report of a run. */
+export const renderReports = (result: RunResult, secrets: readonly string[], volatile?: Volatile): Reports =>
+  renderFormats(REPORT_FORMATS, result, secrets, volatile);
+
+/** Writes every registered report into `dir` (`conformance.json`, … or `fuzz.json`, …); returns their paths. */
+export const writeReports = (dir: string, reports: Readonly<Reports>, base = 'conformance'): Reports =>
+  writeFormats(REPORT_FORMATS, dir, base, reports);

@@ -1,7 +1,8 @@
 import { mergeCoverage } from '../coverage/merge-coverage.js';
 import { checkGate } from '../coverage/gate.js';
 import type { BaselineComparison, CompareResult, RunResult } from './run-result.js';
-import { differencesOf, summarize } from './summary.js';
+import { differencesOf } from './summary.js';
+import { buildRunResult } from './build.js';
 import { skipsOf } from './verdict.js';
 
 /** The parts of a sharded run, each read from the JSON report of one shard, with where it came from. */
@@ -112,8 +113,7 @@ export function mergeShards(
   const gate = gateOptions
     ? checkGate(coverage, gateOptions, ruleVerification, differencesOf(scenarios))
     : undefined;
-  const merged: Omit<RunResult, 'summary'> = {
-    formatVersion: first.formatVersion,
+  const result = buildRunResult({
     tool: first.tool,
     runId: first.runId,
     startedAt: timeOf(
@@ -137,6 +137,6 @@ export function mergeShards(
     ...(skips ? { skips } : {}),
     ...(ruleVerification ? { ruleVerification } : {}),
     ...(gate ? { gate } : {}),
-  };
-  return { ok: true, result: { ...merged, summary: summarize(merged) } };
+  });
+  return { ok: true, result };
 }

@@ -2,9 +2,9 @@ import type { Version } from '../../contract/versions.js';
 import type { CoverageReport } from '../coverage/coverage.js';
 import type { GateOptions, GateResult } from '../coverage/gate.js';
 import type { DriftResult } from '../drift/drift.js';
-import type { RuleVerificationReport } from './rule-verification.js';
+import type { RuleVerificationReport } from '../outcome/rule-verification.js';
 import type { Skips } from './skips.js';
-import type { ScenarioResult, Status } from './scenario-result.js';
+import type { ScenarioResult, Status } from '../outcome/scenario-result.js';
 
 export type {
   RecordedRequest,
@@ -12,7 +12,7 @@ export type {
   ScenarioResult,
   Status,
   StepResult,
-} from './scenario-result.js';
+} from '../outcome/scenario-result.js';
 
 /** A structural difference between the responses of two targets (differential mode). */
 export interface StructuralDifference {

@@ -1,4 +1,4 @@
-import { differenceKey, type Difference } from './differences.js';
+import { differenceKey, type Difference } from '../outcome/differences.js';
 import type { RunResult, ScenarioResult, Summary, Tally } from './run-result.js';
 
 function tally(results: readonly ScenarioResult[]): Tally {
@@ -29,7 +29,9 @@ function groupTally(
  * Keys of everything that fails a run: breaking differences, scenarios that errored or could not reach
  * the target, breaking schema drift and structural differences of the differential mode.
  */
-export function failureKeys(result: Omit<RunResult, 'summary' | 'baseline' | 'coverage' | 'gate'>): string[] {
+export function failureKeys(
+  result: Omit<RunResult, 'formatVersion' | 'summary' | 'baseline' | 'coverage' | 'gate'>,
+): string[] {
   const keys = new Set<string>();
   for (const s of result.scenarios) {
     if (s.status === 'network-error' || s.status === 'unavailable' || s.status === 'error')

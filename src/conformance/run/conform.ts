@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { buildRevisionSchema } from '../../contract/generate.js';
 import type { Version } from '../../contract/versions.js';
-import { readCatalogues } from '../coverage/catalogues.js';
-import { computeCoverage, type CoverageCatalogues } from '../coverage/coverage.js';
+import type { CoverageCatalogues } from '../coverage/coverage.js';
+import { buildRunResult, coverageOf, shippedCatalogues } from '../results/build.js';
 import { checkGate, type GateOptions } from '../coverage/gate.js';
 import { compareWithBaseline } from '../results/baseline.js';
 import { compareRuns, noiseKey } from '../compare/structural.js';
@@ -10,7 +10,7 @@ import type { HttpOptions } from '../target/http-client.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { runDrift, runScenarios, skipReasonOf, type RunnerOptions } from './runner.js';
 import type { LoadedScenario, Scenario } from '../scenario/types.js';
-import { differencesOf, failureKeys, summarize } from '../results/summary.js';
+import { differencesOf, failureKeys } from '../results/summary.js';
 import type { Target } from '../target/target.js';
 import { inShard, type Shard } from './shard.js';
 import type { TargetFactory } from '../target/target.js';
@@ -114,7 +114,6 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     };
   }
   const partial = {
-    formatVersion: 1 as const,
     tool: 'rm-harness conform' as const,
     runId,
     startedAt,
@@ -135,27 +134,27 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
   const baseline = options.baseline
     ? compareWithBaseline(options.baseline.file, options.baseline.failures, failureKeys(partial))
     : undefined;
-  const catalogues = options.catalogues ?? defaultCatalogues();
-  const coverage = computeCoverage(
-    options.scenarios,
-    scenarios,
-    options.revisions,
-    buildRevisionSchema,
-    catalogues,
-  );
+  const catalogues = options.catalogues ?? shippedCatalogues();
+  const coverage = coverageOf(options.scenarios, scenarios, options.revisions, catalogues);
   // Rule verification does not depend on the shard: the first shard does it once for the merged report.
   const ruleVerification =
     options.verifyRules && (shard?.index ?? 1) === 1
       ? await verifyRules({
           scenarios: options.scenarios,
-          revisions: options.revisions,
           rules: catalogues.specRules,
           citedBy: coverage.specRules.citedBy,
           startSimulator: options.verifyRules.startSimulator,
+          run: (citing, target) =>
+            runScenarios(citing, {
+              target,
+              revisions: options.revisions,
+              allowMutations: true,
+              http: options.http,
+              runId,
+              ...(options.uuid ? { uuid: options.uuid } : {}),
+            }),
           http: options.http,
-          runId,
           ...(options.verifyRules.region ? { region: options.verifyRules.region } : {}),
-          ...(options.uuid ? { uuid: options.uuid } : {}),
           ...(options.verifyRules.onRule ? { onRule: options.verifyRules.onRule } : {}),
         })
       : undefined;
@@ -165,20 +164,14 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
       ? checkGate(coverage, options.gate, ruleVerification, differencesOf(scenarios))
       : undefined;
   const skips = skipsOf(skippedRunsOf(options.scenarios, scenarios, buildRevisionSchema), coverage);
-  const withBaseline = {
+  return buildRunResult({
     ...partial,
     ...(baseline ? { baseline } : {}),
     coverage,
     ...(skips ? { skips } : {}),
     ...(ruleVerification ? { ruleVerification } : {}),
     ...(gate ? { gate } : {}),
-  };
-  return { ...withBaseline, summary: summarize(withBaseline) };
-}
-
-function defaultCatalogues(): CoverageCatalogues {
-  const read = readCatalogues();
-  return read.ok ? read.catalogues : { specRules: [], assumptions: [] };
+  });
 }
 
 /**

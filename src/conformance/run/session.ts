@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Version } from '../../contract/versions.js';
 import { readCatalogues } from '../coverage/catalogues.js';
 import type { GateOptions } from '../coverage/gate.js';
-import { REPORT_FILES, renderReports, writeReports } from '../report/write.js';
+import type { Reports } from '../report/formats.js';
+import { renderReports, writeReports } from '../report/write.js';
 import { readBaseline } from '../results/baseline.js';
 import { secretValues } from '../results/mask.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
@@ -68,7 +69,7 @@ export interface ConformSetupError {
 /** A finished run: the result, the report files, and the secrets the reports were scrubbed of. */
 export interface ConformDone {
   result: RunResult;
-  reports: Record<keyof typeof REPORT_FILES, string>;
+  reports: Reports;
   /** Header values (tokens) that must not appear in anything printed from the result. */
   secrets: string[];
 }
@@ -183,13 +184,7 @@ export async function runConformance(
       ...secretValues(t.target.limitedHeaders ?? {}),
     ]);
     const dir = path.resolve(request.reportDir);
-    writeReports(dir, renderReports(result, secrets, { generated }));
-    const reports = {
-      json: path.join(dir, REPORT_FILES.json),
-      junit: path.join(dir, REPORT_FILES.junit),
-      markdown: path.join(dir, REPORT_FILES.markdown),
-      html: path.join(dir, REPORT_FILES.html),
-    };
+    const reports = writeReports(dir, renderReports(result, secrets, { generated }));
     return { ok: true, done: { result, reports, secrets } };
   } finally {
     for (const t of opened.reverse()) await t.close();

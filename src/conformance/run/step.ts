@@ -1,7 +1,7 @@
 import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
 import type { Version } from '../../contract/versions.js';
 import { isErrorExpectation } from '../assert/explicit.js';
-import { getAtPath } from '../assert/json-path.js';
+import { getAtPath } from '../scenario/json-path.js';
 import { differenceOf, judge, type ShapeJudgement } from '../judge/judge.js';
 import { maskHeaders } from '../results/mask.js';
 import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../results/run-result.js';

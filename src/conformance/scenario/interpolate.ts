@@ -1,4 +1,4 @@
-import { getAtPath } from '../assert/json-path.js';
+import { getAtPath } from './json-path.js';
 
 /** What `${…}` references resolve against while one scenario runs on one revision. */
 export interface InterpolationContext {

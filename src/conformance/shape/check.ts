@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isIsoDate, isIsoDateTimeUtc } from '../../contract/scalars.js';
-import type { DifferenceKind } from '../results/differences.js';
-import { formatPath, type PathSegment } from '../assert/json-path.js';
+import type { DifferenceKind } from '../outcome/differences.js';
+import { formatPath, type PathSegment } from '../scenario/json-path.js';
 import { DATE_FORMAT, DATE_TIME_FORMAT, TYPENAME_COMMENT, type JsonSchema } from './compile.js';
 
 /** One way a response's data deviates from its compiled shape. */

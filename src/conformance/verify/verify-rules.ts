@@ -1,29 +1,29 @@
 import { DEV_TOKENS } from '../../contract/endpoint.js';
-import type { Version } from '../../contract/versions.js';
-import type { Difference } from '../results/differences.js';
+import type { Difference } from '../outcome/differences.js';
 import type { ScenarioResult } from '../results/run-result.js';
-import { runScenarios, type RunnerOptions } from '../run/runner.js';
 import type { LoadedScenario } from '../scenario/types.js';
 import { sendHttp, type HttpOptions } from '../target/http-client.js';
 import { endpointOf, simulatorTemplate, type Target, type TargetFactory } from '../target/target.js';
-import type { RuleVerification, RuleVerificationReport } from '../results/rule-verification.js';
+import type { RuleVerification, RuleVerificationReport } from '../outcome/rule-verification.js';
 import { ABSENCE_RULES } from './absence-rules.js';
 
 /** What a verification run needs. */
 export interface VerifyOptions {
   /** Every selected scenario; those citing a rule run while it is broken. */
   scenarios: readonly LoadedScenario[];
-  revisions: readonly Version[];
   /** Rule ids of conformance/spec-rules.yaml. */
   rules: readonly string[];
   /** Scenario ids citing each rule (the coverage report's `specRules.citedBy`). */
   citedBy: Readonly<Record<string, readonly string[]>>;
   /** Starts a fresh simulator that accepts `breakRules` and reports its admin token. */
   startSimulator: TargetFactory;
+  /**
+   * Runs scenarios against the simulator with the rule broken. The caller (run/conform.ts) passes its
+   * runner in, so verify/ stays below run/ rather than calling back into it.
+   */
+  run: (scenarios: readonly LoadedScenario[], target: Target) => Promise<ScenarioResult[]>;
   http: HttpOptions;
   region?: string;
-  runId: string;
-  uuid?: () => string;
   /** Told before each rule is checked. */
   onRule?: (rule: string) => void;
 }
@@ -85,16 +85,8 @@ async function verifyOne(rule: string, options: VerifyOptions): Promise<RuleVeri
       limitedHeaders: { authorization: `Bearer ${DEV_TOKENS.limited}` },
       isSimulator: true,
     };
-    const runner: RunnerOptions = {
-      target,
-      revisions: options.revisions,
-      allowMutations: true,
-      http: options.http,
-      runId: options.runId,
-      ...(options.uuid ? { uuid: options.uuid } : {}),
-    };
     const citing = options.scenarios.filter((s) => citedBy.includes(s.scenario.id));
-    const results = await runScenarios(citing, runner);
+    const results = await options.run(citing, target);
     const evidence = evidenceOf(rule, results);
     if (evidence.length > 0)
       return { rule, status: 'verified', citedBy, evidence: evidence.slice(0, MAX_EVIDENCE) };

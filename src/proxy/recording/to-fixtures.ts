@@ -1,6 +1,6 @@
 import { parse } from 'graphql';
 import { buildRevisionSchema } from '../../contract/generate.js';
-import type { PathSegment } from '../../conformance/assert/json-path.js';
+import { type PathSegment } from '../../conformance/index.js';
 import { ACTIVITIES } from '../../domain/activities/model.js';
 import { CONTACTS } from '../../domain/contacts/model.js';
 import { LISTS } from '../../domain/lists/model.js';

@@ -9,8 +9,15 @@ import {
 import { buildRevisionSchema } from '../../contract/generate.js';
 import { isIsoDate, isIsoDateTimeUtc } from '../../contract/scalars.js';
 import type { Version } from '../../contract/versions.js';
-import { formatPath, type PathSegment } from '../../conformance/assert/json-path.js';
-import type { Expectation, JsonTypeName, Scenario, Step, Tenant } from '../../conformance/scenario/types.js';
+import {
+  formatPath,
+  type Expectation,
+  type JsonTypeName,
+  type PathSegment,
+  type Scenario,
+  type Step,
+  type Tenant,
+} from '../../conformance/index.js';
 import { mapLeaves, walkJson } from '../json-walk.js';
 import { walkResponse } from '../typed-walk.js';
 import type { Recording } from './format.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { VERSIONS, type Version } from '../../../src/contract/versions.js';
 import { conform, type ConformOptions } from '../../../src/conformance/run/conform.js';
-import type { Difference } from '../../../src/conformance/results/differences.js';
+import type { Difference } from '../../../src/conformance/outcome/differences.js';
 import type { RunResult } from '../../../src/conformance/results/run-result.js';
 import { loadScenarios } from '../../../src/conformance/scenario/load.js';
 import type { LoadedScenario } from '../../../src/conformance/scenario/types.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { renderConsole } from '../../../src/conformance/report/console.js';
 import { renderMarkdown } from '../../../src/conformance/report/markdown.js';
 import { smallestDiff } from '../../../src/conformance/report/smallest-diff.js';
-import type { Difference } from '../../../src/conformance/results/differences.js';
+import type { Difference } from '../../../src/conformance/outcome/differences.js';
 import type { RunResult } from '../../../src/conformance/results/run-result.js';
 import { runShipped } from '../helpers/run.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -3,6 +3,8 @@ import { describe, expect, it } from '@jest/globals';
 import { startRuleBreakingSimulator } from '../../../src/cli/sim-target.js';
 import { loadScenarios } from '../../../src/conformance/scenario/load.js';
 import type { LoadedScenario, Scenario } from '../../../src/conformance/scenario/types.js';
+import { runScenarios } from '../../../src/conformance/run/runner.js';
+import type { Target } from '../../../src/conformance/target/target.js';
 import { verifyRules } from '../../../src/conformance/verify/verify-rules.js';
 
 // The shipped scenario that cites §7.5 (updateContactAdditionalFields is gated per tenant).
@@ -24,15 +26,24 @@ function shouldOnly(loaded: LoadedScenario): LoadedScenario {
   return { scenario, file: 'should-only.yaml' };
 }
 
+/** The runner conform passes in: every revision under test, mutations allowed. */
+const run = (scenarios: readonly LoadedScenario[], target: Target) =>
+  runScenarios(scenarios, {
+    target,
+    revisions: ['1.4.0'],
+    allowMutations: true,
+    http: { timeoutMs: 10_000, retries: 0 },
+    runId: 'verify-test',
+  });
+
 const verify = (scenarios: LoadedScenario[], rules: string[]) =>
   verifyRules({
     scenarios,
-    revisions: ['1.4.0'],
     rules,
     citedBy: Object.fromEntries(rules.map((r) => [r, scenarios.map((s) => s.scenario.id)])),
     startSimulator: startRuleBreakingSimulator,
     http: { timeoutMs: 10_000, retries: 0 },
-    runId: 'verify-test',
+    run,
   });
 
 describe('verifyRules', () => {
@@ -52,13 +63,12 @@ describe('verifyRules', () => {
   it('reports absence rules apart, uncited rules, and rules the simulator cannot break', async () => {
     const report = await verifyRules({
       scenarios: [shipped],
-      revisions: ['1.4.0'],
       // A rule added to the catalogue before the simulator has a switch for it.
       rules: ['§6.3', '§7.5', '§9.9/no-switch'],
       citedBy: { '§9.9/no-switch': [shipped.scenario.id] },
       startSimulator: startRuleBreakingSimulator,
       http: { timeoutMs: 10_000, retries: 0 },
-      runId: 'verify-test',
+      run,
     });
     expect(report.rules.map((r) => [r.rule, r.status])).toEqual([
       ['§6.3', 'absence'],
