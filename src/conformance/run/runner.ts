@@ -16,7 +16,7 @@ import {
   type Scenario,
 } from '../scenario/types.js';
 import type { Target } from '../target/target.js';
-import { applyState, NO_PROVIDER_STATE } from './provider-state.js';
+import { applyState, NO_PROVIDER_STATE, setsProviderState } from './provider-state.js';
 import { appliesTo, runStep, type StepOptions } from './step.js';
 
 /** What a run needs besides the scenarios. */
@@ -51,7 +51,7 @@ export function skipReasonOf(
     return 'writes to the tenant; pass --allow-mutations to run it against a non-simulator target';
   if (usesLimitedTenant(scenario) && !target.limitedHeaders) return NO_LIMITED_TENANT;
   if (usesRegions(scenario) && !target.endpointIn) return NO_REGIONS;
-  if (scenario.state?.clock !== undefined && !target.admin) return NO_PROVIDER_STATE;
+  if (setsProviderState(scenario.state) && !target.admin) return NO_PROVIDER_STATE;
   return undefined;
 }
 

@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { parse as parseGraphQL, GraphQLError } from 'graphql';
 import { LineCounter, parseDocument } from 'yaml';
 import type { ScenarioFileError } from './errors.js';
-import { SCENARIO_DIR, SCENARIO_SCHEMA_FILE, SPEC_RULES_FILE_NAME } from './paths.js';
+import { CONFIG_SCHEMA_FILE, SCENARIO_DIR, SCENARIO_SCHEMA_FILE, SPEC_RULES_FILE_NAME } from './paths.js';
 import type { LoadedScenario, Scenario, Step } from './types.js';
 import { referencesIn } from './interpolate.js';
 
@@ -18,8 +18,11 @@ let validator: ValidateFunction | undefined;
 
 function scenarioValidator(): ValidateFunction {
   if (!validator) {
-    const schema = JSON.parse(readFileSync(SCENARIO_SCHEMA_FILE, 'utf8')) as object;
-    validator = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    const schema = JSON.parse(readFileSync(SCENARIO_SCHEMA_FILE, 'utf8')) as { $id: string };
+    const config = JSON.parse(readFileSync(CONFIG_SCHEMA_FILE, 'utf8')) as object;
+    // `state.faults` refers to the config schema by a path relative to the scenario schema's $id.
+    const configId = new URL('../rm-harness.config.schema.json', schema.$id).href;
+    validator = new Ajv({ allErrors: true, strict: false }).addSchema(config, configId).compile(schema);
   }
   return validator;
 }

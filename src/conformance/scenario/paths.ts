@@ -18,3 +18,11 @@ export const SPEC_RULES_FILE = fileURLToPath(
 
 /** `contracts/ASSUMPTIONS.md`: the A-ids scenarios cite. */
 export const ASSUMPTIONS_FILE = fileURLToPath(new URL('../../../contracts/ASSUMPTIONS.md', import.meta.url));
+
+/**
+ * The config file's JSON Schema: the scenario schema's `state.faults` refers to its `serve.faults`, so the
+ * fault rules are described once (generated from the admin API's own schema).
+ */
+export const CONFIG_SCHEMA_FILE = fileURLToPath(
+  new URL('../../../rm-harness.config.schema.json', import.meta.url),
+);

@@ -113,13 +113,24 @@ export interface Step {
   compare?: CompareRules;
 }
 
+/** One fault rule of `state.faults`, as `PUT /__admin/faults` takes it (the simulator checks the details). */
+export interface FaultRuleState {
+  operations?: string[];
+  tenant?: string;
+  errorRate?: number;
+  errorKind?: string;
+  [setting: string]: unknown;
+}
+
 /**
  * Provider states a scenario needs before its steps (set through the simulator's admin API, so such a
  * scenario runs only against `--target sim`): `clock` is a tenant clock change, as
- * `PUT /__admin/tenants/{id}/clock` takes it.
+ * `PUT /__admin/tenants/{id}/clock` takes it; `faults` a fault configuration, as `PUT /__admin/faults`
+ * takes it.
  */
 export interface ProviderState {
   clock?: { now: string } | { offsetSeconds: number } | { advanceSeconds: number };
+  faults?: { seed?: number; rules?: FaultRuleState[]; eventFeed?: Array<Record<string, unknown>> };
 }
 
 /** A replayable scenario as written in `conformance/**.yaml`. */
