@@ -1,18 +1,12 @@
 import path from 'node:path';
 import type { ArgumentsCamelCase, Argv, Options } from 'yargs';
 import { VERSIONS } from '../../contract/versions.js';
-import { renderConsole } from '../../conformance/report/console.js';
-import { scrubSecrets } from '../../conformance/results/mask.js';
-import { exitCodeOf } from '../../conformance/run/conform.js';
-import { verdictOf } from '../../conformance/results/verdict.js';
-import { runConformance } from '../../conformance/run/session.js';
-import type { TargetSpec } from '../../conformance/target/open.js';
 import type { TargetFactory } from '../../conformance/target/target.js';
 import { LIMITED_TOKEN_ENV, TOKEN_ENV } from '../../config/env.js';
 import { configOption } from '../config-option.js';
+import { precheckConform, targetSpecs } from '../conform-precheck.js';
 import { parseVersionsOption } from '../options.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
-import { conformSummary } from '../output/conform-summary.js';
 import { Output, withOutputOptions } from '../output/output.js';
 import type { Progress } from '../output/progress.js';
 import {
@@ -21,9 +15,8 @@ import {
   type ConformArgs,
   type ConformFlags,
 } from '../resolve-conform.js';
-import { startRuleBreakingSimulator, startSimulatorTarget } from '../sim-target.js';
-import { createPacer } from '../../conformance/target/rate.js';
 import { rateOption } from '../rate-option.js';
+import { createPacer } from '../../conformance/target/rate.js';
 import { parseShard, type Shard } from '../../conformance/run/shard.js';
 
 /** What `conform` needs from outside: how to start the simulator (injectable for tests). */
@@ -33,9 +26,12 @@ export interface ConformDeps {
   startRuleBreakingSimulator?: () => Promise<TargetFactory | undefined>;
 }
 
+// The simulator (the server behind it) is imported only when a run starts it.
+const ruleBreakingSimulator = async (): Promise<TargetFactory> =>
+  (await import('../sim-target.js')).startRuleBreakingSimulator;
 const defaultDeps: ConformDeps = {
-  startSimulator: async () => startSimulatorTarget,
-  startRuleBreakingSimulator: async () => startRuleBreakingSimulator,
+  startSimulator: async () => (await import('../sim-target.js')).startSimulatorTarget,
+  startRuleBreakingSimulator: ruleBreakingSimulator,
 };
 
 function percent(value: unknown): number {
@@ -80,14 +76,25 @@ export async function handleConform(
   ctx: CliContext,
   deps: ConformDeps = defaultDeps,
 ): Promise<number> {
+  precheckConform(args);
+  // The runner, the reports and the contract behind them load only once the arguments are known good.
+  const [
+    { runConformance },
+    { exitCodeOf },
+    { verdictOf },
+    { renderConsole },
+    { scrubSecrets },
+    { conformSummary },
+  ] = await Promise.all([
+    import('../../conformance/run/session.js'),
+    import('../../conformance/run/conform.js'),
+    import('../../conformance/results/verdict.js'),
+    import('../../conformance/report/console.js'),
+    import('../../conformance/results/mask.js'),
+    import('../output/conform-summary.js'),
+  ]);
   const out = new Output(ctx.io, args);
-  const spec = (target: string, token: string | undefined, limitedToken: string | undefined): TargetSpec => ({
-    target,
-    token,
-    ...(limitedToken !== undefined ? { limitedToken } : {}),
-    headers: args.header,
-    region: args.region,
-  });
+  const specs = targetSpecs(args);
   let bar: Progress | undefined;
   let done = 0;
   const run = await runConformance({
@@ -95,16 +102,8 @@ export async function handleConform(
     scenarioGlobs: args.scenario,
     tags: args.tag,
     ...(args.baseline !== undefined ? { baselineFile: args.baseline } : {}),
-    target: spec(args.target, args.token, args.limitedToken),
-    ...(args.compare !== undefined
-      ? {
-          compare: spec(
-            args.compare,
-            args.compareToken ?? args.token,
-            args.compareLimitedToken ?? args.limitedToken,
-          ),
-        }
-      : {}),
+    target: specs.target,
+    ...(specs.compare ? { compare: specs.compare } : {}),
     ...(args.learnNoise === false ? { learnNoise: false } : {}),
     revisions: args.version,
     allowMutations: args.allowMutations,
@@ -118,7 +117,7 @@ export async function handleConform(
     ...(args.shard !== undefined ? { shard: args.shard } : {}),
     ...(args.verifyRules
       ? {
-          verifyRules: deps.startRuleBreakingSimulator ?? (async () => startRuleBreakingSimulator),
+          verifyRules: deps.startRuleBreakingSimulator ?? ruleBreakingSimulator,
           onRule: (rule: string) => bar?.update(done, `verifying ${rule}`),
         }
       : {}),
