@@ -1,5 +1,5 @@
 import type { Options } from 'yargs';
-import { isValidRate } from '../conformance/index.js';
+import { isValidRate } from '../conformance/preflight.js';
 import { CliUsageError } from './context.js';
 
 /**

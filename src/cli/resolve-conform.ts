@@ -1,5 +1,5 @@
 import { VERSIONS, type Version } from '../contract/versions.js';
-import { SCENARIO_DIR, type Shard } from '../conformance/index.js';
+import { SCENARIO_DIR, type Shard } from '../conformance/preflight.js';
 import { envValue, LIMITED_TOKEN_ENV, TOKEN_ENV, type Env } from '../config/env.js';
 import type { ConformConfig, ConformRunConfig, TargetConfig } from '../config/schema.js';
 import { firstSet, readConfig } from './config-option.js';

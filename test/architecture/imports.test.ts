@@ -32,6 +32,12 @@ const RANK: Readonly<Record<string, number>> = {
 /** Layers whose index.ts is their only door: code outside them imports nothing else of theirs. */
 const INDEX_ONLY = ['server', 'simulator', 'store', 'conformance'];
 
+/**
+ * Second doors of an index-only layer, each for a reason its file states: conformance/preflight.ts lets a
+ * command check its arguments without loading the runner (a usage error answers as fast as `--help`).
+ */
+const LIGHT_DOORS = ['conformance/preflight.ts'];
+
 /** Layers that must never see the HTTP adapter (the issue's "Done when"). */
 const BELOW_SERVER = ['simulator', 'domain', 'store', 'conformance', 'contract'];
 
@@ -177,7 +183,7 @@ function upwardImports(edges: readonly Edge[]): string[] {
 function sideDoorImports(edges: readonly Edge[]): string[] {
   return edges
     .filter(({ from, to }) => INDEX_ONLY.includes(layerOf(to)) && layerOf(from) !== layerOf(to))
-    .filter(({ to }) => to !== `${layerOf(to)}/index.ts`)
+    .filter(({ to }) => to !== `${layerOf(to)}/index.ts` && !LIGHT_DOORS.includes(to))
     .map(({ from, to }) => `${from} -> ${to}`);
 }
 
@@ -239,6 +245,23 @@ describe('the import graph of src/', () => {
 
   it('enters the server, simulator, store and conformance only through their index', () => {
     expect(sideDoorImports(edges)).toEqual([]);
+  });
+
+  it('keeps conformance/preflight.ts light: nothing it reaches loads the runner, judge, shapes or reports', () => {
+    const reached = new Set(['conformance/preflight.ts']);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const { from, to } of edges)
+        if (reached.has(from) && !reached.has(to)) {
+          reached.add(to);
+          grew = true;
+        }
+    }
+    const heavy = [...reached].filter((file) =>
+      /^conformance\/(index\.ts|run\/(?!shard\.ts)|judge\/|shape\/|report\/|assert\/|verify\/)/.test(file),
+    );
+    expect(reached.size).toBeGreaterThan(5);
+    expect(heavy).toEqual([]);
   });
 
   it('keeps the request pipeline free of express, graphql-http and src/server, however indirectly', () => {

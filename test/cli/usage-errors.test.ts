@@ -24,6 +24,31 @@ describe('usage errors', () => {
     [['schema', 'print', '--version', '9'], 'unknown version "9"', 'schema print'],
     [['conform', '--target', 'sim', '--version', '9.9'], 'unknown version "9.9"', 'conform'],
     [['report', 'merge'], 'missing required argument', 'report merge'],
+    // conform's own checks of its arguments, made before the runner is loaded (issue 32 item 9).
+    [
+      ['conform', '--target', 'http://127.0.0.1:1/public-api/graphql', '--token', 't'],
+      'the target URL names no revision',
+      'conform',
+    ],
+    [
+      ['conform', '--target', 'sim', '--compare', 'http://127.0.0.1:1/public-api/graphql', '--token', 't'],
+      'the target URL names no revision',
+      'conform',
+    ],
+    [['conform', '--target', 'ftp://127.0.0.1:1/{version}/graphql'], '--target:', 'conform'],
+    [
+      ['conform', '--target', 'http://127.0.0.1:1/{version}/public-api/graphql'],
+      '--token is needed',
+      'conform',
+    ],
+    [
+      ['conform', '--target', 'sim', '--header', 'no-equals'],
+      '--header "no-equals" is not name=value',
+      'conform',
+    ],
+    [['conform', '--target', 'sim', '--scenario', 'no-such-scenario*'], 'no scenario matches', 'conform'],
+    [['conform', '--target', 'sim', '--tag', 'no-such-tag'], 'no scenario matches', 'conform'],
+    [['conform', '--target', 'sim', '--shard', '5/3'], '--shard must be i/n', 'conform'],
   ])('%j: exit 2, "%s", and the hint names "rm-harness %s --help"', async (args, message, command) => {
     const { code, stderr } = await cli(args);
     expect({ code, lines: stderr.trimEnd().split('\n').length }).toEqual({ code: 2, lines: 1 });

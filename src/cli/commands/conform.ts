@@ -1,23 +1,12 @@
 import path from 'node:path';
 import type { ArgumentsCamelCase, Argv, Options } from 'yargs';
 import { VERSIONS } from '../../contract/versions.js';
-import {
-  createPacer,
-  exitCodeOf,
-  parseShard,
-  renderConsole,
-  runConformance,
-  verdictOf,
-  type Shard,
-  type TargetFactory,
-  type TargetSpec,
-} from '../../conformance/index.js';
-import { scrubSecrets } from '../../secrets/index.js';
+import { createPacer, parseShard, type Shard, type TargetFactory } from '../../conformance/preflight.js';
 import { LIMITED_TOKEN_ENV, TOKEN_ENV } from '../../config/env.js';
 import { configOption } from '../config-option.js';
+import { precheckConform, targetSpecs } from '../conform-precheck.js';
 import { parseVersionsOption } from '../options.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
-import { conformSummary } from '../output/conform-summary.js';
 import { Output, withOutputOptions } from '../output/output.js';
 import type { Progress } from '../output/progress.js';
 import {
@@ -26,7 +15,6 @@ import {
   type ConformArgs,
   type ConformFlags,
 } from '../resolve-conform.js';
-import { startRuleBreakingSimulator, startSimulatorTarget } from '../sim-target.js';
 import { rateOption } from '../rate-option.js';
 
 /** What `conform` needs from outside: how to start the simulator (injectable for tests). */
@@ -36,9 +24,12 @@ export interface ConformDeps {
   startRuleBreakingSimulator?: () => Promise<TargetFactory | undefined>;
 }
 
+// The simulator (the server behind it) is imported only when a run starts it.
+const ruleBreakingSimulator = async (): Promise<TargetFactory> =>
+  (await import('../sim-target.js')).startRuleBreakingSimulator;
 const defaultDeps: ConformDeps = {
-  startSimulator: async () => startSimulatorTarget,
-  startRuleBreakingSimulator: async () => startRuleBreakingSimulator,
+  startSimulator: async () => (await import('../sim-target.js')).startSimulatorTarget,
+  startRuleBreakingSimulator: ruleBreakingSimulator,
 };
 
 function percent(value: unknown): number {
@@ -83,14 +74,16 @@ export async function handleConform(
   ctx: CliContext,
   deps: ConformDeps = defaultDeps,
 ): Promise<number> {
+  precheckConform(args);
+  // The runner, the reports and the contract behind them load only once the arguments are known good.
+  const [{ exitCodeOf, renderConsole, runConformance, verdictOf }, { scrubSecrets }, { conformSummary }] =
+    await Promise.all([
+      import('../../conformance/index.js'),
+      import('../../secrets/index.js'),
+      import('../output/conform-summary.js'),
+    ]);
   const out = new Output(ctx.io, args);
-  const spec = (target: string, token: string | undefined, limitedToken: string | undefined): TargetSpec => ({
-    target,
-    token,
-    ...(limitedToken !== undefined ? { limitedToken } : {}),
-    headers: args.header,
-    region: args.region,
-  });
+  const specs = targetSpecs(args);
   let bar: Progress | undefined;
   let done = 0;
   const run = await runConformance({
@@ -98,16 +91,8 @@ export async function handleConform(
     scenarioGlobs: args.scenario,
     tags: args.tag,
     ...(args.baseline !== undefined ? { baselineFile: args.baseline } : {}),
-    target: spec(args.target, args.token, args.limitedToken),
-    ...(args.compare !== undefined
-      ? {
-          compare: spec(
-            args.compare,
-            args.compareToken ?? args.token,
-            args.compareLimitedToken ?? args.limitedToken,
-          ),
-        }
-      : {}),
+    target: specs.target,
+    ...(specs.compare ? { compare: specs.compare } : {}),
     ...(args.learnNoise === false ? { learnNoise: false } : {}),
     revisions: args.version,
     allowMutations: args.allowMutations,
@@ -121,7 +106,7 @@ export async function handleConform(
     ...(args.shard !== undefined ? { shard: args.shard } : {}),
     ...(args.verifyRules
       ? {
-          verifyRules: deps.startRuleBreakingSimulator ?? (async () => startRuleBreakingSimulator),
+          verifyRules: deps.startRuleBreakingSimulator ?? ruleBreakingSimulator,
           onRule: (rule: string) => bar?.update(done, `verifying ${rule}`),
         }
       : {}),

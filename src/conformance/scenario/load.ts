@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { parse as parseGraphQL, GraphQLError } from 'graphql';
 import { LineCounter, parseDocument } from 'yaml';
 import type { ScenarioFileError } from './errors.js';
-import { CONFIG_SCHEMA_FILE, SCENARIO_DIR, SCENARIO_SCHEMA_FILE, SPEC_RULES_FILE_NAME } from './paths.js';
+import { listYamlFiles } from './files.js';
+import { CONFIG_SCHEMA_FILE, SCENARIO_DIR, SCENARIO_SCHEMA_FILE } from './paths.js';
 import type { LoadedScenario, Scenario, Step } from './types.js';
 import { referencesIn } from './interpolate.js';
 
@@ -25,19 +26,6 @@ function scenarioValidator(): ValidateFunction {
     validator = new Ajv({ allErrors: true, strict: false }).addSchema(config, configId).compile(schema);
   }
   return validator;
-}
-
-/** Scenario files below `dir`; the spec rules file at its top is not a scenario. */
-function listYamlFiles(dir: string, top = true): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listYamlFiles(full, false));
-    else if (/\.ya?ml$/.test(entry.name) && !(top && entry.name === SPEC_RULES_FILE_NAME)) out.push(full);
-  }
-  return out;
 }
 
 /** `/steps/0/expect` → `steps[0].expect`. */

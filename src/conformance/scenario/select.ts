@@ -21,8 +21,13 @@ export interface ScenarioFilter {
   tags: string[];
 }
 
+/** What selecting looks at: a loaded scenario, or the id and tags `conform` reads before loading. */
+export type Selectable = Pick<LoadedScenario, 'file'> & {
+  scenario: Pick<LoadedScenario['scenario'], 'id' | 'tags'>;
+};
+
 /** Scenarios matching the filter; empty filters select everything. */
-export function selectScenarios(all: readonly LoadedScenario[], filter: ScenarioFilter): LoadedScenario[] {
+export function selectScenarios<T extends Selectable>(all: readonly T[], filter: ScenarioFilter): T[] {
   const patterns = filter.globs.map(globToRegExp);
   return all.filter(({ scenario, file }) => {
     const names = [scenario.id, file, file.replace(/\.ya?ml$/, '')];

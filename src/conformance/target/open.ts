@@ -7,6 +7,7 @@ import {
   endpointTemplate,
   isSimulatorAt,
   simulatorTemplate,
+  type EndpointTemplate,
   type Target,
   type TargetFactory,
 } from './target.js';
@@ -44,16 +45,23 @@ export function parseHeaders(
   return { ok: true, headers };
 }
 
+/** A target spec checked without loading or sending anything: its request headers and, for a URL, its endpoint template. */
+export interface CheckedTarget {
+  headers: Record<string, string>;
+  limitedHeaders?: Record<string, string>;
+  /** Undefined for `sim`. */
+  template?: EndpointTemplate;
+}
+
 /**
- * Opens a target: starts the simulator for `sim`, or reads a URL (probing whether it is a simulator).
- * Errors are values; they are setup errors (exit 2) for the CLI.
+ * Checks what can be checked of a target spec before anything is loaded or sent: the headers, the URL,
+ * that it can serve every revision asked for, and that a URL has a token. The CLI runs it before loading
+ * the runner, so these usage errors come at once.
  */
-export async function openTarget(
+export function checkTarget(
   spec: TargetSpec,
   revisions: readonly Version[],
-  http: HttpOptions,
-  startSimulator: TargetFactory | undefined,
-): Promise<{ ok: true; open: OpenTarget } | { ok: false; error: string }> {
+): { ok: true; checked: CheckedTarget } | { ok: false; error: string } {
   const parsed = parseHeaders(spec.headers);
   if (!parsed.ok) return parsed;
   const headers = { ...parsed.headers };
@@ -64,33 +72,7 @@ export async function openTarget(
     limitedToken !== undefined
       ? { limitedHeaders: { ...headers, authorization: `Bearer ${limitedToken}` } }
       : {};
-  if (spec.target === 'sim') {
-    if (!startSimulator)
-      return { ok: false, error: 'simulator not available: src/server could not be loaded' };
-    let started;
-    try {
-      started = await startSimulator();
-    } catch (error) {
-      return { ok: false, error: `simulator not available: ${(error as Error).message}` };
-    }
-    const template = simulatorTemplate(started.baseUrl, spec.region);
-    return {
-      ok: true,
-      open: {
-        target: {
-          label: 'sim',
-          endpointFor: (v) => endpointOf(template, v),
-          endpointIn: (v, r) => endpointOf(simulatorTemplate(started.baseUrl, r), v),
-          region: spec.region,
-          headers,
-          ...limited,
-          isSimulator: true,
-          ...(started.admin ? { admin: { baseUrl: started.baseUrl, ...started.admin } } : {}),
-        },
-        close: () => started.close(),
-      },
-    };
-  }
+  if (spec.target === 'sim') return { ok: true, checked: { headers, ...limited } };
   const template = endpointTemplate(spec.target, spec.region);
   if ('error' in template)
     return { ok: false, error: `--target: ${template.error} (expected "sim" or an http(s) URL)` };
@@ -104,6 +86,50 @@ export async function openTarget(
     return {
       ok: false,
       error: `--token is needed for ${displayUrl(spec.target)} (or pass --header authorization=…)`,
+    };
+  }
+  return { ok: true, checked: { headers, ...limited, template } };
+}
+
+/**
+ * Opens a target: starts the simulator for `sim`, or reads a URL (probing whether it is a simulator).
+ * Errors are values; they are setup errors (exit 2) for the CLI.
+ */
+export async function openTarget(
+  spec: TargetSpec,
+  revisions: readonly Version[],
+  http: HttpOptions,
+  startSimulator: TargetFactory | undefined,
+): Promise<{ ok: true; open: OpenTarget } | { ok: false; error: string }> {
+  const check = checkTarget(spec, revisions);
+  if (!check.ok) return check;
+  const { headers, limitedHeaders, template } = check.checked;
+  const limited = limitedHeaders ? { limitedHeaders } : {};
+  if (template === undefined) {
+    if (!startSimulator)
+      return { ok: false, error: 'simulator not available: src/server could not be loaded' };
+    let started;
+    try {
+      started = await startSimulator();
+    } catch (error) {
+      return { ok: false, error: `simulator not available: ${(error as Error).message}` };
+    }
+    const sim = simulatorTemplate(started.baseUrl, spec.region);
+    return {
+      ok: true,
+      open: {
+        target: {
+          label: 'sim',
+          endpointFor: (v) => endpointOf(sim, v),
+          endpointIn: (v, r) => endpointOf(simulatorTemplate(started.baseUrl, r), v),
+          region: spec.region,
+          headers,
+          ...limited,
+          isSimulator: true,
+          ...(started.admin ? { admin: { baseUrl: started.baseUrl, ...started.admin } } : {}),
+        },
+        close: () => started.close(),
+      },
     };
   }
   const isSimulator = await isSimulatorAt(template.template, http);
