@@ -76,12 +76,11 @@ export async function handleConform(
 ): Promise<number> {
   precheckConform(args);
   // The runner, the reports and the contract behind them load only once the arguments are known good.
-  const [{ exitCodeOf, renderConsole, runConformance, verdictOf }, { scrubSecrets }, { conformSummary }] =
-    await Promise.all([
-      import('../../conformance/index.js'),
-      import('../../secrets/index.js'),
-      import('../output/conform-summary.js'),
-    ]);
+  // One after the other: modules loaded by concurrent import()s that share dependencies trip jest's ESM
+  // loader ("request for … is not in cache"), and the first import brings the others' dependencies anyway.
+  const { exitCodeOf, renderConsole, runConformance, verdictOf } = await import('../../conformance/index.js');
+  const { scrubSecrets } = await import('../../secrets/index.js');
+  const { conformSummary } = await import('../output/conform-summary.js');
   const out = new Output(ctx.io, args);
   const specs = targetSpecs(args);
   let bar: Progress | undefined;
