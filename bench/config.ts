@@ -10,7 +10,7 @@ export interface BenchConfig {
   warmup: number;
   /**
    * Sections to run, comma-separated (BENCH_SECTIONS): throughput, growth, startup, seeding, runner, cli-startup,
-   * store-checksums, hostile, hostile-proxy, log-cost.
+   * store-checksums, hostile (every flood: the simulator's and the proxy's), hostile-proxy, log-cost.
    */
   sections: ReadonlySet<string>;
   /** Profiles of the growth section, smallest first (BENCH_GROWTH_PROFILES). */
@@ -57,7 +57,6 @@ export function benchConfig(): BenchConfig {
         'runner',
         'cli-startup',
         'store-checksums',
-        'hostile-proxy',
         'hostile',
         'log-cost',
       ]),
