@@ -11,6 +11,7 @@ import {
   type RunResult,
   type ScenarioResult,
 } from '../conformance/index.js';
+import type { Version } from '../contract/versions.js';
 import type { FuzzResult } from './run.js';
 
 /** Base name of the fuzz reports inside the report folder: the conform formats as `fuzz.json`, …. */
@@ -72,18 +73,7 @@ export function toRunResult(
         durationMs: r.durationMs,
       };
     }
-    return {
-      scenarioId: `fuzz.v${r.revision.replace(/\./g, '-')}`,
-      title: `Random sequences on ${r.revision}`,
-      file: '',
-      area: 'fuzz',
-      tags: ['fuzz'],
-      revision: r.revision,
-      status: 'passed',
-      note,
-      steps: [],
-      durationMs: r.durationMs,
-    };
+    return { ...sequencesOf(r.revision), note, steps: [], durationMs: r.durationMs };
   });
   const loaded: LoadedScenario[] = fuzz.revisions.flatMap((r) =>
     r.finding ? [{ scenario: r.finding.scenario, file: `${r.finding.scenario.id}.yaml` }] : [],
@@ -91,13 +81,7 @@ export function toRunResult(
   const revisions = fuzz.revisions.map((r) => r.revision);
   // Coverage is what the sequences sent, not what the written cases hold: every distinct request counts.
   const ran: ScenarioResult[] = fuzz.revisions.map((r) => ({
-    scenarioId: `fuzz.v${r.revision.replace(/\./g, '-')}`,
-    title: `Random sequences on ${r.revision}`,
-    file: '',
-    area: 'fuzz',
-    tags: ['fuzz'],
-    revision: r.revision,
-    status: 'passed',
+    ...sequencesOf(r.revision),
     steps: r.requests.map((body, i) => ({
       stepId: `request-${i + 1}`,
       phase: 'test' as const,
@@ -153,4 +137,17 @@ export function writeFuzzOutput(
   });
   const reports = writeReports(dir, renderReports(result, secrets), FUZZ_REPORT_BASE);
   return { reports, scenarios };
+}
+
+/** The passed result that stands for a revision's random sequences (what the report lists and coverage counts). */
+function sequencesOf(revision: Version) {
+  return {
+    scenarioId: `fuzz.v${revision.replace(/\./g, '-')}`,
+    title: `Random sequences on ${revision}`,
+    file: '',
+    area: 'fuzz',
+    tags: ['fuzz'],
+    revision,
+    status: 'passed' as const,
+  };
 }
