@@ -5,12 +5,10 @@
  * against ≤ 300 MB growth and the canary answered within 1 s. A flood whose server passes
  * {@link RSS_CEILING_MB} is stopped (the machine is shared), and then does not hold.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { log } from '../log.js';
+import { startServeChild } from '../serve-cli.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MB = 1024 * 1024;
 /** A flooded server above this RSS is killed rather than left to take the machine. */
 const RSS_CEILING_MB = 2048;
@@ -47,36 +45,6 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      `${ROOT}src/cli/main.ts`,
-      'serve',
-      '--port',
-      '0',
-      '--in-memory',
-      '--profile',
-      'small',
-      '--quiet',
-      '--no-config',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let text = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const found = /listening on (http:\/\/[\d.]+:\d+)/.exec(text);
-      if (found?.[1]) resolve(found[1]);
-    });
-    child.once('exit', () => reject(new Error(`serve exited before listening:\n${text}`)));
-  });
-  return { child, url };
-}
-
 async function send(url: string, body: string, token?: string, signal?: AbortSignal): Promise<string> {
   try {
     const res = await fetch(`${url}/public-api/graphql`, {
@@ -103,7 +71,7 @@ async function flood(
   bodies: readonly string[],
   token: string | undefined,
 ): Promise<FloodFigures> {
-  const { child, url } = await startServer();
+  const { child, url } = await startServeChild(['--quiet']);
   const pid = child.pid!;
   try {
     // Warm: the route, the schema and the tenant's store exist before the baseline is taken.

@@ -3,14 +3,12 @@
  * simulator with the per-request log on (the default on a pipe: JSON lines, written asynchronously) and
  * off (`--quiet`), loaded in interleaved rounds; the cost is 1 − median(on) / median(off).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { BenchConfig } from '../config.js';
 import { log } from '../log.js';
+import { startServeChild } from '../serve-cli.js';
 import { median } from '../stats.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const COST_TARGET = 0.05;
 const QUERY = JSON.stringify({ query: '{ regionalSettings { language { name } } }' });
 
@@ -21,42 +19,6 @@ export interface LogCostFigures {
   /** 1 − median(on) / median(off); negative when the log-on runs were faster (noise). */
   cost: number;
   holds: boolean;
-}
-
-async function start(flags: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      `${ROOT}src/cli/main.ts`,
-      'serve',
-      '--port',
-      '0',
-      '--in-memory',
-      '--profile',
-      'small',
-      '--no-config',
-      ...flags,
-    ],
-    // stdout is a pipe (not a terminal): the log's default there is JSON lines; drained, never printed.
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let text = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const look = (chunk: Buffer) => {
-      text += chunk.toString();
-      const found = /listening on (http:\/\/[\d.]+:\d+)/.exec(text);
-      if (found?.[1]) {
-        child.stdout!.off('data', look);
-        child.stdout!.resume();
-        resolve(found[1]);
-      }
-    };
-    child.stdout!.on('data', look);
-    child.once('exit', () => reject(new Error(`serve exited before listening:\n${text}`)));
-  });
-  return { child, url };
 }
 
 async function rps(url: string, config: BenchConfig, duration: number): Promise<number> {
@@ -73,8 +35,8 @@ async function rps(url: string, config: BenchConfig, duration: number): Promise<
 
 /** Both servers, warmed, then `config.runs` interleaved rounds of `config.duration` seconds each. */
 export async function measureLogCost(config: BenchConfig): Promise<LogCostFigures> {
-  const on = await start([]);
-  const off = await start(['--quiet']);
+  const on = await startServeChild([]);
+  const off = await startServeChild(['--quiet']);
   try {
     await rps(on.url, config, config.warmup);
     await rps(off.url, config, config.warmup);
