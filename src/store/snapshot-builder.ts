@@ -5,6 +5,7 @@ import { JsonLinesEncoder } from './json-lines.js';
 import { SnapshotFile } from './snapshot-file.js';
 import type { DurableFs } from './fsutil.js';
 import { nodeFs } from './fsutil.js';
+import { SourceReader } from './transaction.js';
 import type { Transaction } from './transaction.js';
 import type { DeferredCollection, Entity, IndexKeyFn, PersistedSnapshot } from './types.js';
 import { assertCollectionName, assertEntity } from './validate.js';
@@ -454,6 +455,22 @@ export class SnapshotBuilder {
   }
 
   /** @internal */
+  get(collection: string, id: string): Entity | undefined {
+    return this.collection(collection, false)?.get(id);
+  }
+
+  /** @internal */
+  has(collection: string, id: string): boolean {
+    return this.collection(collection, false)?.has(id) ?? false;
+  }
+
+  /** @internal */
+  all(collection: string): IterableIterator<Entity> {
+    const col = this.collection(collection, false);
+    return col ? col.materialise().values() : [].values();
+  }
+
+  /** @internal */
   lookup(indexName: string, key: string): Entity[] {
     return [...(this.builtIndex(indexName).get(key) ?? [])];
   }
@@ -491,39 +508,12 @@ export class SnapshotBuilder {
 }
 
 /** The transaction a `SnapshotBuilder` hands its writer: the `Transaction` API, no undo. */
-class BuilderTransaction implements Transaction {
+class BuilderTransaction extends SourceReader implements Transaction {
   writes = 0;
   private status: 'open' | 'aborted' | 'done' = 'open';
 
-  constructor(private readonly builder: SnapshotBuilder) {}
-
-  get<T extends Entity = Entity>(collection: string, id: string): T | undefined {
-    return this.builder.collection(collection, false)?.get(id) as T | undefined;
-  }
-
-  has(collection: string, id: string): boolean {
-    return this.builder.collection(collection, false)?.has(id) ?? false;
-  }
-
-  all<T extends Entity = Entity>(collection: string): IterableIterator<T> {
-    const col = this.builder.collection(collection, false);
-    return (col ? col.materialise().values() : [].values()) as IterableIterator<T>;
-  }
-
-  count(collection: string): number {
-    return this.builder.count(collection);
-  }
-
-  lookup<T extends Entity = Entity>(indexName: string, key: string): T[] {
-    return this.builder.lookup(indexName, key) as T[];
-  }
-
-  indexKeys(indexName: string): IterableIterator<string> {
-    return this.builder.indexKeys(indexName);
-  }
-
-  get meta(): Readonly<Record<string, unknown>> {
-    return this.builder.metaRecord();
+  constructor(private readonly builder: SnapshotBuilder) {
+    super(builder);
   }
 
   get aborted(): boolean {

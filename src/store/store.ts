@@ -5,7 +5,7 @@ import type { StoreFailureReason } from './errors.js';
 import { assertSnapshot } from './snapshot-codec.js';
 import { StoreState } from './state.js';
 import type { Unconfirmed } from './state.js';
-import { TransactionImpl } from './transaction.js';
+import { SourceReader, TransactionImpl } from './transaction.js';
 import type { StoreReader, Transaction } from './transaction.js';
 import type { Entity, IndexKeyFn, StoreSnapshot } from './types.js';
 import { deepFreeze } from './validate.js';
@@ -52,7 +52,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
  * its caller hears of the failure (A-249); the next write tries the disk again.
  * Stored entities and meta values are shared, never copied: treat them as immutable.
  */
-export class Store implements StoreReader {
+export class Store extends SourceReader implements StoreReader {
   private readonly freeze: <T>(value: T) => T;
   private inTransaction = false;
   private readonly unlogged: boolean;
@@ -70,6 +70,7 @@ export class Store implements StoreReader {
     private readonly state: StoreState,
     options: StoreOptions,
   ) {
+    super(state);
     this.freeze = options.freeze ? deepFreeze : identity;
     this.unlogged = options.unlogged === true;
   }
@@ -112,35 +113,6 @@ export class Store implements StoreReader {
   /** seq of the last committed transaction (committed in memory; see `sync()` for durability). */
   get seq(): number {
     return this.state.seq;
-  }
-
-  get<T extends Entity = Entity>(collection: string, id: string): T | undefined {
-    return this.state.get(collection, id) as T | undefined;
-  }
-
-  has(collection: string, id: string): boolean {
-    return this.state.has(collection, id);
-  }
-
-  /** Live iterator (not an array) so large collections can be streamed; see `StoreReader.all`. */
-  all<T extends Entity = Entity>(collection: string): IterableIterator<T> {
-    return this.state.all(collection) as IterableIterator<T>;
-  }
-
-  count(collection: string): number {
-    return this.state.count(collection);
-  }
-
-  lookup<T extends Entity = Entity>(indexName: string, key: string): T[] {
-    return this.state.lookup(indexName, key) as T[];
-  }
-
-  indexKeys(indexName: string): IterableIterator<string> {
-    return this.state.indexKeys(indexName);
-  }
-
-  get meta(): Readonly<Record<string, unknown>> {
-    return this.state.metaRecord();
   }
 
   /**

@@ -43,8 +43,53 @@ export interface Transaction extends StoreReader {
   readonly aborted: boolean;
 }
 
+/** What a `SourceReader` reads: the store's state, or a snapshot builder's collections. */
+export interface ReadSource {
+  get(collection: string, id: string): Entity | undefined;
+  has(collection: string, id: string): boolean;
+  all(collection: string): IterableIterator<Entity>;
+  count(collection: string): number;
+  lookup(indexName: string, key: string): Entity[];
+  indexKeys(indexName: string): IterableIterator<string>;
+  metaRecord(): Readonly<Record<string, unknown>>;
+}
+
+/** The `StoreReader` API over a `ReadSource`: one implementation for the store and its transactions. */
+export class SourceReader implements StoreReader {
+  constructor(private readonly source: ReadSource) {}
+
+  get<T extends Entity = Entity>(collection: string, id: string): T | undefined {
+    return this.source.get(collection, id) as T | undefined;
+  }
+
+  has(collection: string, id: string): boolean {
+    return this.source.has(collection, id);
+  }
+
+  /** Live iterator (not an array) so large collections can be streamed; see `StoreReader.all`. */
+  all<T extends Entity = Entity>(collection: string): IterableIterator<T> {
+    return this.source.all(collection) as IterableIterator<T>;
+  }
+
+  count(collection: string): number {
+    return this.source.count(collection);
+  }
+
+  lookup<T extends Entity = Entity>(indexName: string, key: string): T[] {
+    return this.source.lookup(indexName, key) as T[];
+  }
+
+  indexKeys(indexName: string): IterableIterator<string> {
+    return this.source.indexKeys(indexName);
+  }
+
+  get meta(): Readonly<Record<string, unknown>> {
+    return this.source.metaRecord();
+  }
+}
+
 /** The undo log and op list behind a `Transaction`. */
-export class TransactionImpl implements Transaction {
+export class TransactionImpl extends SourceReader implements Transaction {
   /** The ops to log, in order (none kept for an unlogged store, which never writes them). */
   readonly ops: WalOp[] = [];
   /** Writes so far, logged or not. */
@@ -56,34 +101,8 @@ export class TransactionImpl implements Transaction {
     private readonly state: StoreState,
     private readonly freeze: <T>(value: T) => T,
     private readonly logged = true,
-  ) {}
-
-  get<T extends Entity = Entity>(collection: string, id: string): T | undefined {
-    return this.state.get(collection, id) as T | undefined;
-  }
-
-  has(collection: string, id: string): boolean {
-    return this.state.has(collection, id);
-  }
-
-  all<T extends Entity = Entity>(collection: string): IterableIterator<T> {
-    return this.state.all(collection) as IterableIterator<T>;
-  }
-
-  count(collection: string): number {
-    return this.state.count(collection);
-  }
-
-  lookup<T extends Entity = Entity>(indexName: string, key: string): T[] {
-    return this.state.lookup(indexName, key) as T[];
-  }
-
-  indexKeys(indexName: string): IterableIterator<string> {
-    return this.state.indexKeys(indexName);
-  }
-
-  get meta(): Readonly<Record<string, unknown>> {
-    return this.state.metaRecord();
+  ) {
+    super(state);
   }
 
   get aborted(): boolean {
