@@ -4,6 +4,7 @@
  * without touching the CLI, the proxy, the fuzzer or the programmatic API.
  */
 
+// Export lists only: runs that read like another folder's index are lists of names, not logic.
 // Scenarios: their format, files and paths.
 export { formatScenarioFileError } from './scenario/errors.js';
 export { interpolate, type InterpolationContext } from './scenario/interpolate.js';

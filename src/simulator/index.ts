@@ -2,6 +2,7 @@
  * The simulator without HTTP: what the express adapter, the mock, the configuration and the CLI may
  * use. Layers above reach the domain only through here, so they never learn about its areas.
  */
+// Export lists only: runs that read like another folder's index are lists of names, not logic.
 export { Simulator, SimulatorSetupError } from './simulator.js';
 export type { SimulatorOptions, StoreHealthEntry } from './simulator.js';
 export {

@@ -1,4 +1,6 @@
 /** Public API of the per-(tenant, region) document store: see `Store`. */
+// Export lists only: where runs of them read like another index file or the type imports of
+// state.ts, that is a list of names written where it is needed, not logic to share.
 export { Store } from './store.js';
 export type { StoreHealth, StoreOptions, StoreStats } from './store.js';
 export type { StoreReader, Transaction } from './transaction.js';

@@ -1,5 +1,6 @@
 import { StoreError } from './errors.js';
 import { Index, IndexSet, type Slot } from './indexes.js';
+// A type import list: it reads like the type exports of index.ts, names only.
 import type {
   DeferredCollection,
   Entity,
