@@ -6,22 +6,9 @@ import type { RunResult } from './run-result.js';
  * masked values (`<run-id>`, `<generated-n>`, times) stay masked.
  */
 export function readRunReport(file: string): { ok: true; result: RunResult } | { ok: false; error: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return {
-      ok: false,
-      error: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-    };
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { ok: false, error: `${file} is not JSON` };
-  }
-  const report = parsed as Partial<RunResult> & { failures?: unknown };
+  const read = readJsonFile(file, file);
+  if (!read.ok) return read;
+  const report = read.parsed as Partial<RunResult> & { failures?: unknown };
   if (
     report === null ||
     typeof report !== 'object' ||
@@ -34,4 +21,28 @@ export function readRunReport(file: string): { ok: true; result: RunResult } | {
   }
   const { failures: _failures, ...result } = report;
   return { ok: true, result: result as RunResult };
+}
+
+/**
+ * The parsed JSON of a report file, or why it cannot be read: `named` is how the messages name it
+ * (`cannot read <named>: ENOENT`, `<named> is not JSON`).
+ */
+export function readJsonFile(
+  file: string,
+  named: string,
+): { ok: true; parsed: unknown } | { ok: false; error: string } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return {
+      ok: false,
+      error: `cannot read ${named}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    };
+  }
+  try {
+    return { ok: true, parsed: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, error: `${named} is not JSON` };
+  }
 }
