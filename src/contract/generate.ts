@@ -418,7 +418,7 @@ export function newRevisionSchema(version: Version, contractsDir: string = CONTR
 
 /**
  * An executable `GraphQLSchema` of contract type definitions, with the real Date/DateTime coercion
- * attached (a revision's, or one the simulator derives from the revisions).
+ * attached (a revision's, one the simulator derives from the revisions, or the schema file a mock serves).
  */
 export function buildContractSchema(typeDefs: DocumentNode): GraphQLSchema {
   const defined = new Set(

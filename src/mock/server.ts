@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addMocksToSchema, createMockStore } from '@graphql-tools/mock';
-import { makeExecutableSchema } from '@graphql-tools/schema';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { execute, GraphQLError, Kind, parse, print, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { scalarCoercions } from '../contract/scalars.js';
+import { buildContractSchema } from '../contract/generate.js';
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import {
   ASSETS_PATH,
@@ -98,15 +97,7 @@ export function loadMockSchema(schemaFile: string): GraphQLSchema {
   }
   try {
     const typeDefs = parse(text);
-    const defined = new Set(
-      typeDefs.definitions.filter((d) => d.kind === Kind.SCALAR_TYPE_DEFINITION).map((d) => d.name.value),
-    );
-    const resolvers = Object.fromEntries(
-      Object.entries(scalarCoercions)
-        .filter(([name]) => defined.has(name))
-        .map(([name, coercion]) => [name, { ...coercion }]),
-    );
-    const schema = makeExecutableSchema({ typeDefs, resolvers });
+    const schema = buildContractSchema(typeDefs);
     if (!schema.getQueryType()) throw new Error('the schema has no query type');
     return schema;
   } catch (error) {
