@@ -47,6 +47,21 @@ function requestFinding(path: string, expected: string, actual: unknown, message
   return { expectationId: 'request', path, kind: 'invalid-request', expected, actual, message };
 }
 
+/** The answer to a body that is not a GraphQL request at all (A-60): `reason` says why. */
+function notARequest(reason: string): InvalidRequest {
+  return {
+    ok: false,
+    findings: [
+      requestFinding(
+        'request',
+        'a GraphQL request (A-60)',
+        reason,
+        `the request is not a GraphQL request: ${reason}`,
+      ),
+    ],
+  };
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -108,19 +123,7 @@ export function checkRequest(
 ): ValidRequest | InvalidRequest {
   const large = method === 'POST' && raw.length > LARGE_ENVELOPE_BYTES;
   const scanned = large ? scanEnvelope(raw) : readEnvelope(method, url, raw);
-  if (typeof scanned === 'string') {
-    return {
-      ok: false,
-      findings: [
-        requestFinding(
-          'request',
-          'a GraphQL request (A-60)',
-          scanned,
-          `the request is not a GraphQL request: ${scanned}`,
-        ),
-      ],
-    };
-  }
+  if (typeof scanned === 'string') return notARequest(scanned);
   const spans = scanned.variables instanceof Map ? scanned.variables : undefined;
   let envelope: GraphQLRequestBody = {
     query: scanned.query,
@@ -164,17 +167,7 @@ export function checkRequest(
           configurable: true,
         });
       } catch {
-        return {
-          ok: false,
-          findings: [
-            requestFinding(
-              'request',
-              'a GraphQL request (A-60)',
-              'the body is not JSON',
-              'the request is not a GraphQL request: the body is not JSON',
-            ),
-          ],
-        };
+        return notARequest('the body is not JSON');
       }
     }
     envelope = { ...envelope, variables };
