@@ -44,31 +44,22 @@ export function toRunResult(
 ): RunResult {
   const scenarios: ScenarioResult[] = fuzz.revisions.map((r) => {
     const note = `${r.sequences} sequence(s), ${r.operations} operation(s), seed ${fuzz.seed}${r.interrupted ? ', stopped by the time budget' : ''}`;
-    if (r.finding?.replay?.passed === false) {
-      // Not a verdict on the target: the case fails on a correct simulator as well.
-      return {
-        scenarioId: r.finding.scenario.id,
-        title: r.finding.scenario.title,
-        file: `${FUZZER_BUG_DIR}/${r.finding.scenario.id}.yaml`,
-        area: 'fuzz',
-        tags: r.finding.scenario.tags,
-        revision: r.revision,
-        status: 'error',
-        note: `${note}; fuzzer bug: the shrunk case fails on a fresh simulator too (${r.finding.replay.message}); replay: --seed ${r.finding.seed} --path ${r.finding.path}`,
-        steps: r.finding.steps,
-        durationMs: r.durationMs,
-      };
-    }
     if (r.finding) {
+      const { scenario, replay } = r.finding;
+      const again = `replay: --seed ${r.finding.seed} --path ${r.finding.path}`;
+      // A fuzzer bug is not a verdict on the target: the case fails on a correct simulator as well.
+      const bug = replay?.passed === false ? replay : undefined;
       return {
-        scenarioId: r.finding.scenario.id,
-        title: r.finding.scenario.title,
-        file: `${FUZZ_SCENARIO_DIR}/${r.finding.scenario.id}.yaml`,
+        scenarioId: scenario.id,
+        title: scenario.title,
+        file: `${bug ? FUZZER_BUG_DIR : FUZZ_SCENARIO_DIR}/${scenario.id}.yaml`,
         area: 'fuzz',
-        tags: r.finding.scenario.tags,
+        tags: scenario.tags,
         revision: r.revision,
-        status: 'failed',
-        note: `${note}; replay: --seed ${r.finding.seed} --path ${r.finding.path}`,
+        status: bug ? 'error' : 'failed',
+        note: bug
+          ? `${note}; fuzzer bug: the shrunk case fails on a fresh simulator too (${bug.message}); ${again}`
+          : `${note}; ${again}`,
         steps: r.finding.steps,
         durationMs: r.durationMs,
       };
