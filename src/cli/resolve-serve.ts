@@ -11,17 +11,11 @@ import { firstSet, readConfig } from './config-option.js';
 import { resolveStoreFlags, type StoreArgs, type StoreFlags } from './simulator-options.js';
 
 /** Arguments of `serve`. */
-export interface ServeArgs extends StoreArgs {
+export interface ServeArgs extends StoreArgs, Limits {
   host: string;
   port: number;
   inMemory: boolean;
   adminToken: string;
-  maxBodyBytes: number;
-  maxDepth: number;
-  maxAliases: number;
-  maxComplexity: number;
-  maxPageSize: number;
-  maxResponseFields: number;
   /** The execution engine. */
   engine: Engine;
   /** An SDL file: serve a stateless mock of it instead of the simulator. */
