@@ -20,6 +20,9 @@ import type { EntityLinks } from './links.js';
 import { generateSelection } from './selection.js';
 
 type Cmd = fc.AsyncCommand<FuzzModel, FuzzReal, boolean>;
+// Each class below is one fast-check command (constructor, check, pick, send, read back): they stand
+// alike in shape only, each with its own operation and invariants (entity-commands.ts is the generic,
+// contract-derived kind; these are the hand-written checks that one cannot express).
 
 const ref = (capture: string): string => `\${captures.${capture}}`;
 

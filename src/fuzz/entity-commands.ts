@@ -160,6 +160,11 @@ async function total(e: EntityLinks, real: FuzzReal): Promise<Counted | undefine
   return real.session.countAt(sent, `data.${e.list}.totalModels`);
 }
 
+/** The sequence's created entities of one type, the ones a command on that type picks from. */
+function handlesOf(m: FuzzModel, type: string): EntityHandle[] {
+  return m.entities.filter((e) => e.type === type);
+}
+
 function uniqueValue(real: FuzzReal, tail: string): string {
   return `${real.prefix}#${real.session.options.uuid().slice(0, 8)}# ${tail}.`;
 }
@@ -234,11 +239,10 @@ class UpdateEntity implements Cmd {
     readonly tail: string,
     readonly picks: number[],
   ) {}
-  private handles = (m: FuzzModel): EntityHandle[] => m.entities.filter((e) => e.type === this.links.type);
-  check = (m: FuzzModel): boolean => this.handles(m).length > 0;
+  check = (m: FuzzModel): boolean => handlesOf(m, this.links.type).length > 0;
   async run(m: FuzzModel, real: FuzzReal): Promise<void> {
     const u = this.links.updates[this.update];
-    const h = pick(this.handles(m), this.index);
+    const h = pick(handlesOf(m, this.links.type), this.index);
     if (!u || !h) return;
     const echoed: Record<string, string> = {};
     const first = u.echoed[0];
@@ -329,12 +333,9 @@ class ReadEntity implements Cmd {
     readonly index: number,
     readonly selection: GeneratedSelection,
   ) {}
-  check = (m: FuzzModel): boolean => m.entities.some((e) => e.type === this.links.type);
+  check = (m: FuzzModel): boolean => handlesOf(m, this.links.type).length > 0;
   async run(m: FuzzModel, real: FuzzReal): Promise<void> {
-    const h = pick(
-      m.entities.filter((e) => e.type === this.links.type),
-      this.index,
-    );
+    const h = pick(handlesOf(m, this.links.type), this.index);
     if (!h || !this.links.read) return;
     await real.session.send({
       id: `read${this.links.type}`,
@@ -357,12 +358,9 @@ class IsolateEntity implements Cmd {
     readonly links: EntityLinks,
     readonly index: number,
   ) {}
-  check = (m: FuzzModel): boolean => m.entities.some((e) => e.type === this.links.type);
+  check = (m: FuzzModel): boolean => handlesOf(m, this.links.type).length > 0;
   async run(m: FuzzModel, real: FuzzReal): Promise<void> {
-    const h = pick(
-      m.entities.filter((e) => e.type === this.links.type),
-      this.index,
-    );
+    const h = pick(handlesOf(m, this.links.type), this.index);
     if (!h || !this.links.read || !real.session.options.target.limitedHeaders) return;
     await real.session.send({
       id: `otherTenant${this.links.type}`,
