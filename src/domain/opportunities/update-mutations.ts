@@ -179,6 +179,27 @@ function onePrimary(
 }
 
 /**
+ * A given people list (principals or contacts), entry by entry: each id names a person (a firm
+ * employee when `employee`), a duplicate keeps its first entry, and at most one entry is primary.
+ */
+function checkPeople(
+  v: Parameters<Change>[0],
+  tx: Parameters<Change>[1],
+  propertyName: string,
+  idField: string,
+  given: ReadonlyArray<{ id: string; isPrimary?: boolean | null }>,
+  employee: boolean,
+): { id: string; isPrimary: boolean }[] {
+  const people: { id: string; isPrimary: boolean }[] = [];
+  given.forEach((p, i) => {
+    const id = checkPerson(v, tx, `${propertyName}[${i}].${idField}`, p.id, employee);
+    if (id && !people.some((x) => x.id === id)) people.push({ id, isPrimary: p.isPrimary ?? false });
+  });
+  onePrimary(v, propertyName, people);
+  return people;
+}
+
+/**
  * `updateOpportunityPeople` (A-47): the lead (a firm employee; null clears), the principals (firm
  * employees) and the contacts (people); given lists replace, duplicates keep their first entry.
  */
@@ -190,26 +211,16 @@ export const updateOpportunityPeople = opportunityUpdate(
       next.leadId = input.leadId ? (checkPerson(v, tx, 'leadId', input.leadId, true) ?? null) : null;
     }
     if (input.principals !== undefined) {
-      const principals: PrincipalRecord[] = [];
-      (input.principals ?? []).forEach((p, i) => {
-        const id = checkPerson(v, tx, `principals[${i}].leadId`, p.leadId, true);
-        if (id && !principals.some((x) => x.leadId === id)) {
-          principals.push({ leadId: id, isPrimary: p.isPrimary ?? false });
-        }
-      });
-      onePrimary(v, 'principals', principals);
-      next.principals = principals;
+      const given = (input.principals ?? []).map((p) => ({ id: p.leadId, isPrimary: p.isPrimary }));
+      next.principals = checkPeople(v, tx, 'principals', 'leadId', given, true).map(
+        ({ id, isPrimary }): PrincipalRecord => ({ leadId: id, isPrimary }),
+      );
     }
     if (input.contacts !== undefined) {
-      const contacts: OpportunityContactRecord[] = [];
-      (input.contacts ?? []).forEach((c, i) => {
-        const id = checkPerson(v, tx, `contacts[${i}].contactId`, c.contactId, false);
-        if (id && !contacts.some((x) => x.contactId === id)) {
-          contacts.push({ contactId: id, isPrimary: c.isPrimary ?? false });
-        }
-      });
-      onePrimary(v, 'contacts', contacts);
-      next.contacts = contacts;
+      const given = (input.contacts ?? []).map((c) => ({ id: c.contactId, isPrimary: c.isPrimary }));
+      next.contacts = checkPeople(v, tx, 'contacts', 'contactId', given, false).map(
+        ({ id, isPrimary }): OpportunityContactRecord => ({ contactId: id, isPrimary }),
+      );
     }
     return next;
   },
