@@ -6,6 +6,7 @@ import type {
 } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
 import { badUserInput } from '../shared/errors.js';
+import { dateRange, idSet } from '../shared/filter.js';
 import { containsText, page, sortItems, type PagingArgs, type SortKey } from '../shared/paging.js';
 import {
   ACTIVITIES,
@@ -40,12 +41,6 @@ function sortKeys(
   });
 }
 
-/** The non-null ids of a filter list; an empty list constrains nothing, like an omitted one. */
-function idSet(ids: ReadonlyArray<string | null | undefined> | null | undefined): Set<string> | undefined {
-  const set = new Set((ids ?? []).filter((id): id is string => typeof id === 'string'));
-  return set.size > 0 ? set : undefined;
-}
-
 /** Union of index look-ups, each activity once, in a stable order. */
 function lookupAll(store: StoreReader, index: string, keys: Set<string>): ActivityRecord[] {
   const seen = new Map<string, ActivityRecord>();
@@ -61,11 +56,7 @@ export function filterActivities(
   const contactIds = idSet(filter?.contactIds);
   const typeIds = idSet(filter?.typeId);
   const originatorIds = idSet(filter?.originatorIds);
-  const from = filter?.date?.from ?? null;
-  const to = filter?.date?.to ?? null;
-  if (from !== null && to !== null && from > to) {
-    throw badUserInput(`filter.date.from (${from}) must not be after filter.date.to (${to}).`);
-  }
+  const { from, to } = dateRange(filter?.date, 'filter.date');
   const typeName = filter?.type?.trim().toLocaleLowerCase('en') || undefined;
   // Start from the narrowest index the filter allows; only an unconstrained query scans everything.
   const candidates = contactIds

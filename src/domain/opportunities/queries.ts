@@ -5,6 +5,7 @@ import type {
 } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
 import { badUserInput } from '../shared/errors.js';
+import { dateRange, idSet } from '../shared/filter.js';
 import { containsText, page, sortItems, type SortKey } from '../shared/paging.js';
 import { OPPORTUNITIES, type OpportunityRecord } from './model.js';
 import { isHidden } from './rules.js';
@@ -28,12 +29,6 @@ function sortKeys(
   });
 }
 
-/** The non-null ids of a filter list; an empty list constrains nothing, like an omitted one. */
-function idSet(ids: ReadonlyArray<string | null> | null | undefined): Set<string> | undefined {
-  const set = new Set((ids ?? []).filter((id): id is string => typeof id === 'string'));
-  return set.size > 0 ? set : undefined;
-}
-
 /**
  * Opportunities matching every given filter field (A-47, combined with AND). The lead of a hidden
  * opportunity is not shown, so `leadIds` does not find it either (the filter must not reveal it).
@@ -47,11 +42,7 @@ export function filterOpportunities(
   const typeIds = idSet(filter?.opportunityTypeIds);
   const companyIds = idSet(filter?.targetCompanyIds);
   const leadIds = idSet(filter?.leadIds);
-  const from = filter?.dateOpened?.from ?? null;
-  const to = filter?.dateOpened?.to ?? null;
-  if (from !== null && to !== null && from > to) {
-    throw badUserInput(`filter.dateOpened.from (${from}) must not be after filter.dateOpened.to (${to}).`);
-  }
+  const { from, to } = dateRange(filter?.dateOpened, 'filter.dateOpened');
   const candidates = ids
     ? [...ids].map((id) => store.get<OpportunityRecord>(OPPORTUNITIES, id)).filter((o) => o !== undefined)
     : [...store.all<OpportunityRecord>(OPPORTUNITIES)];
