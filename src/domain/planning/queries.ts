@@ -10,6 +10,7 @@ import type {
   SortDirection,
 } from '../../contract/types.generated.js';
 import type { StoreReader } from '../../store/index.js';
+import { byIds } from '../shared/filter.js';
 import { containsText, page, sortItems, type PagingArgs, type SortKey } from '../shared/paging.js';
 import {
   INITIATIVES,
@@ -73,16 +74,9 @@ function matchesCommon(
 /** The `objectives` query: filter, sort, page. */
 export function queryObjectives(store: StoreReader, args: QueryObjectivesArgs) {
   const filter = args.filter ?? {};
-  const candidates: ObjectiveRecord[] = [];
-  if (filter.ids) {
-    // Look-ups by id, not a scan, when the client names the objectives.
-    for (const id of new Set(filter.ids)) {
-      const o = store.get<ObjectiveRecord>(OBJECTIVES, id);
-      if (o) candidates.push(o);
-    }
-  } else {
-    candidates.push(...store.all<ObjectiveRecord>(OBJECTIVES));
-  }
+  const candidates = filter.ids
+    ? byIds<ObjectiveRecord>(store, OBJECTIVES, filter.ids)
+    : [...store.all<ObjectiveRecord>(OBJECTIVES)];
   const matched = candidates.filter((o) => matchesCommon(o, filter));
   const { items } = sortPlanning(matched, args.sort);
   const { totalModels, models } = page(items, args);
@@ -94,10 +88,7 @@ export function queryInitiatives(store: StoreReader, args: QueryInitiativesArgs)
   const filter = args.filter ?? {};
   const candidates: InitiativeRecord[] = [];
   if (filter.ids) {
-    for (const id of new Set(filter.ids)) {
-      const i = store.get<InitiativeRecord>(INITIATIVES, id);
-      if (i) candidates.push(i);
-    }
+    candidates.push(...byIds<InitiativeRecord>(store, INITIATIVES, filter.ids));
   } else if (filter.objectiveIds) {
     for (const id of new Set(filter.objectiveIds)) candidates.push(...initiativesOf(store, id));
   } else {

@@ -1,3 +1,4 @@
+import type { Entity, StoreReader } from '../../store/index.js';
 import { badUserInput } from './errors.js';
 
 /** The non-null ids of a filter list; an empty list constrains nothing, like an omitted one. */
@@ -22,4 +23,14 @@ export function dateRange(
     throw badUserInput(`${path}.from (${from}) must not be after ${path}.to (${to}).`);
   }
   return { from, to };
+}
+
+/** The entities a filter names by id, each once, in the order named: look-ups, not a scan. */
+export function byIds<T extends Entity>(store: StoreReader, collection: string, ids: Iterable<string>): T[] {
+  const found: T[] = [];
+  for (const id of new Set(ids)) {
+    const entity = store.get<T>(collection, id);
+    if (entity) found.push(entity);
+  }
+  return found;
 }
