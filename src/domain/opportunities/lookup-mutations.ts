@@ -70,10 +70,7 @@ function patchLookup<T extends LookupRecord>(
     const named: Array<{ index: number; value: T }> = [];
     items.forEach((item, i) => {
       const at = `items[${i}]`;
-      const description =
-        item.description === undefined
-          ? undefined
-          : (v.optionalText(`${at}.description`, item.description, MAX_LONG_TEXT) ?? null);
+      const description = v.patchedText(`${at}.description`, item.description, MAX_LONG_TEXT);
       if (item.id === null || item.id === undefined) {
         const name = v.requiredText(`${at}.name`, item.name);
         const extra = kind.extra ? kind.extra(v, tx, item, at) : {};

@@ -32,10 +32,7 @@ export async function patchObjectiveType(
     const named: Array<{ path: string; type: ObjectiveTypeRecord }> = [];
     (input.items ?? []).forEach((item, i) => {
       const path = `items[${i}]`;
-      const description =
-        item.description === undefined
-          ? undefined
-          : (v.optionalText(`${path}.description`, item.description, MAX_LONG_TEXT) ?? null);
+      const description = v.patchedText(`${path}.description`, item.description, MAX_LONG_TEXT);
       if (item.id === null || item.id === undefined) {
         const name = v.requiredText(`${path}.name`, item.name);
         const type: ObjectiveTypeRecord = {

@@ -39,6 +39,18 @@ export class Validator {
     return this.checkLength(propertyName, text, max);
   }
 
+  /**
+   * A text field of a patch: omitted (undefined) keeps the stored value, so it stays undefined; otherwise
+   * as `optionalText`, with empty, null or failed given as null (a failure writes nothing anyway).
+   */
+  patchedText(
+    propertyName: string,
+    value: string | null | undefined,
+    max = MAX_TEXT,
+  ): string | null | undefined {
+    return value === undefined ? undefined : (this.optionalText(propertyName, value, max) ?? null);
+  }
+
   /** A reference that must name an existing entity; `exists` is the look-up. */
   reference(
     propertyName: string,
