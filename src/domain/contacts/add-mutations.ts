@@ -1,4 +1,5 @@
 import type { MutationAddCompanyArgs, MutationAddPersonArgs } from '../../contract/types.generated.js';
+import type { RequestContext } from '../area.js';
 import type { ValidationError } from '../shared/errors.js';
 import { recordEvents } from '../shared/change-events.js';
 import { newId, toIsoDateTime } from '../shared/time.js';
@@ -28,6 +29,29 @@ export interface CompanyResult {
   item: ContactRecord | null;
 }
 
+/** The fields every new contact starts with, in their stored order; the kind's own fields follow them. */
+function newContact(
+  kind: ContactRecord['kind'],
+  displayName: string,
+  tags: string[],
+  contactTypeIds: string[],
+  ctx: RequestContext,
+): ContactRecord {
+  return {
+    id: newId(),
+    kind,
+    displayName,
+    visibility: 'public',
+    tags,
+    contactTypeIds,
+    industryIds: [],
+    score: null,
+    isPendingFirmContact: false,
+    createdAt: toIsoDateTime(ctx.now()),
+    updatedAt: toIsoDateTime(ctx.now()),
+  };
+}
+
 /**
  * `addPerson` (A-24): needs a first or last name; the employer must be a company, contact types must
  * allow people. Creates the person with its e-mail, phones and addresses and records ContactCreated.
@@ -44,17 +68,13 @@ export const addPerson = inputMutation<MutationAddPersonArgs['input'], PersonRes
     companyByName(v, tx, 'companyName', input.companyName),
   );
   const person: ContactRecord = {
-    id: newId(),
-    kind: 'Person',
-    displayName: '',
-    visibility: 'public',
-    tags: checkTags(v, 'tags', input.tags),
-    contactTypeIds: checkContactTypes(v, tx, 'folderContactTypes', input.folderContactTypes, 'Person'),
-    industryIds: [],
-    score: null,
-    isPendingFirmContact: false,
-    createdAt: toIsoDateTime(ctx.now()),
-    updatedAt: toIsoDateTime(ctx.now()),
+    ...newContact(
+      'Person',
+      '',
+      checkTags(v, 'tags', input.tags),
+      checkContactTypes(v, tx, 'folderContactTypes', input.folderContactTypes, 'Person'),
+      ctx,
+    ),
     title: v.optionalText('title', input.title) ?? null,
     firstName,
     middleName: v.optionalText('middleName', input.middleName) ?? null,
@@ -113,17 +133,13 @@ export const addCompany = inputMutation<MutationAddCompanyArgs['input'], Company
   (input, v, tx, ctx) => {
     const name = v.requiredText('companyName', input.companyName);
     const company: ContactRecord = {
-      id: newId(),
-      kind: 'Company',
-      displayName: name ?? '',
-      visibility: 'public',
-      tags: [],
-      contactTypeIds: checkContactTypes(v, tx, 'folderContactTypes', input.folderContactTypes, 'Company'),
-      industryIds: [],
-      score: null,
-      isPendingFirmContact: false,
-      createdAt: toIsoDateTime(ctx.now()),
-      updatedAt: toIsoDateTime(ctx.now()),
+      ...newContact(
+        'Company',
+        name ?? '',
+        [],
+        checkContactTypes(v, tx, 'folderContactTypes', input.folderContactTypes, 'Company'),
+        ctx,
+      ),
       name: name ?? null,
       alias: v.optionalText('alias', input.alias) ?? null,
       website: v.optionalText('website', input.website) ?? null,
