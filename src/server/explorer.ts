@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -96,15 +97,8 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** Escapes text for HTML element content and quoted attribute values (`&<>"'`, as express escapes its pages). */
+export { escapeHtml };
 
 /** JSON that is safe inside a `<script type="application/json">` element. */
 function scriptJson(value: unknown): string {
