@@ -7,12 +7,9 @@ import type { CoverageCatalogues } from './coverage.js';
 export function readSpecRules(
   file: string = SPEC_RULES_FILE,
 ): { ok: true; ids: string[] } | { ok: false; error: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return { ok: false, error: `cannot read spec rules ${file}: ${(error as Error).message}` };
-  }
+  const read = readText(file, `spec rules ${file}`);
+  if (!read.ok) return read;
+  const { text } = read;
   let data: unknown;
   try {
     data = parseYaml(text);
@@ -33,13 +30,18 @@ export function readSpecRules(
 export function readAssumptionIds(
   file: string = ASSUMPTIONS_FILE,
 ): { ok: true; ids: string[] } | { ok: false; error: string } {
-  let text: string;
+  const read = readText(file, `assumptions ${file}`);
+  if (!read.ok) return read;
+  return { ok: true, ids: [...new Set([...read.text.matchAll(/^##\s+(A-\d+)\b/gm)].map((m) => m[1] ?? ''))] };
+}
+
+/** A catalogue file's text, or `cannot read <named>: <reason>`. */
+function readText(file: string, named: string): { ok: true; text: string } | { ok: false; error: string } {
   try {
-    text = readFileSync(file, 'utf8');
+    return { ok: true, text: readFileSync(file, 'utf8') };
   } catch (error) {
-    return { ok: false, error: `cannot read assumptions ${file}: ${(error as Error).message}` };
+    return { ok: false, error: `cannot read ${named}: ${(error as Error).message}` };
   }
-  return { ok: true, ids: [...new Set([...text.matchAll(/^##\s+(A-\d+)\b/gm)].map((m) => m[1] ?? ''))] };
 }
 
 /** Both catalogues of the repository; a missing file is an error the CLI reports as a setup error. */
