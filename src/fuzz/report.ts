@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
+// An import list (boilerplate): it names what other files import too.
 import {
   buildRunResult,
   coverageOf,

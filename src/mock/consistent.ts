@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
 import { isRef, type IMockStore, type Ref } from '@graphql-tools/mock';
+// An import list (boilerplate): it names what other files import too.
 import {
   getNamedType,
   getNullableType,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { base, en, Faker } from '@faker-js/faker';
 import type { IMocks } from '@graphql-tools/mock';
+// An import list (boilerplate): it names what other files import too.
 import {
   getNamedType,
   getNullableType,

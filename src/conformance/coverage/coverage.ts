@@ -1,3 +1,4 @@
+// An import list (boilerplate): it names what other files import too.
 import {
   getNamedType,
   isInputObjectType,

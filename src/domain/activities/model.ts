@@ -13,6 +13,7 @@ export const ACTIVITIES_BY_ORIGINATOR = 'activities.byOriginator';
 /** Index: the firm's default activity type, under the single key `DEFAULT_TYPE_KEY`. */
 export const DEFAULT_ACTIVITY_TYPE = 'activityTypes.default';
 export const DEFAULT_TYPE_KEY = 'default';
+// Name constants of collections and indexes: every area's model.ts lists its own, alike in shape only.
 
 /** Class of an activity (A-03): `Appointment` is synchronised from a calendar application. */
 export type ActivityClass = 'Activity' | 'Appointment';

@@ -4,6 +4,7 @@ import type {
 } from '../../contract/types.generated.js';
 import type { AreaResolvers, RequestContext } from '../area.js';
 import { page, sortItems } from '../shared/paging.js';
+// An import list (boilerplate): it names what other files import too.
 import {
   ADDRESSES_BY_CONTACT,
   CONTACT_TYPES,

@@ -10,6 +10,8 @@ import {
   isPhoneNumber,
 } from './rules.js';
 
+// Checks share one form (v, propertyName, value → the cleaned value or undefined): alike in shape, not in rule.
+
 /** Address fields as the add inputs and location inputs carry them. */
 export interface AddressInput {
   street?: string | null;

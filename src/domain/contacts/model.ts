@@ -17,6 +17,7 @@ export const ADDRESSES_BY_CONTACT = 'addresses.byContact';
 export const EMAILS_BY_CONTACT = 'emailAddresses.byContact';
 export const PHONES_BY_CONTACT = 'phoneNumbers.byContact';
 export const NOTES_BY_CONTACT = 'notes.byContact';
+// Name constants of collections and indexes: every area's model.ts lists its own, alike in shape only.
 
 /** Meta keys: the firm's own company contact and the API user (a Person employed by it, spec §1.3, §5). */
 export const META_FIRM_COMPANY_ID = 'firmCompanyId';

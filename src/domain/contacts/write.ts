@@ -3,6 +3,7 @@ import type { Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
 import { recordEvents } from '../shared/change-events.js';
 import { newId, toIsoDateTime } from '../shared/time.js';
+// An import list (boilerplate): it names what other files import too.
 import {
   ADDRESSES,
   ADDRESSES_BY_CONTACT,

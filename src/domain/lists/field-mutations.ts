@@ -31,6 +31,8 @@ import { findList } from './rules.js';
 import { fieldsOfUpdate, listIdOfUpdate, valueToStore } from './value-items.js';
 import { findContact } from '../contacts/model.js';
 
+// Resolvers open alike here (parent, args, ctx; a transaction; a Validator): the resolver form, not shared logic.
+
 /**
  * `addAdditionalFieldDefinition` (§2.4, A-37): adds a field to a list. The result has no
  * `validationErrors`, so failures (unknown or archived list, `addAllowed` false, options of another type

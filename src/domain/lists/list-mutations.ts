@@ -36,6 +36,8 @@ import {
   findList,
 } from './rules.js';
 
+// Resolvers open alike here (parent, args, ctx; a transaction; a Validator): the resolver form, not shared logic.
+
 /** Outcome of a list write: the list id, or the failures (nothing written). */
 type ListWrite = { id: string; errors?: undefined } | { id?: undefined; errors: ValidationError[] };
 

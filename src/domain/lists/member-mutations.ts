@@ -22,6 +22,8 @@ import {
 } from './model.js';
 import { acceptsEntity, effectivePermissions, findList } from './rules.js';
 
+// Resolvers open alike here (parent, args, ctx; a transaction; a Validator): the resolver form, not shared logic.
+
 /** The distinct non-empty ids of a list argument, in the order given. */
 function distinct(ids: ReadonlyArray<string | null> | null | undefined): string[] {
   return [...new Set((ids ?? []).filter((id): id is string => typeof id === 'string' && id !== ''))];

@@ -23,6 +23,7 @@ export const DEFINITIONS_BY_LIST = 'fieldDefinitions.byList';
 export const VALUES_BY_CONTACT = 'fieldValues.byContact';
 /** Index: additional field values by `fieldId`. */
 export const VALUES_BY_FIELD = 'fieldValues.byField';
+// Name constants of collections and indexes: every area's model.ts lists its own, alike in shape only.
 
 /** A list type (§2.4 `FolderType`); `userHasAccess` false hides it while `checkSecurity` is on (§5.3). */
 export interface FolderTypeRecord extends Entity {

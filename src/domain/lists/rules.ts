@@ -18,6 +18,8 @@ import {
   type ListRecord,
 } from './model.js';
 
+// Checks share one form (v, propertyName, value → the cleaned value or undefined): alike in shape, not in rule.
+
 /** The flags a member can carry, `none` aside (A-31). */
 export const FLAG_COLOURS: readonly ContactFlag[] = ['red', 'yellow', 'green', 'blue'];
 

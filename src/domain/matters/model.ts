@@ -16,6 +16,7 @@ export const FINANCIALS_BY_MATTER = 'matterFinancials.byMatter';
 export const PRACTICE_GROUPS_BY_NAME = 'matterPracticeGroups.byName';
 export const MATTER_TYPES_BY_NAME = 'matterTypes.byName';
 export const OFFICES_BY_NAME = 'matterOffices.byName';
+// Name constants of collections and indexes: every area's model.ts lists its own, alike in shape only.
 
 /** A matter. */
 export interface MatterRecord extends Entity {

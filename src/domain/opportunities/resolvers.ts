@@ -21,6 +21,8 @@ import {
   updateOpportunitySummary,
 } from './update-mutations.js';
 
+// The Mutation map names the imported resolvers again: a list of names (boilerplate), not logic.
+
 type Ctx = RequestContext;
 
 /** Queries, mutations and type fields of the opportunities area (spec §2.5, §4; ). */

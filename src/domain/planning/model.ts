@@ -9,6 +9,7 @@ export const OBJECTIVE_TYPES = 'objectiveTypes';
 export const INITIATIVES_BY_OBJECTIVE = 'initiatives.byObjective';
 /** Index: objective types by lower-cased name (duplicate names are refused). */
 export const OBJECTIVE_TYPES_BY_NAME = 'objectiveTypes.byName';
+// Name constants of collections and indexes: every area's model.ts lists its own, alike in shape only.
 
 /**
  * Index of the relationships area's `relationships` by both contacts of a relationship, owned by this

@@ -25,6 +25,8 @@ import {
 import { apiUser, canClose, findInitiative, initiativesOf } from './rules.js';
 import { checkPlanningFields, type PlanningFields } from './input-rules.js';
 
+// Resolvers open alike here (parent, args, ctx; a transaction; a Validator): the resolver form, not shared logic.
+
 /** `{ validationErrors, item }` of the objective and initiative mutations. */
 interface MutateResult<T> {
   validationErrors: ValidationError[];

@@ -5,6 +5,8 @@ import { newId, toIsoDateTime } from '../shared/time.js';
 import { MAX_LONG_TEXT, Validator } from '../shared/validation.js';
 import { OBJECTIVE_TYPES, OBJECTIVE_TYPES_BY_NAME, type ObjectiveTypeRecord } from './model.js';
 
+// Resolvers open alike here (parent, args, ctx; a transaction; a Validator): the resolver form, not shared logic.
+
 /** `{ validationErrors, addItems, updateItems }` of `patchObjectiveType`. */
 interface PatchResult {
   validationErrors: ValidationError[];

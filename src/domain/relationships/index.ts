@@ -10,6 +10,8 @@ import {
 import { relationshipResolvers } from './resolvers.js';
 import { seedRelationships } from './seed.js';
 
+// Every area's index.ts fills the same DomainArea fields (indexes, resolvers, seed): alike in shape only.
+
 /** Relationship types, relationships between contacts, and the views derived from them (spec §2.6). */
 export const relationshipsArea: DomainArea = {
   name: 'relationships',

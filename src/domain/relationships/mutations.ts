@@ -23,6 +23,8 @@ import {
 } from './rules.js';
 import { findContact } from '../contacts/model.js';
 
+// Resolvers open alike here (parent, args, ctx; a transaction; a Validator): the resolver form, not shared logic.
+
 /**
  * What a relationship event carries (§6): the relationship's attributes after the change, and
  * `isPrivate`, which the view uses to hide events of relationships private at the time.

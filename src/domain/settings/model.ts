@@ -11,6 +11,7 @@ export const CURRENCIES = 'currencies';
 export const COUNTRIES_BY_ISO_CODE = 'countries.byIsoCode';
 /** Index: countries by lower-case name (address inputs carry country names as text). */
 export const COUNTRIES_BY_NAME = 'countries.byName';
+// Name constants of collections and indexes: every area's model.ts lists its own, alike in shape only.
 
 /** Index: currencies by upper-case ISO 4217 code (the planning and matters areas check codes with it). */
 export const CURRENCIES_BY_CODE = 'currencies.byCode';

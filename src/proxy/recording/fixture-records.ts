@@ -6,6 +6,7 @@ import {
   type ActivityRecord,
   type ActivityTypeRecord,
 } from '../../domain/activities/model.js';
+// An import list (boilerplate): it names what other files import too.
 import {
   ADDRESSES,
   CONTACTS,
