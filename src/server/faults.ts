@@ -66,6 +66,7 @@ export const FAULTS_SCHEMA = {
   additionalProperties: false,
   properties: {
     seed: { type: 'integer', minimum: 0 },
+    // Two lists of rule objects, alike in JSON Schema's form only: ajv reads each as data.
     rules: {
       type: 'array',
       maxItems: 100,

@@ -20,6 +20,7 @@ export const DEFAULT_COMPARE_RULES: CompareRules = {
   value: ['**.__typename', '**.propertyName', 'errors[].extensions.code'],
 };
 
+// Not scenario/select.ts's globToRegExp: JSON paths part at `.` and `[`, with `**.` and `[*]`; files part at `/`.
 /** `data.**.id`, `errors[*].message` → a regex over index-free paths such as `data.a.models[].id`. */
 export function pathPattern(glob: string): RegExp {
   const normalized = glob.replace(/\[\*?\d*\]/g, '[]');

@@ -44,6 +44,7 @@ function mismatch(parts: readonly ShardReport[]): string | undefined {
   return undefined;
 }
 
+// mergeCompare and mergeBaseline open alike (the shards' optional parts, the first as a template): shape only.
 function mergeCompare(parts: readonly RunResult[]): CompareResult | undefined {
   const compared = parts.flatMap((p) => (p.compare ? [p.compare] : []));
   const [first] = compared;

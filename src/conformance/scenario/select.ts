@@ -1,5 +1,6 @@
 import type { LoadedScenario } from './types.js';
 
+// Not compare/structural.ts's pathPattern: files part at `/` and know `?`; JSON paths part at `.` and `[`.
 /** A glob over scenario ids and files: `*` stays within a path segment, `**` crosses them. */
 export function globToRegExp(glob: string): RegExp {
   let re = '';

@@ -129,6 +129,7 @@ export function ownerOf(e: RecordedEntity): string | null {
   return str(e.fields['owningContactId']) ?? e.parentId ?? null;
 }
 
+// One builder per record type (recorded fields over stored ones): alike in shape, each with its own fields.
 /** An address record of a contact, recorded fields over the stored ones. */
 export function addressRecord(e: RecordedEntity, contactId: string, tx: Transaction): AddressRecord {
   const f = e.fields;

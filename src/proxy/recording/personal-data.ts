@@ -94,6 +94,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, Readonly<Record<string, Pe
   },
   AddLocationInput: { street: 'street', city: 'city', postalCode: 'postalCode', phoneNumber: 'phone' },
   LocationChangeInput: { street: 'street', city: 'city', postalCode: 'postalCode' },
+  // A table: its rows read alike (input type → field → kind) but each names its own input's fields.
   AddActivityInput: { subject: 'text', summary: 'text' },
   UpdateActivityInput: { subject: 'text', summary: 'text' },
   ActivityFilterInput: { subject: 'text' },
