@@ -312,7 +312,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       sendJson(res, 413, errorEnvelope('the request body is too large for the proxy', 'LIMIT_EXCEEDED'));
       return;
     }
-    // Refusals read alike (a header, then an error envelope; also the control routes' 401): own status each.
     if (raw === 'busy') {
       res.setHeader('retry-after', '1');
       sendJson(
