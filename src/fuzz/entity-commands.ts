@@ -160,6 +160,17 @@ async function total(e: EntityLinks, real: FuzzReal): Promise<Counted | undefine
   return real.session.countAt(sent, `data.${e.list}.totalModels`);
 }
 
+/** The chosen references, each with the field its link reads it back through (when it has one). */
+function withReadBack<R extends { field: string }>(
+  refs: readonly R[],
+  references: readonly Reference[],
+): (R & { readBack?: string })[] {
+  return refs.map((r) => {
+    const readBack = references.find((x) => x.field === r.field)?.readBack;
+    return { ...r, ...(readBack !== undefined ? { readBack } : {}) };
+  });
+}
+
 /** The sequence's created entities of one type, the ones a command on that type picks from. */
 function handlesOf(m: FuzzModel, type: string): EntityHandle[] {
   return m.entities.filter((e) => e.type === type);
@@ -216,12 +227,7 @@ class CreateEntity implements Cmd {
     await readBack(this.links, h, real, this.view, {
       present: true,
       echoed,
-      refs: refs.map((r) => ({
-        ...r,
-        ...(c.references.find((x) => x.field === r.field)?.readBack !== undefined
-          ? { readBack: c.references.find((x) => x.field === r.field)?.readBack }
-          : {}),
-      })),
+      refs: withReadBack(refs, c.references),
       ...(before !== undefined ? { total: shifted(before, 1) } : {}),
       ...(rule ? { events: rule.created } : {}),
     });
@@ -263,12 +269,7 @@ class UpdateEntity implements Cmd {
     await readBack(this.links, h, real, this.view, {
       present: true,
       echoed,
-      refs: refs.map((r) => ({
-        ...r,
-        ...(u.references.find((x) => x.field === r.field)?.readBack !== undefined
-          ? { readBack: u.references.find((x) => x.field === r.field)?.readBack }
-          : {}),
-      })),
+      refs: withReadBack(refs, u.references),
       ...(events !== undefined && (changes || events.length === 0) ? { events } : {}),
     });
   }
