@@ -30,6 +30,7 @@ import { DEFAULT_MOCK_VERSION } from './defaults.js';
 import { consistentMock } from './consistent.js';
 import { fakerMocks, newFaker, reseed } from './mocks.js';
 import { loadOverrides, operationOverride, type MockOverrides } from './overrides.js';
+import { CODE } from '../contract/error-codes.js';
 
 export { DEFAULT_MOCK_VERSION };
 
@@ -182,7 +183,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
         res,
         401,
         token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
-        'UNAUTHENTICATED',
+        CODE.UNAUTHENTICATED,
       );
       return;
     }
@@ -220,7 +221,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     const hint = req.path.startsWith('/__admin')
       ? ' The stateless mock has no admin API besides /__admin/health.'
       : ` Endpoints are /{${REGIONS.join('|')}}/${version}${GRAPHQL_PATH} and ${GRAPHQL_PATH}.`;
-    sendError(res, 404, `Not found: ${req.method} ${req.path}.${hint}`, 'NOT_FOUND');
+    sendError(res, 404, `Not found: ${req.method} ${req.path}.${hint}`, CODE.NOT_FOUND);
   });
   app.use(lastResortHandler(limits.maxBodyBytes, log));
 

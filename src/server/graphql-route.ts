@@ -3,12 +3,13 @@ import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createHandler, type OperationContext } from 'graphql-http';
 import type { RequestContext, RequestPipeline } from '../simulator/index.js';
 import { errorBody } from './http.js';
+import { CODE, type ErrorCode } from '../contract/error-codes.js';
 
 /** Messages for the answers graphql-http sends without a body, so every answer carries the envelope. */
-const EMPTY_ANSWERS: Record<number, [string, string]> = {
-  405: ['Method not allowed: use POST, or GET for queries.', 'METHOD_NOT_ALLOWED'],
-  406: ['Not acceptable: accept application/graphql-response+json or application/json.', 'NOT_ACCEPTABLE'],
-  415: ['Unsupported media type: send application/json.', 'UNSUPPORTED_MEDIA_TYPE'],
+const EMPTY_ANSWERS: Record<number, [string, ErrorCode]> = {
+  405: ['Method not allowed: use POST, or GET for queries.', CODE.METHOD_NOT_ALLOWED],
+  406: ['Not acceptable: accept application/graphql-response+json or application/json.', CODE.NOT_ACCEPTABLE],
+  415: ['Unsupported media type: send application/json.', CODE.UNSUPPORTED_MEDIA_TYPE],
 };
 
 /** What the route needs from the server: the revision's pipeline and the request's context. */

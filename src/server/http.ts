@@ -1,19 +1,25 @@
 import type { Request, Response } from 'express';
+import type { ErrorCode } from '../contract/error-codes.js';
+import { errorAnswer, errorEnvelope, type ErrorEnvelope } from '../contract/error-envelope.js';
 
 /** The GraphQL error envelope of a response that is not a GraphQL execution (401, 404, 413 …) (A-58). */
-export function errorBody(
-  message: string,
-  code: string,
-): { errors: Array<{ message: string; extensions: { code: string } }> } {
-  return { errors: [{ message, extensions: { code } }] };
+export function errorBody(message: string, code: ErrorCode): ErrorEnvelope {
+  return errorEnvelope(code, message);
 }
 
-/** Sends an error envelope with a status. */
-export function sendError(res: Response, status: number, message: string, code: string): void {
-  res
-    .status(status)
-    .type('application/json')
-    .send(JSON.stringify(errorBody(message, code)));
+/**
+ * Sends the error answer of the catalogue's builder (envelope, `Retry-After` where the code carries it)
+ * with a status; `extensions` adds to the error's `extensions` after its code.
+ */
+export function sendError(
+  res: Response,
+  status: number,
+  message: string,
+  code: ErrorCode,
+  extensions?: Record<string, unknown>,
+): void {
+  const answer = errorAnswer(code, message, { status, ...(extensions ? { extensions } : {}) });
+  res.status(answer.status).set(answer.headers).send(answer.body);
 }
 
 /** The bearer token of the request's Authorization header (A-56), or undefined. */

@@ -1,8 +1,9 @@
 import { GraphQLError } from 'graphql';
 import { storeFailureOf } from '../../store/index.js';
+import { CODE, ERROR_CODES } from '../../contract/error-codes.js';
 
 /** Seconds a client should wait before retrying a store that failed for a reason that can pass (A-241). */
-export const STORE_RETRY_AFTER_SECONDS = 5;
+export const STORE_RETRY_AFTER_SECONDS = ERROR_CODES.STORE_UNAVAILABLE.retryAfter.seconds;
 
 /** The GraphQL error a store failure answers with: `STORE_UNAVAILABLE`, its cause, whether to retry (A-241). */
 export function storeUnavailable(err: unknown): GraphQLError | undefined {
@@ -17,7 +18,7 @@ export function storeUnavailable(err: unknown): GraphQLError | undefined {
   const retry = failure.retryable ? `; retry after ${STORE_RETRY_AFTER_SECONDS} s` : '';
   return new GraphQLError(`The tenant store is unavailable: ${what}; nothing was written${retry}.`, {
     extensions: {
-      code: 'STORE_UNAVAILABLE',
+      code: CODE.STORE_UNAVAILABLE,
       cause: failure.reason,
       ...(failure.retryable ? { retryAfter: STORE_RETRY_AFTER_SECONDS } : {}),
     },
@@ -27,10 +28,10 @@ export function storeUnavailable(err: unknown): GraphQLError | undefined {
 /** graphql-js's request errors get the codes of A-58, so clients can branch without parsing messages. */
 function withRequestCode(err: GraphQLError): GraphQLError {
   const code = err.message.startsWith('Syntax Error')
-    ? 'GRAPHQL_PARSE_FAILED'
+    ? CODE.GRAPHQL_PARSE_FAILED
     : err.message.startsWith('Variable "$')
-      ? 'BAD_USER_INPUT'
-      : 'GRAPHQL_VALIDATION_FAILED';
+      ? CODE.BAD_USER_INPUT
+      : CODE.GRAPHQL_VALIDATION_FAILED;
   return new GraphQLError(err.message, {
     nodes: err.nodes,
     source: err.source,
@@ -52,7 +53,7 @@ export function maskInternal(
   // graphql-http reports a malformed request (unparsable body, missing query …) as a plain Error; graphql-js
   // wraps everything a resolver throws in a GraphQLError. So a plain Error here is the client's.
   if (!(err instanceof GraphQLError)) {
-    return new GraphQLError(`Bad request: ${err.message}.`, { extensions: { code: 'BAD_REQUEST' } });
+    return new GraphQLError(`Bad request: ${err.message}.`, { extensions: { code: CODE.BAD_REQUEST } });
   }
   // graphql-jit's errors may come without `extensions`.
   const code: unknown = err.extensions?.['code'];
@@ -73,6 +74,6 @@ export function maskInternal(
   return new GraphQLError('Internal server error.', {
     path,
     nodes: err.nodes,
-    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    extensions: { code: CODE.INTERNAL_SERVER_ERROR },
   });
 }
