@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createHandler, type OperationContext } from 'graphql-http';
-import type { RequestContext, RequestPipeline } from '../simulator/index.js';
+import { executedRetryAfter, type RequestContext, type RequestPipeline } from '../simulator/index.js';
 import { errorBody } from './http.js';
 import { CODE, type ErrorCode } from '../contract/error-codes.js';
 
@@ -64,6 +64,9 @@ export function graphqlRoute<C extends OperationContext = RequestContext>(option
         res.end(JSON.stringify(errorBody(...empty)));
         return;
       }
+      // A store failure that can pass inside an executed operation keeps the status and adds Retry-After.
+      const retryAfter = executedRetryAfter(options.context(req));
+      if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
       res.writeHead(init.status, init.statusText, init.headers).end(body);
     } catch (error) {
       next(error);

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { storeFailureOf } from '../../store/index.js';
 import { CODE, ERROR_CODES } from '../../contract/error-codes.js';
+import { retryAfterOf } from '../../contract/error-envelope.js';
 
 /** Seconds a client should wait before retrying a store that failed for a reason that can pass (A-241). */
 export const STORE_RETRY_AFTER_SECONDS = ERROR_CODES.STORE_UNAVAILABLE.retryAfter.seconds;
@@ -23,6 +24,30 @@ export function storeUnavailable(err: unknown): GraphQLError | undefined {
       ...(failure.retryable ? { retryAfter: STORE_RETRY_AFTER_SECONDS } : {}),
     },
   });
+}
+
+/** Per request context: the `Retry-After` its executed result asks for (A-341). */
+const retryAfters = new WeakMap<object, number>();
+
+/**
+ * Notes what an executed result's errors ask of a retry: a store failure that can pass asks for the
+ * catalogue's delay. The answer keeps its status (it carries `data`, GraphQL over HTTP) and the HTTP
+ * adapter adds `Retry-After` from {@link executedRetryAfter} (A-341).
+ */
+export function noteRetryAfter(context: unknown, errors: readonly GraphQLError[] | undefined): void {
+  if (!errors || typeof context !== 'object' || context === null) return;
+  let seconds: number | undefined;
+  for (const error of errors) {
+    const extensions = storeUnavailable(error.originalError)?.extensions;
+    const asked = extensions ? retryAfterOf(extensions) : undefined;
+    if (asked !== undefined) seconds = Math.max(seconds ?? 0, asked);
+  }
+  if (seconds !== undefined) retryAfters.set(context, seconds);
+}
+
+/** Seconds of the `Retry-After` the answer to the request of this context carries, if any (A-341). */
+export function executedRetryAfter(context: unknown): number | undefined {
+  return typeof context === 'object' && context !== null ? retryAfters.get(context) : undefined;
 }
 
 /** graphql-js's request errors get the codes of A-58, so clients can branch without parsing messages. */
