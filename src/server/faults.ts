@@ -12,6 +12,7 @@ import {
   type NetworkFaultKind,
 } from './network-faults.js';
 import { CODE } from '../contract/error-codes.js';
+import { errorEnvelope } from '../contract/error-envelope.js';
 
 /**
  * What an injected failure looks like to the client: an HTTP status or a GraphQL error, or a network
@@ -268,12 +269,7 @@ export class Faults {
       res
         .status(200)
         .type('application/json')
-        .send(
-          JSON.stringify({
-            errors: [{ message: 'Injected fault.', extensions: { code: CODE.INJECTED_FAULT } }],
-            data: null,
-          }),
-        );
+        .send(JSON.stringify({ ...errorEnvelope(CODE.INJECTED_FAULT, 'Injected fault.'), data: null }));
     };
   }
 }
