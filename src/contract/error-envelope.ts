@@ -54,9 +54,22 @@ export function retryAfterOf(extensions: Readonly<Record<string, unknown>>): num
  * of one error, the catalogue's status for its code unless told otherwise, and its `Retry-After`.
  */
 export function errorAnswer(code: ErrorCode, message: string, options: ErrorAnswerOptions = {}): ErrorAnswer {
-  const envelope = errorEnvelope(code, message, options.extensions);
+  return envelopeAnswer(errorEnvelope(code, message, options.extensions), options.status);
+}
+
+/**
+ * The answer of an envelope of one or more errors (the proxy's contract violations): the first error's
+ * code gives the status unless `status` is given; the longest `Retry-After` any error asks for is sent.
+ */
+export function envelopeAnswer(envelope: ErrorEnvelope, status?: number): ErrorAnswer {
+  const first = envelope.errors[0];
+  if (!first) throw new Error('an error envelope holds at least one error');
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-  const retryAfter = retryAfterOf(envelope.errors[0]!.extensions);
-  if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
-  return { status: options.status ?? ERROR_CODES[code].status, headers, body: JSON.stringify(envelope) };
+  const asked = envelope.errors.map((e) => retryAfterOf(e.extensions)).filter((s) => s !== undefined);
+  if (asked.length > 0) headers['retry-after'] = String(Math.max(...asked));
+  return {
+    status: status ?? ERROR_CODES[first.extensions.code].status,
+    headers,
+    body: JSON.stringify(envelope),
+  };
 }

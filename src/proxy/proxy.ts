@@ -29,7 +29,12 @@ import type { RawExchange, Recorder } from './recording/recorder.js';
 import { PersonalDataScrubber } from './recording/scrub.js';
 import { checkRequest, type InvalidRequest, type ValidRequest } from './request-check.js';
 import { CODE, type ErrorCode } from '../contract/error-codes.js';
-import { errorAnswer } from '../contract/error-envelope.js';
+import {
+  envelopeAnswer,
+  errorAnswer,
+  type EnvelopeError,
+  type ErrorAnswer,
+} from '../contract/error-envelope.js';
 
 /** Which differences turn the upstream's answer into an HTTP 502. */
 export type FailOn = 'breaking' | 'any';
@@ -107,7 +112,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 /** Sends the catalogue's error answer of a code: its envelope, its status unless told, its Retry-After. */
 function sendError(res: ServerResponse, code: ErrorCode, message: string, status?: number): void {
-  const answer = errorAnswer(code, message, status === undefined ? {} : { status });
+  sendAnswer(res, errorAnswer(code, message, status === undefined ? {} : { status }));
+}
+
+function sendAnswer(res: ServerResponse, answer: ErrorAnswer): void {
   res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
   res.end(answer.body);
 }
@@ -230,7 +238,7 @@ function judgedResponse(status: number, headers: Record<string, string>, raw: Bu
 }
 
 /** One difference as the 422/502 answers of `--fail-on` carry it in `errors[].extensions`. */
-function violationError(d: Difference): unknown {
+function violationError(d: Difference): EnvelopeError {
   return {
     message: d.message,
     extensions: {
@@ -414,7 +422,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const shown = failing(refused);
       if (shown.length > 0) {
         keep({ seq: n, operation, request: recorded, differences: refused }, { durationMs: 0 }, 0);
-        sendJson(res, 422, { errors: shown.map(scrubbedDifference).map(violationError) });
+        sendAnswer(res, envelopeAnswer({ errors: shown.map(scrubbedDifference).map(violationError) }));
         return;
       }
     }
@@ -468,7 +476,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (broken.length > 0) {
       // A request the contract refuses is the client's (422) even when it was forwarded; the rest is the upstream's.
       const clients = broken.every((d) => d.kind === 'invalid-request');
-      sendJson(res, clients ? 422 : 502, { errors: broken.map(scrubbedDifference).map(violationError) });
+      const errors = broken.map(scrubbedDifference).map(violationError);
+      sendAnswer(res, envelopeAnswer({ errors }, clients ? 422 : 502));
       return;
     }
     res.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { CODE } from '../../src/contract/error-codes.js';
-import { errorAnswer, errorEnvelope, retryAfterOf } from '../../src/contract/error-envelope.js';
+import {
+  envelopeAnswer,
+  errorAnswer,
+  errorEnvelope,
+  retryAfterOf,
+} from '../../src/contract/error-envelope.js';
 
 describe('errorAnswer: the error answer of every HTTP layer', () => {
   it("takes the catalogue's status for its code, the JSON envelope, and no Retry-After when the code has none", () => {
@@ -52,5 +57,29 @@ describe('retryAfterOf', () => {
     expect(errorEnvelope(CODE.CONFLICT, 'taken')).toEqual({
       errors: [{ message: 'taken', extensions: { code: 'CONFLICT' } }],
     });
+  });
+});
+
+describe('envelopeAnswer: an envelope of several errors', () => {
+  it("takes the first error's status unless told, and the longest Retry-After any error asks for", () => {
+    const errors = [
+      { message: 'a', extensions: { code: CODE.CONTRACT_VIOLATION, path: 'x' } },
+      { message: 'b', extensions: { code: CODE.CONTRACT_VIOLATION, path: 'y' } },
+    ];
+    expect(envelopeAnswer({ errors }).status).toBe(422);
+    expect(envelopeAnswer({ errors }, 502).status).toBe(502);
+    expect(envelopeAnswer({ errors }).headers['retry-after']).toBeUndefined();
+    const busy = envelopeAnswer({
+      errors: [
+        { message: 'busy', extensions: { code: CODE.BUSY } },
+        { message: 'full', extensions: { code: CODE.STORE_UNAVAILABLE, retryAfter: 5 } },
+      ],
+    });
+    expect(busy.status).toBe(503);
+    expect(busy.headers['retry-after']).toBe('5');
+  });
+
+  it('refuses an envelope without errors', () => {
+    expect(() => envelopeAnswer({ errors: [] })).toThrow('at least one error');
   });
 });
