@@ -48,6 +48,7 @@ export const ERROR_CODES = {
     meaning:
       'A request the server cannot read (a malformed GraphQL-over-HTTP envelope or body), or in the admin API an invalid tenant, clock, filter or fault rule.',
     status: 400,
+    statusNote: '415 for a body in a charset or content encoding the server does not read',
   },
   UNAUTHENTICATED: {
     meaning:
