@@ -44,6 +44,36 @@ function quotedCodesUnder(dir: string, except: string): string[] {
     .flatMap(quotedCodes);
 }
 
+/**
+ * Calls that send a code with a literal status (`sendError(res, 404, …, CODE.NOT_FOUND)`) whose status is
+ * neither the catalogue's for that code nor one its `statusNote` names.
+ */
+function statusesOffCatalogue(file: string): string[] {
+  const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const code = node.arguments.find(
+        (a) =>
+          ts.isPropertyAccessExpression(a) && a.expression.getText(sf) === 'CODE' && isErrorCode(a.name.text),
+      ) as ts.PropertyAccessExpression | undefined;
+      const status = node.arguments.find(ts.isNumericLiteral);
+      if (code && status) {
+        const info: { status: number; statusNote?: string } =
+          ERROR_CODES[code.name.text as keyof typeof ERROR_CODES];
+        const n = Number(status.text);
+        if (n !== info.status && !new RegExp(`\\b${n}\\b`).test(info.statusNote ?? '')) {
+          const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+          found.push(`${path.relative(process.cwd(), file)}:${line + 1} ${code.name.text} ${n}`);
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 describe('the error catalogue', () => {
   it('is the only place in src/ that writes a code as a string', () => {
     expect(quotedCodesUnder(SRC, CATALOGUE)).toEqual([]);
@@ -69,6 +99,29 @@ describe('the error catalogue', () => {
         '4 BAD_REQUEST',
         '5 LIMIT_EXCEEDED',
         '6 FORBIDDEN',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("is truthful about statuses: a code sent with a literal status is sent with the catalogue's", async () => {
+    expect(sourceFiles(SRC).flatMap(statusesOffCatalogue)).toEqual([]);
+    const dir = await mkdtemp(path.join(tmpdir(), 'error-statuses-'));
+    try {
+      const planted = path.join(dir, 'planted.ts');
+      await writeFile(
+        planted,
+        [
+          "sendError(res, 404, 'no such tenant', CODE.NOT_FOUND);",
+          "sendError(res, 404, 'bad filter', CODE.BAD_REQUEST);",
+          "sendError(res, CODE.LIMIT_EXCEEDED, 'too deep', 400);",
+          "sendError(res, CODE.LIMIT_EXCEEDED, 'too deep', 401);",
+        ].join('\n'),
+      );
+      expect(statusesOffCatalogue(planted).map((hit) => hit.replace(/^.*planted\.ts:/, ''))).toEqual([
+        '2 BAD_REQUEST 404',
+        '4 LIMIT_EXCEEDED 401',
       ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
