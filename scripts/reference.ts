@@ -1,10 +1,12 @@
 // Renders the generated pages of docs/reference/ from the code itself, so the docs cannot drift from
 // it: cli.md from the yargs definitions (every command's and subcommand's --help, as the CLI prints it)
-// and admin-api.md from the admin API's own index (GET /__admin/ of a running simulator).
+// admin-api.md from the admin API's own index (GET /__admin/ of a running simulator), and error-codes.md
+// from the error catalogue.
 // scripts/write-reference.ts writes them; test/docs/reference.test.ts fails when one is stale.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { startSimulator } from '../src/api/simulator.js';
+import { ERROR_CODES, type ErrorCodeInfo } from '../src/contract/error-codes.js';
 import type { CliIo } from '../src/cli/context.js';
 import { runCli } from '../src/cli/run.js';
 
@@ -139,4 +141,33 @@ export function withActionTables(text: string): string {
   const end = text.indexOf(ACTION_MARKERS[1]);
   if (start === -1 || end === -1) throw new Error('docs/qa-ci.md has no action.yml markers');
   return text.slice(0, start) + renderActionTables() + text.slice(end + ACTION_MARKERS[1].length);
+}
+
+/** docs/reference/error-codes.md: the error catalogue (src/contract/error-codes.ts), one row per code. */
+export function renderErrorCodes(): string {
+  const cell = (text: string): string => text.replace(/\|/g, '\\|');
+  const rows = Object.entries(ERROR_CODES).map(([code, entry]) => {
+    const info: ErrorCodeInfo = entry;
+    const status = info.statusNote ? `${info.status} (${info.statusNote})` : String(info.status);
+    const retry = info.retryAfter
+      ? `${info.retryAfter.seconds} s${info.retryAfter.whenRetryable ? ', when retrying can help' : ''}`
+      : '—';
+    return `| \`${code}\` | ${cell(status)} | ${retry} | ${cell(info.meaning)} |`;
+  });
+  return [
+    GENERATED('the error catalogue (src/contract/error-codes.ts)'),
+    '# Error codes',
+    '',
+    'Every `extensions.code` the simulator, the admin API, the stateless mock and the validating proxy put',
+    'in a GraphQL error, with the HTTP status of an answer whose outcome it is and the `Retry-After` it',
+    'carries. The spec shows no error codes (§7.7, A-58); these follow the codes GraphQL servers commonly',
+    'use. An error raised while an operation executes travels in `errors[]` beside `data` with status 200,',
+    'as GraphQL over HTTP prescribes. Business-rule failures of mutations are not errors: they come back as',
+    '`validationErrors` in the result (spec §7.1). Back to the [reference](index.md).',
+    '',
+    '| code | HTTP status | Retry-After | meaning |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
 }

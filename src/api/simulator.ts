@@ -12,6 +12,7 @@ import {
   type Region,
   type TenantConfig,
 } from '../simulator/index.js';
+import { CODE } from '../contract/error-codes.js';
 
 export type { FaultConfig, FaultRule } from '../server/index.js';
 export type { Engine, Limits, Region, TenantConfig } from '../simulator/index.js';
@@ -172,7 +173,7 @@ export function createSimulator(setup: SimulatorSetup = {}): InMemorySimulator {
       const tenant = simulator.tenantByToken(options.token ?? 'dev-token');
       if (!tenant) {
         const error = new GraphQLError('Missing or unknown bearer token.', {
-          extensions: { code: 'UNAUTHENTICATED' },
+          extensions: { code: CODE.UNAUTHENTICATED },
         });
         return { errors: [error] };
       }

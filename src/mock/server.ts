@@ -15,6 +15,8 @@ import {
   lastResortHandler,
   listen,
   sendError,
+  UNAUTHENTICATED_BODY_BYTES,
+  unauthenticatedRefusal,
 } from '../server/index.js';
 import {
   DEFAULT_LIMITS,
@@ -29,6 +31,7 @@ import { DEFAULT_MOCK_VERSION } from './defaults.js';
 import { consistentMock } from './consistent.js';
 import { fakerMocks, newFaker, reseed } from './mocks.js';
 import { loadOverrides, operationOverride, type MockOverrides } from './overrides.js';
+import { CODE } from '../contract/error-codes.js';
 
 export { DEFAULT_MOCK_VERSION };
 
@@ -165,22 +168,20 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   const handler = (req: Request, res: Response, next: NextFunction) => route(req, res, next);
 
   const tokens = new Set(tenants.map((tenant) => tenant.token));
+  // The token is checked on the headers, before the body is read: a request without a valid one has at
+  // most UNAUTHENTICATED_BODY_BYTES of its body read, as in the simulator.
+  const refuse = unauthenticatedRefusal(UNAUTHENTICATED_BODY_BYTES);
   const authenticate = (req: Request, res: Response, next: NextFunction) => {
     const token = bearerToken(req);
-    if (token === undefined || !tokens.has(token)) {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness"');
-      sendError(
-        res,
-        401,
-        token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
-        'UNAUTHENTICATED',
-      );
-      return;
-    }
+    if (token === undefined || !tokens.has(token)) refuse(req, res, token);
+    else next();
+  };
+  const readBody = express.text({ type: () => true, limit: limits.maxBodyBytes });
+  // An empty body must reach graphql-http as text, or it would wait for a stream express already read.
+  const emptyAsText = (req: Request, _res: Response, next: NextFunction) => {
     if (req.body === '') req.body = ' ';
     next();
   };
-  const readBody = express.text({ type: () => true, limit: limits.maxBodyBytes });
 
   const app = express();
   app.disable('x-powered-by');
@@ -191,10 +192,11 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
       title: `mock · ${title}`,
       token: tokens.has(EXPLORER_DEV_TOKEN) ? EXPLORER_DEV_TOKEN : undefined,
     }));
-  app.use(GRAPHQL_PATH, explorer(version, GRAPHQL_PATH), readBody, authenticate, handler);
+  app.use(GRAPHQL_PATH, explorer(version, GRAPHQL_PATH), authenticate, readBody, emptyAsText, handler);
   for (const region of REGIONS) {
     const endpoint = `/${region}/${version}${GRAPHQL_PATH}`;
-    app.use(endpoint, explorer(`${region} · ${version}`, endpoint), readBody, authenticate, handler);
+    const explore = explorer(`${region} · ${version}`, endpoint);
+    app.use(endpoint, explore, authenticate, readBody, emptyAsText, handler);
   }
   app.use(ASSETS_PATH, assetsRouter());
   app.get('/__admin/health', (_req, res) => {
@@ -211,7 +213,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     const hint = req.path.startsWith('/__admin')
       ? ' The stateless mock has no admin API besides /__admin/health.'
       : ` Endpoints are /{${REGIONS.join('|')}}/${version}${GRAPHQL_PATH} and ${GRAPHQL_PATH}.`;
-    sendError(res, 404, `Not found: ${req.method} ${req.path}.${hint}`, 'NOT_FOUND');
+    sendError(res, 404, `Not found: ${req.method} ${req.path}.${hint}`, CODE.NOT_FOUND);
   });
   app.use(lastResortHandler(limits.maxBodyBytes, log));
 

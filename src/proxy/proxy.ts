@@ -28,6 +28,13 @@ import { Pseudonymizer } from './recording/pseudonymize.js';
 import type { RawExchange, Recorder } from './recording/recorder.js';
 import { PersonalDataScrubber } from './recording/scrub.js';
 import { checkRequest, type InvalidRequest, type ValidRequest } from './request-check.js';
+import { CODE, type ErrorCode } from '../contract/error-codes.js';
+import {
+  envelopeAnswer,
+  errorAnswer,
+  type EnvelopeError,
+  type ErrorAnswer,
+} from '../contract/error-envelope.js';
 
 /** Which differences turn the upstream's answer into an HTTP 502. */
 export type FailOn = 'breaking' | 'any';
@@ -103,8 +110,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function errorEnvelope(message: string, code: string, extra: Record<string, unknown> = {}): unknown {
-  return { errors: [{ message, extensions: { code, ...extra } }] };
+/** Sends the catalogue's error answer of a code: its envelope, its status unless told, its Retry-After. */
+function sendError(res: ServerResponse, code: ErrorCode, message: string, status?: number): void {
+  sendAnswer(res, errorAnswer(code, message, status === undefined ? {} : { status }));
+}
+
+function sendAnswer(res: ServerResponse, answer: ErrorAnswer): void {
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+  res.end(answer.body);
 }
 
 /** Counts the request bytes the proxy holds at once, so a flood cannot outgrow its memory budget. */
@@ -225,11 +238,11 @@ function judgedResponse(status: number, headers: Record<string, string>, raw: Bu
 }
 
 /** One difference as the 422/502 answers of `--fail-on` carry it in `errors[].extensions`. */
-function violationError(d: Difference): unknown {
+function violationError(d: Difference): EnvelopeError {
   return {
     message: d.message,
     extensions: {
-      code: 'CONTRACT_VIOLATION',
+      code: CODE.CONTRACT_VIOLATION,
       path: d.path,
       kind: d.kind,
       severity: d.severity,
@@ -309,16 +322,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const raw = await readBody(req, options.maxBodyBytes ?? DEFAULT_PROXY_BODY_BYTES, budget, taken);
     if (raw === 'too-large') {
       // The rest of the body is drained, not kept: the client reads the 413 on an open connection.
-      sendJson(res, 413, errorEnvelope('the request body is too large for the proxy', 'LIMIT_EXCEEDED'));
+      sendError(res, CODE.LIMIT_EXCEEDED, 'the request body is too large for the proxy');
       return;
     }
     if (raw === 'busy') {
-      res.setHeader('retry-after', '1');
-      sendJson(
-        res,
-        503,
-        errorEnvelope('the proxy is handling too many request bytes at once; retry shortly', 'BUSY'),
-      );
+      sendError(res, CODE.BUSY, 'the proxy is handling too many request bytes at once; retry shortly');
       return;
     }
     // A large body is scanned, not parsed whole, but the variables its operation declares may still
@@ -342,7 +350,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         options.fetchFn,
       );
       if (typeof passed === 'string') {
-        sendJson(res, 502, errorEnvelope(`the upstream could not be reached: ${passed}`, 'BAD_GATEWAY'));
+        sendError(res, CODE.BAD_GATEWAY, `the upstream could not be reached: ${passed}`);
         return;
       }
       res.writeHead(passed.status, { ...passed.headers, 'content-length': passed.body.length });
@@ -352,7 +360,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const request = checkRequest(schema, method, url, raw);
     if (!request.ok && request.limit !== undefined) {
       // Not even checked, so not forwarded: the upstream is spared a document the proxy cannot walk.
-      sendJson(res, 400, errorEnvelope(`the proxy refuses this request: ${request.limit}`, 'LIMIT_EXCEEDED'));
+      sendError(res, CODE.LIMIT_EXCEEDED, `the proxy refuses this request: ${request.limit}`, 400);
       return;
     }
     const n = ++seq;
@@ -414,7 +422,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const shown = failing(refused);
       if (shown.length > 0) {
         keep({ seq: n, operation, request: recorded, differences: refused }, { durationMs: 0 }, 0);
-        sendJson(res, 422, { errors: shown.map(scrubbedDifference).map(violationError) });
+        sendAnswer(res, envelopeAnswer({ errors: shown.map(scrubbedDifference).map(violationError) }));
         return;
       }
     }
@@ -428,7 +436,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         differences: [],
       };
       keep(entry, { durationMs: 0 }, 0);
-      sendJson(res, 502, errorEnvelope(`the upstream could not be reached: ${answer}`, 'BAD_GATEWAY'));
+      sendError(res, CODE.BAD_GATEWAY, `the upstream could not be reached: ${answer}`);
       return;
     }
     const judged = judgedResponse(answer.status, answer.headers, answer.body);
@@ -468,7 +476,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (broken.length > 0) {
       // A request the contract refuses is the client's (422) even when it was forwarded; the rest is the upstream's.
       const clients = broken.every((d) => d.kind === 'invalid-request');
-      sendJson(res, clients ? 422 : 502, { errors: broken.map(scrubbedDifference).map(violationError) });
+      const errors = broken.map(scrubbedDifference).map(violationError);
+      sendAnswer(res, envelopeAnswer({ errors }, clients ? 422 : 502));
       return;
     }
     res.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
@@ -481,11 +490,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (url.pathname.startsWith(PROXY_CONTROL_PREFIX) && !hasAdminToken(req, adminToken)) {
         req.resume();
         res.setHeader('www-authenticate', 'Bearer realm="rm-harness proxy"');
-        sendJson(
-          res,
-          401,
-          errorEnvelope("The proxy's control routes need the admin bearer token.", 'UNAUTHENTICATED'),
-        );
+        sendError(res, CODE.UNAUTHENTICATED, "The proxy's control routes need the admin bearer token.");
         return;
       }
       if (url.pathname === PROXY_REPORTS_PATH) {
@@ -501,13 +506,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         return;
       }
       if (url.pathname !== listenPath) {
-        sendJson(
+        sendError(
           res,
-          404,
-          errorEnvelope(
-            `no GraphQL endpoint at ${url.pathname} (the proxy answers at ${listenPath})`,
-            'NOT_FOUND',
-          ),
+          CODE.NOT_FOUND,
+          `no GraphQL endpoint at ${url.pathname} (the proxy answers at ${listenPath})`,
         );
         return;
       }
@@ -515,11 +517,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     };
     work().catch((error: unknown) => {
       if (!res.headersSent)
-        sendJson(
-          res,
-          500,
-          errorEnvelope(`proxy failure: ${(error as Error).message}`, 'INTERNAL_SERVER_ERROR'),
-        );
+        sendError(res, CODE.INTERNAL_SERVER_ERROR, `proxy failure: ${(error as Error).message}`);
       else res.destroy();
     });
   };

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { bearerToken, sendError } from './http.js';
+import { CODE } from '../contract/error-codes.js';
 
 /** Default admin token of design.md. */
 export const DEFAULT_ADMIN_TOKEN = 'admin-token';
@@ -23,10 +24,10 @@ export function adminAuth(options: AdminAuthOptions): RequestHandler {
     const token = bearerToken(req) ?? (typeof query === 'string' ? query : undefined);
     if (token === options.adminToken) return next();
     if (token !== undefined && options.isTenantToken(token)) {
-      sendError(res, 403, 'Tenant tokens cannot use the admin API; use the admin token.', 'FORBIDDEN');
+      sendError(res, 403, 'Tenant tokens cannot use the admin API; use the admin token.', CODE.FORBIDDEN);
       return;
     }
     res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness admin"');
-    sendError(res, 401, 'The admin API needs the admin bearer token.', 'UNAUTHENTICATED');
+    sendError(res, 401, 'The admin API needs the admin bearer token.', CODE.UNAUTHENTICATED);
   };
 }

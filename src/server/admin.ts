@@ -12,6 +12,7 @@ import { clockRouter } from './clock-admin.js';
 import { checkFaults, type Faults } from './faults.js';
 import { adminAuth } from './admin-auth.js';
 import { sendError } from './http.js';
+import { CODE } from '../contract/error-codes.js';
 
 /** A tenant as the admin API shows it: without its token (tokens stay out of logs, reports and responses). */
 function publicTenant(tenant: TenantConfig): Omit<TenantConfig, 'token'> {
@@ -48,24 +49,25 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
 
   router.post('/tenants', (req, res) => {
     const tenant = checkTenant(req.body);
-    if (typeof tenant === 'string') return sendError(res, 400, `Invalid tenant: ${tenant}.`, 'BAD_REQUEST');
+    if (typeof tenant === 'string')
+      return sendError(res, 400, `Invalid tenant: ${tenant}.`, CODE.BAD_REQUEST);
     if (!simulator.addTenant(tenant))
-      return sendError(res, 409, 'A tenant with this id or token exists.', 'CONFLICT');
+      return sendError(res, 409, 'A tenant with this id or token exists.', CODE.CONFLICT);
     res.status(201).json({ tenant: publicTenant(tenant) });
   });
 
   router.patch('/tenants/:id', (req, res) => {
     const patch = checkTenantPatch(req.body);
     if (typeof patch === 'string')
-      return sendError(res, 400, `Invalid tenant change: ${patch}.`, 'BAD_REQUEST');
+      return sendError(res, 400, `Invalid tenant change: ${patch}.`, CODE.BAD_REQUEST);
     const tenant = simulator.updateTenant(req.params['id'] ?? '', patch);
-    if (!tenant) return sendError(res, 404, `No tenant "${req.params['id']}".`, 'NOT_FOUND');
+    if (!tenant) return sendError(res, 404, `No tenant "${req.params['id']}".`, CODE.NOT_FOUND);
     res.json({ tenant: publicTenant(tenant) });
   });
 
   router.post('/tenants/:id/reset', async (req, res, next) => {
     const id = req.params['id'] ?? '';
-    if (!simulator.tenant(id)) return sendError(res, 404, `No tenant "${id}".`, 'NOT_FOUND');
+    if (!simulator.tenant(id)) return sendError(res, 404, `No tenant "${id}".`, CODE.NOT_FOUND);
     const body: unknown = req.body;
     const requested = (body as { regions?: unknown } | undefined)?.regions;
     let regions: Region[] = [...REGIONS];
@@ -75,7 +77,7 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
           res,
           400,
           `regions must be a non-empty list of ${REGIONS.join(', ')}.`,
-          'BAD_REQUEST',
+          CODE.BAD_REQUEST,
         );
       }
       regions = requested;
@@ -102,13 +104,13 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
     const configures = breakRules === undefined || Object.keys(config).length > 0;
     // Both parts are checked before either is applied, so a refused request changes nothing.
     const problem = configures ? checkFaults(config) : undefined;
-    if (problem) return sendError(res, 400, `Invalid fault configuration: ${problem}.`, 'BAD_REQUEST');
+    if (problem) return sendError(res, 400, `Invalid fault configuration: ${problem}.`, CODE.BAD_REQUEST);
     if (breakRules !== undefined) {
       if (!Array.isArray(breakRules) || !breakRules.every((r) => typeof r === 'string'))
-        return sendError(res, 400, 'breakRules must be a list of spec rule ids.', 'BAD_REQUEST');
+        return sendError(res, 400, 'breakRules must be a list of spec rule ids.', CODE.BAD_REQUEST);
       const broken = simulator.breakRules(breakRules);
       if (!broken.ok) {
-        const code = broken.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST';
+        const code = broken.status === 403 ? CODE.FORBIDDEN : CODE.BAD_REQUEST;
         return sendError(res, broken.status, `${broken.error}.`, code);
       }
     }
@@ -125,7 +127,7 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
   router.use(clockRouter(simulator));
 
   router.use((req: Request, res: Response) =>
-    sendError(res, 404, `Not found: ${req.method} /__admin${req.path}.`, 'NOT_FOUND'),
+    sendError(res, 404, `Not found: ${req.method} /__admin${req.path}.`, CODE.NOT_FOUND),
   );
   return router;
 }

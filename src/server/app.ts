@@ -25,6 +25,7 @@ import { INSPECT_PATH, inspectorRouter } from './inspector.js';
 import { RequestJournal } from './journal.js';
 import { journalAdminRouter } from './journal-admin.js';
 import { captureRequests, noteOperation } from './journal-capture.js';
+import { CODE } from '../contract/error-codes.js';
 
 /**
  * Most bytes read of a request body that carries no valid token: enough for the journal to name the
@@ -114,7 +115,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
         res,
         401,
         token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
-        'UNAUTHENTICATED',
+        CODE.UNAUTHENTICATED,
       );
     };
     // A small body is read so the journal can say what was asked; a larger one is answered unread
@@ -227,7 +228,7 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
       isRegion(region) && !isVersion(version)
         ? ` Unknown revision "${version}"; expected ${VERSIONS.join(' or ')}.`
         : ` Endpoints are /{${REGIONS.join('|')}}/{${VERSIONS.join('|')}}${GRAPHQL_PATH} and ${GRAPHQL_PATH}.`;
-    sendError(res, 404, `Not found: ${req.method} ${req.path}.${hint}`, 'NOT_FOUND');
+    sendError(res, 404, `Not found: ${req.method} ${req.path}.${hint}`, CODE.NOT_FOUND);
   });
 
   // Last resort: errors of express itself (body too large, unreadable body) and of store opening.

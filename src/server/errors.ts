@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { storeFailureOf, storeUnavailable } from '../simulator/index.js';
+import { CODE } from '../contract/error-codes.js';
 import { sendError } from './http.js';
 
 function httpStatusOf(error: unknown): number {
@@ -15,21 +16,18 @@ export function lastResortHandler(maxBodyBytes: number, log: (message: string) =
   return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     const status = httpStatusOf(error);
     if (status === 413) {
-      sendError(res, 413, `Request body is larger than ${maxBodyBytes} bytes (A-59).`, 'LIMIT_EXCEEDED');
+      sendError(res, 413, `Request body is larger than ${maxBodyBytes} bytes (A-59).`, CODE.LIMIT_EXCEEDED);
     } else if (status >= 400 && status < 500) {
-      sendError(res, status, `Bad request: ${(error as Error).message}`, 'BAD_REQUEST');
+      sendError(res, status, `Bad request: ${(error as Error).message}`, CODE.BAD_REQUEST);
     } else if (storeFailureOf(error)) {
       const unavailable = storeUnavailable(error)!;
       log(`store failure: ${(error as Error).message}`);
-      const retryAfter = unavailable.extensions['retryAfter'];
-      if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
-      res
-        .status(503)
-        .type('application/json')
-        .send(JSON.stringify({ errors: [unavailable.toJSON()] }));
+      // The code comes first, then the cause and `retryAfter` (which the builder turns into Retry-After).
+      const { code: _code, ...extensions } = unavailable.extensions;
+      sendError(res, 503, unavailable.message, CODE.STORE_UNAVAILABLE, extensions);
     } else {
       log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      sendError(res, 500, 'Internal server error.', 'INTERNAL_SERVER_ERROR');
+      sendError(res, 500, 'Internal server error.', CODE.INTERNAL_SERVER_ERROR);
     }
   };
 }

@@ -11,6 +11,8 @@ import {
   releaseHung,
   type NetworkFaultKind,
 } from './network-faults.js';
+import { CODE } from '../contract/error-codes.js';
+import { errorEnvelope } from '../contract/error-envelope.js';
 
 /**
  * What an injected failure looks like to the client: an HTTP status or a GraphQL error, or a network
@@ -260,21 +262,15 @@ export class Faults {
       }
       if ((NETWORK_FAULT_KINDS as readonly string[]).includes(kind))
         return deliverNetworkFault(req, res, { ...failing, kind: kind as NetworkFaultKind }, this.hung, next);
-      if (kind === 'http429') {
-        res.setHeader('Retry-After', '1');
-        return sendError(res, 429, 'Too many requests (injected fault).', 'RATE_LIMITED');
-      }
+      // Retry-After comes with the code (the catalogue's RATE_LIMITED).
+      if (kind === 'http429')
+        return sendError(res, 429, 'Too many requests (injected fault).', CODE.RATE_LIMITED);
       if (kind === 'http503')
-        return sendError(res, 503, 'Service unavailable (injected fault).', 'SERVICE_UNAVAILABLE');
+        return sendError(res, 503, 'Service unavailable (injected fault).', CODE.SERVICE_UNAVAILABLE);
       res
         .status(200)
         .type('application/json')
-        .send(
-          JSON.stringify({
-            errors: [{ message: 'Injected fault.', extensions: { code: 'INJECTED_FAULT' } }],
-            data: null,
-          }),
-        );
+        .send(JSON.stringify({ ...errorEnvelope(CODE.INJECTED_FAULT, 'Injected fault.'), data: null }));
     };
   }
 }

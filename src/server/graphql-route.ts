@@ -1,14 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createHandler, type OperationContext } from 'graphql-http';
-import type { RequestContext, RequestPipeline } from '../simulator/index.js';
+import { executedRetryAfter, type RequestContext, type RequestPipeline } from '../simulator/index.js';
 import { errorBody } from './http.js';
+import { CODE, type ErrorCode } from '../contract/error-codes.js';
 
 /** Messages for the answers graphql-http sends without a body, so every answer carries the envelope. */
-const EMPTY_ANSWERS: Record<number, [string, string]> = {
-  405: ['Method not allowed: use POST, or GET for queries.', 'METHOD_NOT_ALLOWED'],
-  406: ['Not acceptable: accept application/graphql-response+json or application/json.', 'NOT_ACCEPTABLE'],
-  415: ['Unsupported media type: send application/json.', 'UNSUPPORTED_MEDIA_TYPE'],
+const EMPTY_ANSWERS: Record<number, [string, ErrorCode]> = {
+  405: ['Method not allowed: use POST, or GET for queries.', CODE.METHOD_NOT_ALLOWED],
+  406: ['Not acceptable: accept application/graphql-response+json or application/json.', CODE.NOT_ACCEPTABLE],
+  415: ['Unsupported media type: send application/json.', CODE.UNSUPPORTED_MEDIA_TYPE],
 };
 
 /** What the route needs from the server: the revision's pipeline and the request's context. */
@@ -63,6 +64,9 @@ export function graphqlRoute<C extends OperationContext = RequestContext>(option
         res.end(JSON.stringify(errorBody(...empty)));
         return;
       }
+      // A store failure that can pass inside an executed operation keeps the status and adds Retry-After.
+      const retryAfter = executedRetryAfter(options.context(req));
+      if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
       res.writeHead(init.status, init.statusText, init.headers).end(body);
     } catch (error) {
       next(error);

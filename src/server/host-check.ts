@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sendError } from './http.js';
+import { CODE } from '../contract/error-codes.js';
 
 /** Host names that always reach the admin API and the inspector: the loopback ones. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -57,7 +58,7 @@ export function hostCheck(allowed: readonly string[]): RequestHandler {
       403,
       `Host "${req.headers.host ?? ''}" may not use the admin API or the inspector; ` +
         'allow it with serve --allowed-hosts.',
-      'FORBIDDEN',
+      CODE.FORBIDDEN,
     );
   };
 }

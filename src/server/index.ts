@@ -12,7 +12,7 @@ export type { FaultConfig, FaultRule } from './faults.js';
 export { lastResortHandler } from './errors.js';
 export { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 export { graphqlRoute } from './graphql-route.js';
-export { bearerToken, sendError } from './http.js';
+export { bearerToken, sendError, unauthenticatedRefusal } from './http.js';
 export { listen } from './listen.js';
 export { defaultAllowedHosts, hostCheck, hostName, isLoopback, LOOPBACK_HOSTS } from './host-check.js';
 export { UNAUTHENTICATED_BODY_BYTES } from './app.js';

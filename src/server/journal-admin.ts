@@ -3,6 +3,7 @@ import { adminAuth, type AdminAuthOptions } from './admin-auth.js';
 import { sendError } from './http.js';
 import type { JournalEntry, JournalFilter, RequestJournal } from './journal.js';
 import { countRequestsHandlers } from './journal-verify.js';
+import { CODE } from '../contract/error-codes.js';
 
 /** How often an idle live stream sends a comment, so proxies and browsers keep it open. */
 const HEARTBEAT_MS = 15_000;
@@ -106,7 +107,8 @@ export function journalAdminRouter(options: JournalAdminOptions): Router {
 
   router.get('/requests', (req, res) => {
     const filter = parseFilter(req.query, journal.size);
-    if (typeof filter === 'string') return sendError(res, 400, `Invalid filter: ${filter}.`, 'BAD_REQUEST');
+    if (typeof filter === 'string')
+      return sendError(res, 400, `Invalid filter: ${filter}.`, CODE.BAD_REQUEST);
     const requests = journal.list(filter);
     // bytes/maxBytes: what the kept entries count against the journal's byte budget (A-211).
     res.json({
@@ -127,7 +129,8 @@ export function journalAdminRouter(options: JournalAdminOptions): Router {
 
   router.get('/requests/:id', (req, res) => {
     const entry = journal.get(req.params['id'] ?? '');
-    if (!entry) return sendError(res, 404, `No request "${req.params['id']}" in the journal.`, 'NOT_FOUND');
+    if (!entry)
+      return sendError(res, 404, `No request "${req.params['id']}" in the journal.`, CODE.NOT_FOUND);
     res.json({ request: entry });
   });
 

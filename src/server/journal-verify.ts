@@ -3,6 +3,7 @@ import express, { type RequestHandler } from 'express';
 import { compileOnFirstUse } from '../contract/json-schema.js';
 import { sendError } from './http.js';
 import type { JournalEntry, RequestJournal } from './journal.js';
+import { CODE } from '../contract/error-codes.js';
 
 /** Which journaled requests count (A-266); every given criterion must hold. */
 export interface RequestPattern {
@@ -245,7 +246,7 @@ export function countRequestsHandlers(journal: RequestJournal): RequestHandler[]
     (req, res) => {
       const problem = checkVerifyBody(req.body);
       if (problem !== undefined)
-        return sendError(res, 400, `Invalid request pattern: ${problem}.`, 'BAD_REQUEST');
+        return sendError(res, 400, `Invalid request pattern: ${problem}.`, CODE.BAD_REQUEST);
       const { times, ...pattern } = req.body as RequestPattern & { times?: Times };
       res.json(verifyRequests(journal.list(), pattern, times));
     },

@@ -24,6 +24,7 @@ export {
   DEFAULT_CACHE_BOUNDS,
   DEFAULT_ENGINE,
   ENGINES,
+  executedRetryAfter,
   isEngine,
   maskInternal,
   RequestPipeline,

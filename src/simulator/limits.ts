@@ -5,6 +5,7 @@ import {
   isObjectType,
   type GraphQLSchema,
 } from 'graphql';
+import { CODE } from '../contract/error-codes.js';
 
 /** Request limits (A-59: the spec shows none, so they are configurable and documented in the README). */
 export interface Limits {
@@ -34,7 +35,7 @@ export const DEFAULT_LIMITS: Limits = {
 
 /** A GraphQL error for a request over one of the limits, with the limit and its maximum in `extensions`. */
 export function limitError(message: string, limit: string, maximum: number): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'LIMIT_EXCEEDED', limit, maximum } });
+  return new GraphQLError(message, { extensions: { code: CODE.LIMIT_EXCEEDED, limit, maximum } });
 }
 
 /** The `limit` a field was called with: its own argument, or the `limit` of its `input` (targetPersonConnections). */

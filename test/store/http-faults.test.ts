@@ -60,6 +60,41 @@ describe('a full disk, over HTTP', () => {
     expect(healed).toMatchObject({ status: 'ok', stores: [] });
   });
 
+  it('keeps 200 for a write that failed inside an executed operation (data is there), with Retry-After (A-341)', async () => {
+    fs.arm({ code: 'ENOSPC', ops: ['write'], times: Infinity });
+    try {
+      for (const accept of ['application/graphql-response+json', 'application/json']) {
+        const res = await fetch(`${server.url}/public-api/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept, authorization: 'Bearer dev-token' },
+          body: JSON.stringify({ query: ADD, variables: { name: 'Lost again' } }),
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('retry-after')).toBe('5');
+        const body = (await res.json()) as {
+          data: unknown;
+          errors: Array<{ extensions: Record<string, unknown> }>;
+        };
+        expect(body.data).toEqual({ addObjective: null });
+        expect(body.errors[0]?.extensions).toEqual({
+          code: 'STORE_UNAVAILABLE',
+          cause: 'no-space',
+          retryAfter: 5,
+        });
+      }
+    } finally {
+      fs.clear();
+    }
+    // A write after it that succeeds (and heals the store) carries no Retry-After.
+    const ok = await fetch(`${server.url}/public-api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer dev-token' },
+      body: JSON.stringify({ query: ADD, variables: { name: 'Written once space is back' } }),
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('retry-after')).toBeNull();
+  });
+
   it('answers a store that cannot be opened with 503, Retry-After and the cause; the next request opens it', async () => {
     fs.arm({ code: 'EIO', ops: ['open'], times: Infinity });
     const res = await fetch(`${server.url}/eu/1.4.0/public-api/graphql`, {
@@ -107,7 +142,15 @@ describe('a damaged snapshot, over HTTP', () => {
     });
     let closed = false;
     try {
-      const answer = await damaged.gql(COUNT, {}, { region: 'au' });
+      const res = await fetch(`${damaged.url}/au/1.4.0/public-api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer dev-token' },
+        body: JSON.stringify({ query: COUNT }),
+      });
+      // Damage does not pass by waiting: 200 with the partial result, and no Retry-After (A-341).
+      expect(res.status).toBe(200);
+      expect(res.headers.get('retry-after')).toBeNull();
+      const answer = (await res.json()) as { data: unknown; errors?: Array<{ extensions: unknown }> };
       expect(answer.errors?.[0]?.extensions).toEqual({ code: 'STORE_UNAVAILABLE', cause: 'corrupt' });
       expect(answer.data).toEqual({ objectives: null });
       const health = (await (await fetch(`${damaged.url}/__admin/health`)).json()) as Record<string, unknown>;

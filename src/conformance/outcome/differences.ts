@@ -1,5 +1,6 @@
 import type { Version } from '../../contract/versions.js';
 import type { Basis, Level } from '../scenario/types.js';
+import { CODE } from '../../contract/error-codes.js';
 
 /** Breaking differences fail a run; non-breaking ones (extra field, extra enum value) are reported only. */
 export type Severity = 'breaking' | 'non-breaking';
@@ -40,7 +41,7 @@ export type DifferenceKind =
 export type Cause = 'transport' | 'injected-fault' | 'http-status' | 'shape' | 'assertion' | 'rule';
 
 /** The code of a GraphQL error the simulator's fault injection answers with. */
-export const INJECTED_FAULT_CODE = 'INJECTED_FAULT';
+export const INJECTED_FAULT_CODE = CODE.INJECTED_FAULT;
 
 const SHAPE_KINDS: ReadonlySet<DifferenceKind> = new Set([
   'missing-field',

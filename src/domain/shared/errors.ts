@@ -1,13 +1,12 @@
 import { GraphQLError } from 'graphql';
+import type { ErrorCode } from '../../contract/error-codes.js';
+import { CODE } from '../../contract/error-codes.js';
 
 /** A business-rule failure as the spec's `validationErrors` entries carry it (§7.1). */
 export interface ValidationError {
   propertyName: string;
   message: string;
 }
-
-/** GraphQL error codes the simulator uses (A-58). */
-export type ErrorCode = 'BAD_USER_INPUT' | 'LIMIT_EXCEEDED' | 'FORBIDDEN';
 
 /** A GraphQL error with `extensions.code`; the single way resolvers build errors. */
 export function graphqlError(
@@ -20,7 +19,7 @@ export function graphqlError(
 
 /** An argument that is malformed beyond what GraphQL validation checks (e.g. a negative `limit`). */
 export function badUserInput(message: string): GraphQLError {
-  return graphqlError('BAD_USER_INPUT', message);
+  return graphqlError(CODE.BAD_USER_INPUT, message);
 }
 
 /**
@@ -30,7 +29,7 @@ export function badUserInput(message: string): GraphQLError {
 export function businessRuleError(errors: readonly ValidationError[]): GraphQLError {
   const first = errors[0]?.message ?? 'The request breaks a business rule.';
   return graphqlError(
-    'BAD_USER_INPUT',
+    CODE.BAD_USER_INPUT,
     errors.length > 1 ? `${first} (and ${errors.length - 1} more)` : first,
     {
       validationErrors: errors,

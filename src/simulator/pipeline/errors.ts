@@ -1,8 +1,10 @@
 import { GraphQLError } from 'graphql';
 import { storeFailureOf } from '../../store/index.js';
+import { CODE, ERROR_CODES } from '../../contract/error-codes.js';
+import { retryAfterOf } from '../../contract/error-envelope.js';
 
 /** Seconds a client should wait before retrying a store that failed for a reason that can pass (A-241). */
-export const STORE_RETRY_AFTER_SECONDS = 5;
+export const STORE_RETRY_AFTER_SECONDS = ERROR_CODES.STORE_UNAVAILABLE.retryAfter.seconds;
 
 /** The GraphQL error a store failure answers with: `STORE_UNAVAILABLE`, its cause, whether to retry (A-241). */
 export function storeUnavailable(err: unknown): GraphQLError | undefined {
@@ -17,20 +19,44 @@ export function storeUnavailable(err: unknown): GraphQLError | undefined {
   const retry = failure.retryable ? `; retry after ${STORE_RETRY_AFTER_SECONDS} s` : '';
   return new GraphQLError(`The tenant store is unavailable: ${what}; nothing was written${retry}.`, {
     extensions: {
-      code: 'STORE_UNAVAILABLE',
+      code: CODE.STORE_UNAVAILABLE,
       cause: failure.reason,
       ...(failure.retryable ? { retryAfter: STORE_RETRY_AFTER_SECONDS } : {}),
     },
   });
 }
 
+/** Per request context: the `Retry-After` its executed result asks for (A-341). */
+const retryAfters = new WeakMap<object, number>();
+
+/**
+ * Notes what an executed result's errors ask of a retry: a store failure that can pass asks for the
+ * catalogue's delay. The answer keeps its status (it carries `data`, GraphQL over HTTP) and the HTTP
+ * adapter adds `Retry-After` from {@link executedRetryAfter} (A-341).
+ */
+export function noteRetryAfter(context: unknown, errors: readonly GraphQLError[] | undefined): void {
+  if (!errors || typeof context !== 'object' || context === null) return;
+  let seconds: number | undefined;
+  for (const error of errors) {
+    const extensions = storeUnavailable(error.originalError)?.extensions;
+    const asked = extensions ? retryAfterOf(extensions) : undefined;
+    if (asked !== undefined) seconds = Math.max(seconds ?? 0, asked);
+  }
+  if (seconds !== undefined) retryAfters.set(context, seconds);
+}
+
+/** Seconds of the `Retry-After` the answer to the request of this context carries, if any (A-341). */
+export function executedRetryAfter(context: unknown): number | undefined {
+  return typeof context === 'object' && context !== null ? retryAfters.get(context) : undefined;
+}
+
 /** graphql-js's request errors get the codes of A-58, so clients can branch without parsing messages. */
 function withRequestCode(err: GraphQLError): GraphQLError {
   const code = err.message.startsWith('Syntax Error')
-    ? 'GRAPHQL_PARSE_FAILED'
+    ? CODE.GRAPHQL_PARSE_FAILED
     : err.message.startsWith('Variable "$')
-      ? 'BAD_USER_INPUT'
-      : 'GRAPHQL_VALIDATION_FAILED';
+      ? CODE.BAD_USER_INPUT
+      : CODE.GRAPHQL_VALIDATION_FAILED;
   return new GraphQLError(err.message, {
     nodes: err.nodes,
     source: err.source,
@@ -52,7 +78,7 @@ export function maskInternal(
   // graphql-http reports a malformed request (unparsable body, missing query …) as a plain Error; graphql-js
   // wraps everything a resolver throws in a GraphQLError. So a plain Error here is the client's.
   if (!(err instanceof GraphQLError)) {
-    return new GraphQLError(`Bad request: ${err.message}.`, { extensions: { code: 'BAD_REQUEST' } });
+    return new GraphQLError(`Bad request: ${err.message}.`, { extensions: { code: CODE.BAD_REQUEST } });
   }
   // graphql-jit's errors may come without `extensions`.
   const code: unknown = err.extensions?.['code'];
@@ -73,6 +99,6 @@ export function maskInternal(
   return new GraphQLError('Internal server error.', {
     path,
     nodes: err.nodes,
-    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    extensions: { code: CODE.INTERNAL_SERVER_ERROR },
   });
 }

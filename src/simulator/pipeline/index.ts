@@ -6,6 +6,6 @@ export { RequestPipeline } from './pipeline.js';
 export type { PipelineOptions, PipelineRequest } from './pipeline.js';
 export { DEFAULT_CACHE_BOUNDS } from './document-cache.js';
 export type { DocumentCacheBounds } from './document-cache.js';
-export { maskInternal, storeUnavailable, STORE_RETRY_AFTER_SECONDS } from './errors.js';
+export { executedRetryAfter, maskInternal, storeUnavailable, STORE_RETRY_AFTER_SECONDS } from './errors.js';
 export { DEFAULT_ENGINE, ENGINES, isEngine } from './engine.js';
 export type { Engine, ExecuteFn } from './engine.js';

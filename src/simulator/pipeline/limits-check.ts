@@ -10,6 +10,7 @@ import {
 } from 'graphql';
 import { limitError, type Limits } from '../limits.js';
 import { operationCosts, type OperationCost } from './cost.js';
+import { CODE } from '../../contract/error-codes.js';
 
 /**
  * Most selection sets nested in one another, inline fragments included. `maxDepth` refuses far less, but
@@ -118,7 +119,7 @@ export function limitedValidate(limits: Limits): typeof graphqlValidate {
       return [
         new GraphQLError(
           `The document nests selection sets more than ${MAX_SELECTION_NESTING} levels deep (inline fragments included).`,
-          { extensions: { code: 'LIMIT_EXCEEDED', limit: 'depth' } },
+          { extensions: { code: CODE.LIMIT_EXCEEDED, limit: 'depth' } },
         ),
       ];
     }
@@ -130,7 +131,7 @@ export function limitedValidate(limits: Limits): typeof graphqlValidate {
       if (!(error instanceof RangeError)) throw error;
       return [
         new GraphQLError('The document is nested too deeply to validate.', {
-          extensions: { code: 'LIMIT_EXCEEDED', limit: 'depth' },
+          extensions: { code: CODE.LIMIT_EXCEEDED, limit: 'depth' },
         }),
       ];
     }

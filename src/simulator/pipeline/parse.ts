@@ -1,4 +1,5 @@
 import { GraphQLError, parse, type DocumentNode, type Source } from 'graphql';
+import { CODE } from '../../contract/error-codes.js';
 
 /** Most tokens a document may have; far beyond any real operation, and short of what overflows the parser. */
 export const MAX_TOKENS = 50_000;
@@ -10,7 +11,7 @@ export function boundedParse(source: string | Source): DocumentNode {
   } catch (error) {
     if (error instanceof RangeError) {
       throw new GraphQLError('The document is nested too deeply to parse.', {
-        extensions: { code: 'LIMIT_EXCEEDED', limit: 'depth' },
+        extensions: { code: CODE.LIMIT_EXCEEDED, limit: 'depth' },
       });
     }
     throw error;

@@ -13,7 +13,7 @@ import {
 import type { Limits } from '../limits.js';
 import { DocumentCache, type DocumentCacheBounds } from './document-cache.js';
 import { DEFAULT_ENGINE, jitExecute, type Engine, type ExecuteFn } from './engine.js';
-import { maskInternal } from './errors.js';
+import { maskInternal, noteRetryAfter } from './errors.js';
 import { limitedValidate } from './limits-check.js';
 import { boundedParse } from './parse.js';
 import { capError, meteredRoot, meterSchema, YIELD_EVERY } from './response-cap.js';
@@ -78,7 +78,9 @@ export class RequestPipeline {
       const rootValue = meteredRoot(maxResponseFields, yieldEvery);
       const result = await engine({ ...args, rootValue });
       const over = capError(rootValue);
-      return over ? { data: null, errors: [over] } : result;
+      if (over) return { data: null, errors: [over] };
+      noteRetryAfter(args.contextValue, result.errors);
+      return result;
     };
   }
 
