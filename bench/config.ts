@@ -10,7 +10,8 @@ export interface BenchConfig {
   warmup: number;
   /**
    * Sections to run, comma-separated (BENCH_SECTIONS): throughput, growth, startup, seeding, runner, cli-startup,
-   * store-checksums, hostile (every flood: the simulator's and the proxy's), hostile-proxy, log-cost.
+   * store-checksums, hostile (every flood: the simulator's and the proxy's), hostile-proxy, log-cost, suite
+   * (`npm test`, minutes: leave it out for a quick run, and its target reads "not measured in this run").
    */
   sections: ReadonlySet<string>;
   /** Profiles of the growth section, smallest first (BENCH_GROWTH_PROFILES). */
@@ -59,6 +60,7 @@ export function benchConfig(): BenchConfig {
         'store-checksums',
         'hostile',
         'log-cost',
+        'suite',
       ]),
     ),
     growthProfiles: listEnv('BENCH_GROWTH_PROFILES', ['bench-1k', 'bench-10k', 'large']),

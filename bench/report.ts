@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { BASELINES } from './baselines.js';
 import { REQUEST_LABELS, REQUEST_NAMES } from './queries.js';
 import type { BenchResults } from './results.js';
+import { targetsTable } from './targets.js';
 
 const fmt = (value: number, digits = 0) =>
   Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits }) : 'n/a';
@@ -101,29 +102,58 @@ function startupTable(results: BenchResults): string[] {
 
 function runnerLines(results: BenchResults): string[] {
   const r = results.runner;
-  if (!r) return [];
-  if (!r.measured) return ['### Conformance runner', '', `Not measured: ${r.reason}`];
-  return [
-    '### Conformance runner',
-    '',
-    `\`rm-harness conform --target sim --version all\` (child process, in-process simulator): ` +
-      `${fmt(r.wallMs / 1000, 1)} s wall for ${r.scenarioRuns} scenario runs / ${r.steps} steps ` +
-      `(${r.conforms ? 'conforms' : 'does not conform'}); fixed cost (one scenario) ${fmt(r.fixedMs / 1000, 1)} s; ` +
-      `per-step overhead ${fmt(r.perStepMs, 1)} ms.`,
-  ];
+  const lines: string[] = [];
+  if (r && !r.measured) lines.push(`\`conform --target sim --version all\` not measured: ${r.reason}`);
+  if (r?.measured)
+    lines.push(
+      `\`rm-harness conform --target sim --version all\` (child process, in-process simulator): ` +
+        `${fmt(r.wallMs / 1000, 1)} s wall${r.cpuMs === undefined ? '' : `, CPU ${fmt(r.cpuMs / 1000, 1)} s`}, for ` +
+        `${r.scenarioRuns} scenario runs / ${r.steps} steps ` +
+        `(${r.conforms ? 'conforms' : 'does not conform'}); fixed cost (one scenario) ${fmt(r.fixedMs / 1000, 1)} s; ` +
+        `per-step overhead ${fmt(r.perStepMs, 1)} ms.`,
+    );
+  const f = results.fuzz;
+  if (f && !f.measured) lines.push(`\`fuzz\` not measured: ${f.reason}`);
+  if (f?.measured)
+    lines.push(
+      `\`rm-harness fuzz --target sim --runs 300 --version all --seed ${f.seed}\`: ${fmt(f.operations)} operations in ` +
+        `${fmt(f.wallMs / 1000, 1)} s wall${f.cpuMs === undefined ? '' : ` (CPU ${fmt(f.cpuMs / 1000, 1)} s)`}, ` +
+        `${fmt(f.opsPerSecond)} operations/s.`,
+    );
+  const g = results.gate;
+  if (g && !g.measured) lines.push(`The gate not measured: ${g.reason}`);
+  if (g?.measured)
+    lines.push(
+      `The gate, \`npm run conform:ci\`: ${fmt(g.wallMs / 1000, 1)} s wall` +
+        `${g.cpuMs === undefined ? '' : ` (CPU ${fmt(g.cpuMs / 1000, 1)} s)`}, ${g.passed ? 'passed' : `FAILED (exit ${g.code})`}.`,
+    );
+  const t = results.suite;
+  if (t)
+    lines.push(
+      `\`npm test\`: ${fmt(t.wallMs / 60_000, 1)} min wall` +
+        `${t.cpuMs === undefined ? '' : ` (CPU ${fmt(t.cpuMs / 60_000, 1)} min)`}, ${t.passed ? 'passed' : 'FAILED'}.`,
+    );
+  return lines.length === 0
+    ? []
+    : ['### Conformance runner, fuzzer, gate and test suite', '', ...lines.flatMap((l) => [l, ''])];
 }
 
 function cliStartupLines(results: BenchResults): string[] {
   const c = results.cliStartup;
   if (!c) return [];
+  const cpu = (ms: number | undefined) => (ms === undefined ? '' : fmt(ms, 0));
   return [
     '### CLI start-up',
     '',
-    `Median of ${c.runs} runs; \`dist\` is what the installed package runs, \`tsx\` the checkout's TypeScript.`,
+    `Median of ${c.runs} runs, wall and CPU (user + system of the process and its children); \`dist\` is ` +
+      'what the installed package runs (`node dist/cli/main.js`, no compile cache), `checkout` is ' +
+      '`node bin/rm-harness.js --help` and `npm start -- --port 0 --in-memory` in the checkout.',
     '',
-    row(['path', '`--help` (ms)', '`serve` to first answer (ms)']),
-    row(['---', '---', '---']),
-    ...c.paths.map((p) => row([p.name, fmt(p.helpMs, 0), fmt(p.firstAnswerMs, 0)])),
+    row(['path', '`--help` ms', 'CPU ms', '`serve` to first answer ms', 'CPU ms']),
+    row(['---', '---:', '---:', '---:', '---:']),
+    ...c.paths.map((p) =>
+      row([p.name, fmt(p.helpMs, 0), cpu(p.helpCpuMs), fmt(p.firstAnswerMs, 0), cpu(p.firstAnswerCpuMs)]),
+    ),
   ];
 }
 
@@ -158,9 +188,12 @@ export function renderMarkdown(results: BenchResults): string {
   const targets = [
     '### Targets',
     '',
-    row(['target', 'figure', 'holds']),
-    row(['---', '---', '---']),
-    ...results.targets.map((t) => row([t.target, t.figure, t.holds ? 'yes' : '**no**'])),
+    'Each target of issue 33 (and those kept from earlier rounds) with the figure this run measured, the ' +
+      'threshold, the verdict and the conditions its section started under. A target whose section did not ' +
+      'run (`BENCH_SECTIONS`) is "not measured in this run". A verdict from a loaded machine (load average ' +
+      'at or above the cores) is no claim: times there are inflated, CPU times much less.',
+    '',
+    ...targetsTable(results.targets),
   ];
   const m = results.machine;
   return [

@@ -2,17 +2,13 @@ import type { BaselineKey } from './baselines.js';
 import type { RequestName } from './queries.js';
 import type { LoadSummary } from './sections/load-phase.js';
 import type { CliStartupFigures } from './sections/cli-startup.js';
-import type { RunnerFigures } from './sections/runner.js';
+import type { LogCostFigures } from './sections/log-cost.js';
+import type { FuzzFigures, GateFigures, RunnerFigures } from './sections/runner.js';
 import type { SeedAllFigures } from './sections/seeding.js';
 import type { StartupFigures } from './sections/startup.js';
 import type { StoreChecksumFigures } from './sections/store-checksums.js';
-
-/** One checked target of the issue. */
-export interface TargetCheck {
-  target: string;
-  figure: string;
-  holds: boolean;
-}
+import type { SuiteFigures } from './sections/suite.js';
+import type { Conditions, Figures, TargetRow } from './targets.js';
 
 /** Everything `reports/bench.json` holds. */
 export interface BenchResults {
@@ -35,5 +31,20 @@ export interface BenchResults {
   cliStartup?: CliStartupFigures;
   /** The store's checksums: their share of write time and of opening a large store. */
   storeChecksums?: StoreChecksumFigures;
-  targets: TargetCheck[];
+  /** Profile of the start-up section's large store (BENCH_LARGE_PROFILE). */
+  largeProfile: string;
+  /** `fuzz --runs 300 --version all` (runner section). */
+  fuzz?: FuzzFigures;
+  /** `npm run conform:ci` (runner section). */
+  gate?: GateFigures;
+  /** `npm test` (suite section). */
+  suite?: SuiteFigures;
+  /** Request log on vs off (log-cost section). */
+  logCost?: LogCostFigures;
+  /** The conditions each section that ran started under, by section. */
+  conditions: Record<string, Conditions>;
+  /** The named figures the targets read (bench/figures.ts). */
+  figures: Figures;
+  /** Every target, judged. */
+  targets: TargetRow[];
 }
