@@ -88,9 +88,35 @@ export function seedEventHistory(ctx: SeedContext): void {
   history.push(...opportunityHistory(tx));
   if (ctx.tenant.auditFeature) history.push(...relationshipHistory(tx));
 
-  // Stable order: by date, then by the order generated above (Array.prototype.sort is stable).
-  history.sort((a, b) => (a.eventDate < b.eventDate ? -1 : a.eventDate > b.eventDate ? 1 : 0));
-  recordHistory(tx, history);
+  recordHistory(tx, byDate(history));
+}
+
+/** The stable sort by `eventDate` as text: events by date, ties in the order generated. */
+function byDateText(history: HistoryEvent[]): HistoryEvent[] {
+  return history.sort((a, b) => (a.eventDate < b.eventDate ? -1 : a.eventDate > b.eventDate ? 1 : 0));
+}
+
+/**
+ * What `byDateText` gives, cheaper. A 100k-contact store has ~230k events and the comparator on the
+ * strings cost ~0.3 s, so each event's instant and place are packed in one 64-bit key and the keys are
+ * sorted natively (~0.08 s). The result is then checked to be in text order; since equal texts are equal
+ * instants, and equal instants keep the order generated, that makes it the stable text sort. A date that
+ * does not parse, or a result out of text order (a date in another form), falls back to `byDateText`.
+ */
+export function byDate(history: HistoryEvent[]): HistoryEvent[] {
+  if (history.length >= 2 ** 22) return byDateText(history);
+  const keys = new BigUint64Array(history.length);
+  for (let i = 0; i < history.length; i++) {
+    const ms = Date.parse(history[i]!.eventDate);
+    if (!(ms >= 0 && ms < 2 ** 42)) return byDateText(history);
+    keys[i] = (BigInt(ms) << 22n) | BigInt(i);
+  }
+  keys.sort();
+  const sorted = Array.from(keys, (key) => history[Number(key & 0x3fffffn)]!);
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i - 1]!.eventDate > sorted[i]!.eventDate) return byDateText(history);
+  }
+  return sorted;
 }
 
 /** Objectives and initiatives: created, then deleted, closed or edited as their current state shows. */
