@@ -14,6 +14,25 @@ function between(ctx: SeedContext, from: string, to: string): string {
   return ctx.faker.date.between({ from, to }).toISOString();
 }
 
+/** `count` entities (new ids) created between `start` and `end`, then deleted before `end`. */
+function createdThenDeleted(
+  ctx: SeedContext,
+  view: 'contact' | 'list',
+  prefix: 'Contact' | 'List',
+  count: number,
+  start: string,
+  end: string,
+): HistoryEvent[] {
+  const out: HistoryEvent[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const entityId = fakerUuid(ctx.faker);
+    const created = between(ctx, start, end);
+    out.push({ view, eventType: `${prefix}Created`, entityId, eventDate: created });
+    out.push({ view, eventType: `${prefix}Deleted`, entityId, eventDate: between(ctx, created, end) });
+  }
+  return out;
+}
+
 /**
  * A plausible change history consistent with the seeded data (issue: "the seeded fixtures include a
  * plausible event history"): creations and later updates of the stored contacts and lists, plus a few
@@ -21,7 +40,7 @@ function between(ctx: SeedContext, from: string, to: string): string {
  * List history exists only when the tenant's audit feature is on (§6 rule 1).
  */
 export function seedEventHistory(ctx: SeedContext): void {
-  const { tx, faker, profile } = ctx;
+  const { tx, profile } = ctx;
   const end = ctx.referenceDate.toISOString();
   const start = new Date(ctx.referenceDate.getTime() - 2 * 365 * 86_400_000).toISOString();
   const history: HistoryEvent[] = [];
@@ -43,17 +62,7 @@ export function seedEventHistory(ctx: SeedContext): void {
     }
   }
   const ghosts = Math.max(2, Math.round(profile.historyEvents / 20));
-  for (let i = 0; i < ghosts; i += 1) {
-    const id = fakerUuid(faker);
-    const created = between(ctx, start, end);
-    history.push({ view: 'contact', eventType: 'ContactCreated', entityId: id, eventDate: created });
-    history.push({
-      view: 'contact',
-      eventType: 'ContactDeleted',
-      entityId: id,
-      eventDate: between(ctx, created, end),
-    });
-  }
+  history.push(...createdThenDeleted(ctx, 'contact', 'Contact', ghosts, start, end));
 
   if (ctx.tenant.auditFeature) {
     for (const list of tx.all<Entity & { createdAt?: string; updatedAt?: string }>('lists')) {
@@ -68,17 +77,7 @@ export function seedEventHistory(ctx: SeedContext): void {
         });
       }
     }
-    for (let i = 0; i < Math.max(1, Math.round(ghosts / 2)); i += 1) {
-      const id = fakerUuid(faker);
-      const created = between(ctx, start, end);
-      history.push({ view: 'list', eventType: 'ListCreated', entityId: id, eventDate: created });
-      history.push({
-        view: 'list',
-        eventType: 'ListDeleted',
-        entityId: id,
-        eventDate: between(ctx, created, end),
-      });
-    }
+    history.push(...createdThenDeleted(ctx, 'list', 'List', Math.max(1, Math.round(ghosts / 2)), start, end));
   }
 
   history.push(
