@@ -146,24 +146,15 @@ function seedInWorkers(
 }
 
 /**
- * Young generation of a seeding worker, MB (V8 splits it into two semi-spaces and a large-object part, so
- * 96 gives 32 MB semi-spaces, twice Node's default). Seeding allocates ~1.2 million short-lived records
- * a store; with the default, one 100k store took ~205 scavenges, each tracing what the held collections
- * and their indexes point to; with this, ~125 (`--trace-gc`), for ~50 MB more per worker.
- */
-export const SEED_WORKER_YOUNG_GENERATION_MB = 96;
-
-/**
  * A worker running `seed-worker`: the compiled `.js` beside this module when installed; in a checkout,
  * where this module is TypeScript run through tsx (or jest), the `.ts` source, with tsx registered in
  * the worker first (a worker does not inherit the loader hooks of the thread that starts it).
  */
 function startSeedWorker(): Worker {
   const self = import.meta.url;
-  const options = { resourceLimits: { maxYoungGenerationSizeMb: SEED_WORKER_YOUNG_GENERATION_MB } };
-  if (!self.endsWith('.ts')) return new Worker(new URL('./seed-worker.js', self), options);
+  if (!self.endsWith('.ts')) return new Worker(new URL('./seed-worker.js', self));
   const entry = new URL('./seed-worker.ts', self).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
+  return new Worker(bootstrap, { eval: true });
 }
