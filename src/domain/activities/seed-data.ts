@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
+import type { ActivityTypeRecord } from './model.js';
 
-/** An activity type of `fixtures/activities/activity-types.json`, with its seeding hints. */
-export interface ActivityTypeFixture {
-  name: string;
+/**
+ * An activity type of `fixtures/activities/activity-types.json`: the stored record's name and flags
+ * (its ids are drawn when seeding), its group by name, and its seeding hints.
+ */
+export interface ActivityTypeFixture extends Pick<
+  ActivityTypeRecord,
+  'name' | 'isDefault' | 'isActive' | 'isUserCreatable' | 'isUserSearchable' | 'isAppointment' | 'isWatchable'
+> {
   group: string;
   /** Share of seeded activities of this type (0 for inactive types). */
   weight: number;
-  isDefault: boolean;
-  isActive: boolean;
-  isUserCreatable: boolean;
-  isUserSearchable: boolean;
-  isAppointment: boolean;
-  isWatchable: boolean;
   /** Whether activities of this type usually carry a location. */
   hasLocation: boolean;
   /** Subject templates with `{person}`, `{company}` and `{topic}` placeholders. */

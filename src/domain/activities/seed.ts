@@ -124,31 +124,52 @@ function linksOf(ctx: SeedContext, cast: Cast, withFormerContact: boolean, ids: 
   return links;
 }
 
-/** Fills `{person}`, `{company}`, `{topic}`, `{practice}`, `{room}` and `{city}` of a template. */
+/** Templates split at their placeholders: text, key, text, …, text (a template has a handful). */
+const templateParts = new Map<string, string[]>();
+
+/**
+ * Fills `{person}`, `{company}`, `{topic}`, `{practice}`, `{room}` and `{city}` of a template, left to
+ * right as `replace` would (so faker draws in the same order). Split once per template: a `replace` with
+ * a callback per fill cost ~0.1 s of a 100k-activity store.
+ */
 function fill(
   faker: Faker,
   template: string,
   names: { person: string; company: string },
   fx: ActivityFixtures,
 ) {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    switch (key) {
-      case 'person':
-        return names.person;
-      case 'company':
-        return names.company;
-      case 'topic':
-        return faker.helpers.arrayElement(fx.topics);
-      case 'practice':
-        return faker.helpers.arrayElement(fx.practices);
-      case 'room':
-        return `${faker.number.int({ min: 1, max: 12 })}${faker.helpers.arrayElement(['A', 'B', 'C'])}`;
-      case 'city':
-        return faker.location.city();
-      default:
-        return whole;
-    }
-  });
+  let parts = templateParts.get(template);
+  if (!parts) {
+    parts = template.split(/\{(\w+)\}/);
+    templateParts.set(template, parts);
+  }
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) out += placeholder(faker, parts[i]!, names, fx) + parts[i + 1]!;
+  return out;
+}
+
+function placeholder(
+  faker: Faker,
+  key: string,
+  names: { person: string; company: string },
+  fx: ActivityFixtures,
+): string {
+  switch (key) {
+    case 'person':
+      return names.person;
+    case 'company':
+      return names.company;
+    case 'topic':
+      return faker.helpers.arrayElement(fx.topics);
+    case 'practice':
+      return faker.helpers.arrayElement(fx.practices);
+    case 'room':
+      return `${faker.number.int({ min: 1, max: 12 })}${faker.helpers.arrayElement(['A', 'B', 'C'])}`;
+    case 'city':
+      return faker.location.city();
+    default:
+      return `{${key}}`;
+  }
 }
 
 /** The names a subject can mention: the first linked person, and the company involved. */

@@ -3,32 +3,28 @@ import type { Transaction } from '../../store/index.js';
 import type { SeedContext } from '../area.js';
 import { toIsoDate } from '../shared/time.js';
 import {
-  ADDRESSES,
   CONTACT_TYPES,
   CONTACTS,
   COUNTRIES_BY_NAME,
-  EMAIL_ADDRESSES,
   INDUSTRIES,
   LANGUAGES,
   META_API_USER_ID,
   META_CONTACT_TYPE_FOLDERS,
   META_FIRM_COMPANY_ID,
   NOTES,
-  PHONE_NUMBERS,
   PROFILES,
   personDisplayName,
   type AddressRecord,
   type ContactRecord,
   type ContactTypeRecord,
   type CountryRef,
-  type EmailRecord,
   type NoteRecord,
-  type PhoneRecord,
   type ProfileRecord,
 } from './model.js';
 import { folderOfSubject, seededChangeDate } from './note-folders.js';
 import { firmGenders } from './rules.js';
 import { SeedRandom } from '../shared/seed-random.js';
+import { putAddress, putEmail, putPhone } from './write.js';
 import {
   CITIES,
   CLIENT_JOB_TITLES,
@@ -247,21 +243,17 @@ class ContactSeeder {
     isMailingAddress: boolean,
     label: string | null = null,
   ): AddressRecord {
-    return this.tx.put<AddressRecord>(ADDRESSES, {
-      id: this.r.uuid(),
-      contactId,
-      type,
-      usage: 'Public',
+    const { place } = at;
+    const address = {
       label,
       street: at.street,
-      city: at.place.city,
-      administrativeDivision: at.place.state,
+      city: place.city,
+      administrativeDivision: place.state,
       additional: null,
-      country: at.place.countryName,
+      country: place.countryName,
       postalCode: at.postalCode,
-      isGlobal: true,
-      isMailingAddress,
-    });
+    };
+    return putAddress(this.tx, contactId, type, address, isMailingAddress, this.r.uuid());
   }
 
   /** 1–3 addresses: the business one at `office`, then home or other ones. */
@@ -274,28 +266,11 @@ class ContactSeeder {
   }
 
   email(contactId: string, address: string, type: string): void {
-    this.tx.put<EmailRecord>(EMAIL_ADDRESSES, {
-      id: this.r.uuid(),
-      contactId,
-      type,
-      usage: 'Public',
-      address,
-      label: type,
-      isGlobal: true,
-    });
+    putEmail(this.tx, contactId, address, type, this.r.uuid());
   }
 
   phoneRecord(contactId: string, number: string, type: string, addressId: string | null): void {
-    this.tx.put<PhoneRecord>(PHONE_NUMBERS, {
-      id: this.r.uuid(),
-      contactId,
-      addressId,
-      number,
-      label: type,
-      type,
-      usage: 'Public',
-      isGlobal: true,
-    });
+    putPhone(this.tx, contactId, number, type, addressId, this.r.uuid());
   }
 
   notes(contactId: string, firstName: string, count: number): void {

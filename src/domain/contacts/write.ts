@@ -17,16 +17,17 @@ import {
 } from './model.js';
 import type { CleanAddress } from './input-rules.js';
 
-/** Writes a new address of a contact. */
+/** Writes a new address of a contact (`id`: the seeder draws its own). */
 export function putAddress(
   tx: Transaction,
   contactId: string,
   type: string,
   a: CleanAddress,
   isMailingAddress: boolean,
+  id = newId(),
 ): AddressRecord {
   return tx.put<AddressRecord>(ADDRESSES, {
-    id: newId(),
+    id,
     contactId,
     type,
     usage: 'Public',
@@ -42,15 +43,16 @@ export function putAddress(
   });
 }
 
-/** Writes a new e-mail address of a contact. */
+/** Writes a new e-mail address of a contact (`id`: the seeder draws its own). */
 export function putEmail(
   tx: Transaction,
   contactId: string,
   address: string,
   type = 'Business',
+  id = newId(),
 ): EmailRecord {
   return tx.put<EmailRecord>(EMAIL_ADDRESSES, {
-    id: newId(),
+    id,
     contactId,
     type,
     usage: 'Public',
@@ -60,16 +62,17 @@ export function putEmail(
   });
 }
 
-/** Writes a new phone number of a contact, optionally at one of its addresses. */
+/** Writes a new phone number of a contact, optionally at one of its addresses (`id`: the seeder draws its own). */
 export function putPhone(
   tx: Transaction,
   contactId: string,
   number: string,
   type: string,
   addressId: string | null,
+  id = newId(),
 ): PhoneRecord {
   return tx.put<PhoneRecord>(PHONE_NUMBERS, {
-    id: newId(),
+    id,
     contactId,
     addressId,
     number,

@@ -14,6 +14,25 @@ function between(ctx: SeedContext, from: string, to: string): string {
   return ctx.faker.date.between({ from, to }).toISOString();
 }
 
+/** `count` entities (new ids) created between `start` and `end`, then deleted before `end`. */
+function createdThenDeleted(
+  ctx: SeedContext,
+  view: 'contact' | 'list',
+  prefix: 'Contact' | 'List',
+  count: number,
+  start: string,
+  end: string,
+): HistoryEvent[] {
+  const out: HistoryEvent[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const entityId = fakerUuid(ctx.faker);
+    const created = between(ctx, start, end);
+    out.push({ view, eventType: `${prefix}Created`, entityId, eventDate: created });
+    out.push({ view, eventType: `${prefix}Deleted`, entityId, eventDate: between(ctx, created, end) });
+  }
+  return out;
+}
+
 /**
  * A plausible change history consistent with the seeded data (issue: "the seeded fixtures include a
  * plausible event history"): creations and later updates of the stored contacts and lists, plus a few
@@ -21,7 +40,7 @@ function between(ctx: SeedContext, from: string, to: string): string {
  * List history exists only when the tenant's audit feature is on (§6 rule 1).
  */
 export function seedEventHistory(ctx: SeedContext): void {
-  const { tx, faker, profile } = ctx;
+  const { tx, profile } = ctx;
   const end = ctx.referenceDate.toISOString();
   const start = new Date(ctx.referenceDate.getTime() - 2 * 365 * 86_400_000).toISOString();
   const history: HistoryEvent[] = [];
@@ -43,17 +62,7 @@ export function seedEventHistory(ctx: SeedContext): void {
     }
   }
   const ghosts = Math.max(2, Math.round(profile.historyEvents / 20));
-  for (let i = 0; i < ghosts; i += 1) {
-    const id = fakerUuid(faker);
-    const created = between(ctx, start, end);
-    history.push({ view: 'contact', eventType: 'ContactCreated', entityId: id, eventDate: created });
-    history.push({
-      view: 'contact',
-      eventType: 'ContactDeleted',
-      entityId: id,
-      eventDate: between(ctx, created, end),
-    });
-  }
+  history.push(...createdThenDeleted(ctx, 'contact', 'Contact', ghosts, start, end));
 
   if (ctx.tenant.auditFeature) {
     for (const list of tx.all<Entity & { createdAt?: string; updatedAt?: string }>('lists')) {
@@ -68,17 +77,7 @@ export function seedEventHistory(ctx: SeedContext): void {
         });
       }
     }
-    for (let i = 0; i < Math.max(1, Math.round(ghosts / 2)); i += 1) {
-      const id = fakerUuid(faker);
-      const created = between(ctx, start, end);
-      history.push({ view: 'list', eventType: 'ListCreated', entityId: id, eventDate: created });
-      history.push({
-        view: 'list',
-        eventType: 'ListDeleted',
-        entityId: id,
-        eventDate: between(ctx, created, end),
-      });
-    }
+    history.push(...createdThenDeleted(ctx, 'list', 'List', Math.max(1, Math.round(ghosts / 2)), start, end));
   }
 
   history.push(
@@ -88,9 +87,35 @@ export function seedEventHistory(ctx: SeedContext): void {
   history.push(...opportunityHistory(tx));
   if (ctx.tenant.auditFeature) history.push(...relationshipHistory(tx));
 
-  // Stable order: by date, then by the order generated above (Array.prototype.sort is stable).
-  history.sort((a, b) => (a.eventDate < b.eventDate ? -1 : a.eventDate > b.eventDate ? 1 : 0));
-  recordHistory(tx, history);
+  recordHistory(tx, byDate(history));
+}
+
+/** The stable sort by `eventDate` as text: events by date, ties in the order generated. */
+function byDateText(history: HistoryEvent[]): HistoryEvent[] {
+  return history.sort((a, b) => (a.eventDate < b.eventDate ? -1 : a.eventDate > b.eventDate ? 1 : 0));
+}
+
+/**
+ * What `byDateText` gives, cheaper. A 100k-contact store has ~230k events and the comparator on the
+ * strings cost ~0.3 s, so each event's instant and place are packed in one 64-bit key and the keys are
+ * sorted natively (~0.08 s). The result is then checked to be in text order; since equal texts are equal
+ * instants, and equal instants keep the order generated, that makes it the stable text sort. A date that
+ * does not parse, or a result out of text order (a date in another form), falls back to `byDateText`.
+ */
+export function byDate(history: HistoryEvent[]): HistoryEvent[] {
+  if (history.length >= 2 ** 22) return byDateText(history);
+  const keys = new BigUint64Array(history.length);
+  for (let i = 0; i < history.length; i++) {
+    const ms = Date.parse(history[i]!.eventDate);
+    if (!(ms >= 0 && ms < 2 ** 42)) return byDateText(history);
+    keys[i] = (BigInt(ms) << 22n) | BigInt(i);
+  }
+  keys.sort();
+  const sorted = Array.from(keys, (key) => history[Number(key & 0x3fffffn)]!);
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i - 1]!.eventDate > sorted[i]!.eventDate) return byDateText(history);
+  }
+  return sorted;
 }
 
 /** Objectives and initiatives: created, then deleted, closed or edited as their current state shows. */

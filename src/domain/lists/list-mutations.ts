@@ -14,6 +14,7 @@ import { businessRuleError, type ValidationError } from '../shared/errors.js';
 import { newId, toIsoDateTime } from '../shared/time.js';
 import { MAX_LONG_TEXT, Validator } from '../shared/validation.js';
 import {
+  allListPermissions,
   DEFINITIONS_BY_LIST,
   FIELD_DEFINITIONS,
   FIELD_VALUES,
@@ -66,14 +67,7 @@ function createList(
       allowedContactEntity: 'Any',
       // The creator of a list holds every right on it.
       isAdministrator: true,
-      permissions: {
-        allowedLinkInto: true,
-        allowedRemoveFrom: true,
-        addAllowed: true,
-        deleteAllowed: true,
-        addActivityAllowed: true,
-        addNoteAllowed: true,
-      },
+      permissions: allListPermissions(),
       removalRequiresApproval: false,
       archived: false,
       frequentlyUsed: false,

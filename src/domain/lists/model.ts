@@ -48,6 +48,18 @@ export interface ListPermissions {
   addNoteAllowed: boolean;
 }
 
+/** Every right on a list: what the creator of a new list holds, and what seeded lists start from. */
+export function allListPermissions(): ListPermissions {
+  return {
+    allowedLinkInto: true,
+    allowedRemoveFrom: true,
+    addAllowed: true,
+    deleteAllowed: true,
+    addActivityAllowed: true,
+    addNoteAllowed: true,
+  };
+}
+
 /** A flag description of a list. */
 export interface FolderFlag {
   flag: ContactFlag;

@@ -14,6 +14,7 @@ import { toIsoDate, toIsoDateTime } from '../shared/time.js';
 import { MAX_TEXT } from '../shared/validation.js';
 import { DATA_TYPE_DISPLAY_NAMES, MULTI_VALUE_SEPARATOR } from './additional-fields.js';
 import {
+  allListPermissions,
   FIELD_DEFINITIONS,
   FIELD_VALUES,
   FOLDER_TYPES,
@@ -193,15 +194,7 @@ function seedList(
     creatorName: faker.datatype.boolean(0.7) ? owner : person(),
     allowedContactEntity: role.allowedContactEntity ?? 'Any',
     isAdministrator: i % 2 === 0,
-    permissions: {
-      allowedLinkInto: true,
-      allowedRemoveFrom: true,
-      addAllowed: true,
-      deleteAllowed: true,
-      addActivityAllowed: true,
-      addNoteAllowed: true,
-      ...role.permissions,
-    },
+    permissions: { ...allListPermissions(), ...role.permissions },
     removalRequiresApproval: role.removalRequiresApproval ?? false,
     archived: role.archived ?? false,
     frequentlyUsed: !role.archived && i % 3 === 0,

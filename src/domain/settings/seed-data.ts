@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Region } from '../tenancy.js';
+import type { AdministrativeDivisionRecord, CountryRecord } from './model.js';
 
-/** A country of `fixtures/settings/countries.json` (ids are generated when seeding). */
-export interface CountryFixture {
-  name: string;
-  isoCode: string;
-  statusIndicator: number;
-  useStates: boolean;
-  stateLabel: string;
-  postalCodeLabel: string | null;
-  states: Array<{ name: string; code: string }>;
-}
+/** A country of `fixtures/settings/countries.json`: the stored record without its ids (drawn when seeding). */
+export type CountryFixture = Pick<
+  CountryRecord,
+  'name' | 'isoCode' | 'statusIndicator' | 'useStates' | 'stateLabel' | 'postalCodeLabel'
+> & {
+  states: Array<Omit<AdministrativeDivisionRecord, 'id'>>;
+};
 
 /** The API user's regional settings of one region, by ISO codes. */
 export interface RegionalFixture {
