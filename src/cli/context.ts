@@ -62,3 +62,27 @@ export function defineCommand<U>(spec: CliCommandSpec<U>): CliCommand {
     return module as unknown as CommandModule;
   };
 }
+
+/**
+ * A command group (`record`, `report`, `schema`, `store`): its subcommands do the work, and a missing
+ * one is a usage error naming them all, in the order given.
+ */
+export function defineGroup(group: {
+  command: string;
+  describe: string;
+  subcommands: readonly CliCommand[];
+}) {
+  return defineCommand<object>({
+    // No `<command>` positional: it would swallow a mistyped subcommand before strict mode can name it.
+    command: group.command,
+    describe: group.describe,
+    builder: (y, ctx) => {
+      const modules = group.subcommands.map((sub) => sub(ctx));
+      const names = modules.map((m) => String(m.command).split(' ')[0] ?? '');
+      const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
+      return modules
+        .reduce((built, module) => built.command(module), y.usage(`$0 ${group.command} <command> [options]`))
+        .demandCommand(1, `missing ${group.command} command (${listed})`);
+    },
+  });
+}

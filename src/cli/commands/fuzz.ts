@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pThrottle from 'p-throttle';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { openTarget, preflight, type TargetFactory } from '../../conformance/index.js';
+import { openTarget, preflight, REPORT_TITLES, type TargetFactory } from '../../conformance/index.js';
 import { secretValues } from '../../secrets/index.js';
 import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
 import { FUZZER_BUG_DIR, toRunResult, writeFuzzOutput } from '../../fuzz/report.js';
@@ -55,7 +55,7 @@ function positive(name: string, value: number | undefined, min: number): number 
   return value;
 }
 
-/** Runs the fuzzer, writes the scenarios of its failures and the four reports; 1 when it found something. */
+/** Runs the fuzzer, writes the scenarios of its failures and the reports; 1 when it found something. */
 export async function handleFuzz(
   flags: FuzzFlags,
   ctx: CliContext,
@@ -86,16 +86,10 @@ export async function handleFuzz(
     ...(fetchFn ? { fetchFn } : {}),
   };
   const opened = await openTarget(
-    {
-      target: resolved.target,
-      token: resolved.token,
-      ...(resolved.limitedToken !== undefined ? { limitedToken: resolved.limitedToken } : {}),
-      headers: resolved.header,
-      region: resolved.region,
-    },
+    resolved.target,
     revisions,
     http,
-    resolved.target === 'sim' ? deps.startSimulator : undefined,
+    resolved.target.target === 'sim' ? deps.startSimulator : undefined,
   );
   if (!opened.ok) throw new CliError(opened.error, 2);
   const { target } = opened.open;
@@ -230,7 +224,7 @@ export const fuzzCommand = defineCommand<FuzzFlags>({
       .option('report-dir', {
         type: 'string',
         defaultDescription: 'reports',
-        describe: 'Where fuzz.{json,junit.xml,md,html} go; failing sequences go to <dir>/fuzz/*.yaml',
+        describe: `Where the ${REPORT_TITLES} reports (fuzz.*) go; failing sequences go to <dir>/fuzz/*.yaml`,
       })
       .example('$0 fuzz --target sim --runs 200 --seed 42', 'Fuzz the simulator')
       .example(

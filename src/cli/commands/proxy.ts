@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Argv } from 'yargs';
 import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import type { Version } from '../../contract/versions.js';
-import { basisText, brief } from '../../conformance/index.js';
+import { basisText, brief, REPORT_TITLES } from '../../conformance/index.js';
 import { BOUNDS_SCENARIO_ID, type JournalEntry } from '../../proxy/journal.js';
 import {
   DEFAULT_PROXY_BODY_BYTES,
@@ -19,7 +19,8 @@ import {
   Recorder,
 } from '../../proxy/recording/recorder.js';
 import { DEFAULT_ADMIN_TOKEN } from '../../server/index.js';
-import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { listenError } from '../errors.js';
 import { versionOption } from '../options.js';
 import { colorsFor } from '../output/style.js';
 import { startSimulatorTarget } from '../sim-target.js';
@@ -118,7 +119,7 @@ function exchangeLines(entry: JournalEntry, ctx: CliContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Runs the proxy until SIGINT/SIGTERM, then writes the four reports; exit 1 when an exchange broke the contract. */
+/** Runs the proxy until SIGINT/SIGTERM, then writes the reports; exit 1 when an exchange broke the contract. */
 export async function handleProxy(
   args: ProxyArgs,
   ctx: CliContext,
@@ -180,15 +181,7 @@ export async function handleProxy(
     });
   } catch (error) {
     await sim?.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new CliUsageError(
-        `port ${args.port} on ${args.host} is already in use; try another --port`,
-        'proxy',
-      );
-    if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
-      throw new CliError(`cannot listen on ${args.host}:${args.port} (${code})`);
-    throw error;
+    throw listenError(error, args, 'proxy');
   }
   out.write(
     [
@@ -233,7 +226,11 @@ export const proxyCommand = defineCommand<ProxyArgs>({
       .option('version', versionOption)
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' })
       .option('port', { type: 'number', default: 4100, describe: 'Port (0 picks a free one)' })
-      .option('report-dir', { type: 'string', default: 'reports', describe: 'Folder of the four reports' })
+      .option('report-dir', {
+        type: 'string',
+        default: 'reports',
+        describe: `Folder of the ${REPORT_TITLES} reports`,
+      })
       .option('fail-on', {
         type: 'string',
         describe:

@@ -22,6 +22,7 @@ import {
 } from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION } from '../../mock/defaults.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { listenError } from '../errors.js';
 import { resolveServeFlags, SERVE_DEFAULTS, type ServeArgs, type ServeFlags } from '../resolve-serve.js';
 import { resolveStoreArgs, storeOptions } from '../simulator-options.js';
 import { watchMockSchema, watchTenants } from '../serve-reload.js';
@@ -119,7 +120,7 @@ export async function handleServe(
       onRequestHead: log,
     });
   } catch (error) {
-    throw listenError(error, args);
+    throw startError(error, args);
   }
   const out = ctx.io.stdout;
   const sim = server.simulator;
@@ -159,19 +160,11 @@ export async function handleServe(
   return 0;
 }
 
-/** A listen failure as a CLI error (port taken, not allowed), anything else as it is. */
-function listenError(error: unknown, args: ServeArgs): unknown {
+/** A start failure as a CLI error (data dir not writable, port taken, not allowed), anything else as it is. */
+function startError(error: unknown, args: ServeArgs): unknown {
   // A data dir that cannot be written (A-247): one line, exit 2, before anything listens.
   if (error instanceof SimulatorSetupError) return new CliError(error.message, 2);
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE')
-    return new CliUsageError(
-      `port ${args.port} on ${args.host} is already in use; try another --port`,
-      'serve',
-    );
-  if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
-    return new CliError(`cannot listen on ${args.host}:${args.port} (${code})`);
-  return error;
+  return listenError(error, args, 'serve');
 }
 
 /**
@@ -220,7 +213,7 @@ async function serveMock(
     });
   } catch (error) {
     if (error instanceof MockSchemaError) throw new CliError(error.message, 2);
-    throw listenError(error, args);
+    throw startError(error, args);
   }
   ctx.io.stdout.write(mockBanner(mock));
   const watching = args.watch ? watchMockSchema(mock, ctx.io) : undefined;

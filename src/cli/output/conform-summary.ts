@@ -9,7 +9,7 @@ function count(c: Count): Count {
 
 /**
  * The document `conform --json` prints: the verdict, the JSON report's summary and the gate, drift and
- * coverage as counts, the failure keys and where the four reports are. The full detail stays in the
+ * coverage as counts, the failure keys and where the reports are. The full detail stays in the
  * reports; this is what a script branches on.
  */
 export function conformSummary(result: RunResult, reports: Reports): Record<string, unknown> {

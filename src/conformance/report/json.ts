@@ -50,6 +50,7 @@ export function renderJson(result: RunResult, volatile: Volatile = { generated: 
 /** The JSON report, as the registry (formats.ts) lists it. */
 export const jsonReport = {
   id: 'json',
+  title: 'JSON',
   extension: 'json',
   render: renderJson,
 } as const satisfies ReportFormat;
