@@ -40,7 +40,8 @@ export type CliCommand = (ctx: CliContext) => CommandModule;
 export interface CliCommandSpec<U> {
   command: string | readonly string[];
   describe: string;
-  builder: (y: Argv, ctx: CliContext) => Argv<U>;
+  // Any Argv: yargs infers the declared options; `U` types the handler's arguments (yargs checks them first).
+  builder: (y: Argv, ctx: CliContext) => Argv<unknown>;
   /** Omitted for command groups, whose subcommands do the work. */
   handler?: (args: ArgumentsCamelCase<U>, ctx: CliContext) => Promise<number | void> | number | void;
 }
@@ -51,7 +52,9 @@ export function defineCommand<U>(spec: CliCommandSpec<U>): CliCommand {
     const module: CommandModule<object, U> = {
       command: spec.command,
       describe: spec.describe,
-      builder: (y) => withEnvOptions(spec.builder(y, ctx), ctx.argv ?? [], ctx.io.env ?? process.env),
+      // The one cast of a builder's inferred options to the handler's type (see below why it holds).
+      builder: (y) =>
+        withEnvOptions(spec.builder(y, ctx), ctx.argv ?? [], ctx.io.env ?? process.env) as Argv<U>,
       handler: async (args) => {
         const code = await spec.handler?.(args, ctx);
         if (typeof code === 'number') ctx.exitCode = code;

@@ -10,18 +10,12 @@ import { DEFAULT_ENGINE, DEFAULT_LIMITS, type Engine, type Limits } from '../sim
 import { firstSet, readConfig } from './config-option.js';
 import { resolveStoreFlags, type StoreArgs, type StoreFlags } from './simulator-options.js';
 
-/** Arguments of `serve`. */
-export interface ServeArgs extends StoreArgs {
+/** Arguments of `serve`: the store's, the request limits (one flag each) and the server's. */
+export interface ServeArgs extends StoreArgs, Limits {
   host: string;
   port: number;
   inMemory: boolean;
   adminToken: string;
-  maxBodyBytes: number;
-  maxDepth: number;
-  maxAliases: number;
-  maxComplexity: number;
-  maxPageSize: number;
-  maxResponseFields: number;
   /** The execution engine. */
   engine: Engine;
   /** An SDL file: serve a stateless mock of it instead of the simulator. */

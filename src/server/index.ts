@@ -97,7 +97,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp(simulator, {
     adminToken,
     host,
-    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    allowedHosts: options.allowedHosts,
     log: options.log,
     faults: options.faults,
     journal,
@@ -138,6 +138,6 @@ export async function startScratchSimulator(): Promise<{
   return {
     baseUrl: server.url,
     close: () => server.close(),
-    ...(tenant ? { admin: { token: server.adminToken, tenant } } : {}),
+    admin: tenant ? { token: server.adminToken, tenant } : undefined,
   };
 }

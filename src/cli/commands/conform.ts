@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ArgumentsCamelCase, Argv, Options } from 'yargs';
+import type { Options } from 'yargs';
 import { VERSIONS } from '../../contract/versions.js';
 import { CONFORM_DEFAULTS, parseShard, type Shard, type TargetFactory } from '../../conformance/preflight.js';
 import { LIMITED_TOKEN_ENV, TOKEN_ENV } from '../../config/env.js';
@@ -269,6 +269,6 @@ export const conformCommand = defineCommand<ConformFlags>({
       .example(
         '$0 conform --target sim --version all --min-operation-coverage 100 --require-rules --fail-on any',
         'The CI run: fail on any difference, on operation coverage below 100% or on an uncited spec rule',
-      ) as unknown as Argv<ConformFlags>,
-  handler: (args: ArgumentsCamelCase<ConformFlags>, ctx) => handleConform(resolveConformFlags(args), ctx),
+      ),
+  handler: (args, ctx) => handleConform(resolveConformFlags(args), ctx),
 });

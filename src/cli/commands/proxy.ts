@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Argv } from 'yargs';
 import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import type { Version } from '../../contract/versions.js';
 import { basisText, brief, REPORT_TITLES } from '../../conformance/index.js';
@@ -154,28 +153,24 @@ export async function handleProxy(
         args.version,
         new Pseudonymizer(key ?? randomBytes(32)),
         undefined,
-        {
-          ...(args.recordMaxBytes !== undefined ? { maxTotalBytes: args.recordMaxBytes } : {}),
-          ...(args.recordMaxExchangeBytes !== undefined
-            ? { maxExchangeBytes: args.recordMaxExchangeBytes }
-            : {}),
-        },
+        { maxTotalBytes: args.recordMaxBytes, maxExchangeBytes: args.recordMaxExchangeBytes },
       )
     : undefined;
   let proxy: RunningProxy;
   try {
     proxy = await startProxy({
       upstream,
+      // Three members that go together: the in-process simulator's label, kind and path.
       ...(sim ? { upstreamLabel: 'sim', isSimulator: true, listenPath: GRAPHQL_PATH } : {}),
       revision: args.version,
       host: args.host,
       port: args.port,
       reportDir: path.resolve(args.reportDir),
-      ...(args.failOn ? { failOn: args.failOn } : {}),
-      ...(recorder ? { recorder } : {}),
+      failOn: args.failOn,
+      recorder,
       timeoutMs: args.timeout,
       adminToken,
-      ...(args.maxBodyBytes !== undefined ? { maxBodyBytes: args.maxBodyBytes } : {}),
+      maxBodyBytes: args.maxBodyBytes,
       onExchange: (entry) => out.write(exchangeLines(entry, ctx)),
       onWarning: (message) => ctx.io.stderr.write(`rm-harness: ${message}\n`),
     });
@@ -283,6 +278,6 @@ export const proxyCommand = defineCommand<ProxyArgs>({
       .example(
         '$0 proxy --upstream sim --version 1.2.0 --port 0 --fail-on breaking --record rec',
         'In front of an in-process simulator, recording',
-      ) as unknown as Argv<ProxyArgs>,
+      ),
   handler: (args, ctx) => handleProxy(args, ctx),
 });

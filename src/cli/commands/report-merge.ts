@@ -72,6 +72,6 @@ export const reportMergeCommand = defineCommand<ReportMergeArgs>({
       .example(
         '$0 report merge shard-1/conformance.json shard-2/conformance.json --report-dir reports',
         'One report from two CI jobs',
-      ) as unknown as Argv<ReportMergeArgs>,
+      ),
   handler: (args: ArgumentsCamelCase<ReportMergeArgs>, ctx) => handleReportMerge(args, ctx),
 });

@@ -1,4 +1,3 @@
-import type { Argv } from 'yargs';
 import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import { VERSIONS } from '../../contract/versions.js';
 import { ADMIN_TOKEN_ENV } from '../../config/env.js';
@@ -111,12 +110,12 @@ export async function handleServe(
       tenants,
       adminToken: args.adminToken,
       faults: args.faults,
-      ...(args.allowRuleBreaking ? { allowRuleBreaking: true } : {}),
+      allowRuleBreaking: args.allowRuleBreaking,
       engine: args.engine,
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
       journalSize: args.journalSize,
-      ...(args.journalMaxBytes !== undefined ? { journalMaxBytes: args.journalMaxBytes } : {}),
-      ...(allowedHosts ? { allowedHosts } : {}),
+      journalMaxBytes: args.journalMaxBytes,
+      allowedHosts,
       onRequestHead: log,
     });
   } catch (error) {
@@ -343,6 +342,6 @@ export const serveCommand = defineCommand<ServeFlags>({
       .example(
         '$0 serve --schema next.graphql --seed 7',
         'A stateless mock of next.graphql at /{us|eu|au}/next/public-api/graphql',
-      ) as unknown as Argv<ServeFlags>,
+      ),
   handler: (args, ctx) => handleServe(resolveServeFlags(args), ctx, args),
 });

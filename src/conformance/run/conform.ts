@@ -98,11 +98,12 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
         secondary.map((r) => [`${r.scenarioId}@${r.revision}`, r.status]),
       ),
       differences: found.filter((d) => !noise?.paths.has(noiseKey(d))),
-      ...(noise
-        ? { noiseLearnedFrom: noise.target, noise: found.filter((d) => noise.paths.has(noiseKey(d))) }
-        : {}),
+      noiseLearnedFrom: noise?.target,
+      noise: noise && found.filter((d) => noise.paths.has(noiseKey(d))),
     };
   }
+  // Members left undefined rather than absent: the result is read by truthiness and written as JSON,
+  // which leaves them out as it would absent ones (test/conformance/run/absent-members.test.ts).
   const partial = {
     tool: 'rm-harness conform' as const,
     runId,
@@ -112,14 +113,15 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     revisions: options.revisions,
     options: {
       allowMutations: options.allowMutations,
-      ...(options.allowPartial ? { allowPartial: true } : {}),
+      // Written only when given: `false` would show in the JSON report where nothing did before.
+      allowPartial: options.allowPartial || undefined,
       tags: options.tags ?? [],
       scenarios: options.scenarioGlobs ?? [],
     },
     scenarios,
     drift,
-    ...(compare ? { compare } : {}),
-    ...(shard ? { shard: { ...shard, ...(options.gate ? { gate: options.gate } : {}) } } : {}),
+    compare,
+    shard: shard && { ...shard, gate: options.gate },
   };
   const baseline = options.baseline
     ? compareWithBaseline(options.baseline.file, options.baseline.failures, failureKeys(partial))
@@ -156,11 +158,11 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
   const skips = skipsOf(skippedRunsOf(options.scenarios, scenarios, buildRevisionSchema), coverage);
   return buildRunResult({
     ...partial,
-    ...(baseline ? { baseline } : {}),
+    baseline,
     coverage,
-    ...(skips ? { skips } : {}),
-    ...(ruleVerification ? { ruleVerification } : {}),
-    ...(gate ? { gate } : {}),
+    skips,
+    ruleVerification,
+    gate,
   });
 }
 

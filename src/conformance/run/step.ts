@@ -55,8 +55,8 @@ function shapeOf(
   const shapeLevel = typeof step.shape === 'object' ? step.shape : {};
   const shape: ShapeJudgement = {
     rootFields: [],
-    ...(shapeLevel.level ? { level: shapeLevel.level } : {}),
-    ...(shapeLevel.basis ? { basis: shapeLevel.basis } : {}),
+    level: shapeLevel.level,
+    basis: shapeLevel.basis,
   };
   // An expected error replaces data, so there is no shape to hold it to.
   if (step.shape !== false && !expects.some(isErrorExpectation)) {
