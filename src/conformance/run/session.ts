@@ -61,11 +61,11 @@ async function open(
  * result, not an error.
  */
 export async function runConformance(
-  request: ConformSettings,
+  settings: ConformSettings,
   hooks: ConformHooks = {},
 ): Promise<{ ok: true; done: ConformDone } | { ok: false; error: ConformSetupError }> {
   const setup = (message: string) => ({ ok: false as const, error: { kind: 'setup' as const, message } });
-  const load = loadScenarios(path.resolve(request.scenariosDir));
+  const load = loadScenarios(path.resolve(settings.scenariosDir));
   if (load.errors.length > 0) {
     const files = new Set(load.errors.map((e) => e.file)).size;
     return setup(
@@ -74,60 +74,61 @@ export async function runConformance(
   }
   const catalogues = readCatalogues();
   if (!catalogues.ok) return setup(catalogues.error);
-  const scenarios = selectScenarios(load.scenarios, { globs: request.scenarioGlobs, tags: request.tags });
+  const scenarios = selectScenarios(load.scenarios, { globs: settings.scenarioGlobs, tags: settings.tags });
   if (scenarios.length === 0)
     return { ok: false, error: { kind: 'usage', message: 'no scenario matches --scenario/--tag' } };
   let baseline: { file: string; failures: string[] } | undefined;
-  if (request.baselineFile !== undefined) {
-    const read = readBaseline(request.baselineFile);
+  if (settings.baselineFile !== undefined) {
+    const read = readBaseline(settings.baselineFile);
     if (!read.ok) return setup(read.error);
-    baseline = { file: request.baselineFile, failures: read.failures };
+    baseline = { file: settings.baselineFile, failures: read.failures };
   }
   const opened: OpenTarget[] = [];
   try {
-    for (const spec of request.compare ? [request.target, request.compare] : [request.target]) {
-      const one = await open(spec, request, hooks);
+    for (const spec of settings.compare ? [settings.target, settings.compare] : [settings.target]) {
+      const one = await open(spec, settings, hooks);
       if (!one.ok) return one;
       opened.push(one.open);
     }
     for (const t of opened) {
-      const problem = await preflight(t.target, request.revisions, request.http);
+      const problem = await preflight(t.target, settings.revisions, settings.http);
       if (problem) return setup(problem);
     }
     const [primary, secondary] = opened as [OpenTarget, OpenTarget | undefined];
     let reference: OpenTarget['target'] | undefined;
-    if (secondary && request.learnNoise !== false) {
-      if (request.target.target === 'sim') {
-        const again = await open(request.target, request, hooks);
+    if (secondary && settings.learnNoise !== false) {
+      if (settings.target.target === 'sim') {
+        const again = await open(settings.target, settings, hooks);
         if (!again.ok) return again;
         opened.push(again.open);
         reference = again.open.target;
       } else reference = primary.target;
     }
     // One run per scenario × revision the runner will try (skipped ones included), on each target.
-    const runs = request.revisions.reduce(
+    const runs = settings.revisions.reduce(
       (n, v) =>
         n +
         scenarios.filter(
           (s) =>
-            s.scenario.revisions.includes(v) && (!request.shard || inShard(request.shard, s.scenario.id, v)),
+            s.scenario.revisions.includes(v) &&
+            (!settings.shard || inShard(settings.shard, s.scenario.id, v)),
         ).length,
       0,
     );
     hooks.onPlanned?.(runs * (opened.length + (reference === primary.target ? 1 : 0)));
     let verify: TargetFactory | undefined;
-    if (request.verifyRules) {
+    if (settings.verifyRules) {
       verify = await hooks.startRuleBreakingSimulator?.();
       if (!verify) return setup('--verify-rules needs the simulator: src/server could not be loaded');
     }
     const generated: string[] = [];
     const result = await conform({
-      ...request,
+      ...settings,
       scenarios,
       target: primary.target,
       compareTarget: secondary?.target,
       noiseTarget: reference,
-      verifyRules: verify && { startSimulator: verify, region: request.target.region, onRule: hooks.onRule },
+      verifyRules: verify && { startSimulator: verify, region: settings.target.region, onRule: hooks.onRule },
       baseline,
       catalogues: catalogues.catalogues,
       onResult: hooks.onResult,
@@ -141,7 +142,7 @@ export async function runConformance(
       ...secretValues(t.target.headers),
       ...secretValues(t.target.limitedHeaders ?? {}),
     ]);
-    const dir = path.resolve(request.reportDir);
+    const dir = path.resolve(settings.reportDir);
     const reports = writeReports(dir, renderReports(result, secrets, { generated }));
     return { ok: true, done: { result, reports, secrets } };
   } finally {
