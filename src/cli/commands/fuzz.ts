@@ -1,6 +1,12 @@
 import path from 'node:path';
 import pThrottle from 'p-throttle';
-import { openTarget, preflight, REPORT_TITLES, type TargetFactory } from '../../conformance/index.js';
+import {
+  CONFORM_DEFAULTS,
+  openTarget,
+  preflight,
+  REPORT_TITLES,
+  type TargetFactory,
+} from '../../conformance/index.js';
 import { secretValues } from '../../secrets/index.js';
 import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
 import { FUZZER_BUG_DIR, toRunResult, writeFuzzOutput } from '../../fuzz/report.js';
@@ -80,7 +86,7 @@ export async function handleFuzz(
   const maxCommands = positive('max-commands', flags.maxCommands, 1);
   const fetchFn = rate === undefined ? undefined : pThrottle({ limit: rate, interval: 1000 })(fetch);
   const http = {
-    timeoutMs: positive('timeout', flags.timeout, 1) ?? 10000,
+    timeoutMs: positive('timeout', flags.timeout, 1) ?? CONFORM_DEFAULTS.timeout,
     retries: 0,
     fetchFn,
   };
