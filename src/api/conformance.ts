@@ -1,14 +1,15 @@
 import { VERSIONS, type Version } from '../contract/versions.js';
 import {
+  CONFORM_DEFAULTS,
   exitCodeOf,
+  gateOf,
   runConformance,
   SCENARIO_DIR,
   type Reports,
   type RunResult,
 } from '../conformance/index.js';
 export type { RunResult } from '../conformance/index.js';
-import { startServer } from '../server/index.js';
-import { DEV_TOKENS } from '../contract/endpoint.js';
+import { startScratchSimulator } from '../server/index.js';
 
 /** A conformance check: which target, which revisions, which scenarios, where the reports go. */
 export interface ConformanceCheckOptions {
@@ -72,39 +73,35 @@ export interface ConformanceCheckError {
 export async function checkConformance(
   options: ConformanceCheckOptions,
 ): Promise<ConformanceCheck | ConformanceCheckError> {
-  const spec = (target: string) => ({
-    target,
-    token: options.token,
-    ...(options.limitedToken !== undefined ? { limitedToken: options.limitedToken } : {}),
-    headers: [...(options.headers ?? [])],
-    region: options.region ?? 'us',
-  });
-  const run = await runConformance({
-    scenariosDir: SCENARIO_DIR,
-    scenarioGlobs: [...(options.scenarios ?? [])],
-    tags: [...(options.tags ?? [])],
-    ...(options.baselineFile !== undefined ? { baselineFile: options.baselineFile } : {}),
-    target: spec(options.target),
-    revisions: [...(options.versions ?? VERSIONS)],
-    allowMutations: options.allowMutations ?? false,
-    ...(options.allowPartial ? { allowPartial: true } : {}),
-    http: { timeoutMs: options.timeoutMs ?? 10_000, retries: options.retries ?? 1 },
-    drift: options.drift ?? true,
-    ...(options.minOperationCoverage !== undefined
-      ? { gate: { minOperationCoverage: options.minOperationCoverage, requireRules: false } }
-      : {}),
-    reportDir: options.reportDir,
-    startSimulator: async () => async () => {
-      const server = await startServer({ port: 0, host: '127.0.0.1', inMemory: true, log: () => {} });
-      // Its admin API sets scenarios' provider states (state.clock): without it they would be skipped.
-      const tenant = server.simulator.tenantByToken(DEV_TOKENS.full)?.id;
-      return {
-        baseUrl: server.url,
-        close: () => server.close(),
-        ...(tenant ? { admin: { token: server.adminToken, tenant } } : {}),
-      };
+  const run = await runConformance(
+    {
+      scenariosDir: SCENARIO_DIR,
+      scenarioGlobs: [...(options.scenarios ?? [])],
+      tags: [...(options.tags ?? [])],
+      baselineFile: options.baselineFile,
+      target: {
+        target: options.target,
+        token: options.token,
+        limitedToken: options.limitedToken,
+        headers: [...(options.headers ?? [])],
+        region: options.region ?? CONFORM_DEFAULTS.region,
+      },
+      revisions: [...(options.versions ?? VERSIONS)],
+      allowMutations: options.allowMutations ?? CONFORM_DEFAULTS.allowMutations,
+      allowPartial: options.allowPartial,
+      http: {
+        timeoutMs: options.timeoutMs ?? CONFORM_DEFAULTS.timeout,
+        retries: options.retries ?? CONFORM_DEFAULTS.retries,
+      },
+      drift: options.drift ?? CONFORM_DEFAULTS.drift,
+      gate: gateOf({ minOperationCoverage: options.minOperationCoverage }),
+      reportDir: options.reportDir,
     },
-  });
+    {
+      // Its admin API sets scenarios' provider states (state.clock): without it they would be skipped.
+      startSimulator: async () => startScratchSimulator,
+    },
+  );
   if (!run.ok) return { ok: false, ...run.error };
   const { result, reports } = run.done;
   return { ok: true, passed: exitCodeOf(result) === 0, result, reports };

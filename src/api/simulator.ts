@@ -211,7 +211,7 @@ export async function startSimulator(setup: HttpSimulatorSetup = {}): Promise<Ht
     const res = await fetch(`${server.url}/__admin/faults`, {
       method,
       headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) {
       const answer = (await res.json().catch(() => ({}))) as { errors?: { message?: string }[] };
@@ -226,6 +226,7 @@ export async function startSimulator(setup: HttpSimulatorSetup = {}): Promise<Ht
       pattern.tenant === undefined
         ? undefined
         : (server.simulator.tenant(pattern.tenant) ?? server.simulator.tenantByToken(pattern.tenant))?.id;
+    // Spread over the pattern: an unknown tenant stays as given (matching nothing), never undefined (any).
     const resolved = { ...pattern, ...(tenant === undefined ? {} : { tenant }) };
     return verifyRequests(server.journal.list(), resolved, times);
   };

@@ -5,38 +5,14 @@ import {
   checkTarget,
   listYamlFiles,
   selectScenarios,
+  type ConformSettings,
   type Selectable,
-  type TargetSpec,
 } from '../conformance/preflight.js';
 import { CliUsageError } from './context.js';
-import type { ConformArgs } from './resolve-conform.js';
 
 // conform's usage errors, found before the runner (the contract, graphql, ajv, the simulator) is loaded,
 // so a mistyped flag is answered at once rather than after seconds of loading (issue 32 item 9). Only the
 // light modules are imported here, directly rather than through a barrel that would load the rest.
-
-/** The target specs of a `conform` run: the primary and, with `--compare`, the second. */
-export function targetSpecs(args: ConformArgs): { target: TargetSpec; compare?: TargetSpec } {
-  const spec = (target: string, token: string | undefined, limitedToken: string | undefined): TargetSpec => ({
-    target,
-    token,
-    ...(limitedToken !== undefined ? { limitedToken } : {}),
-    headers: args.header,
-    region: args.region,
-  });
-  return {
-    target: spec(args.target, args.token, args.limitedToken),
-    ...(args.compare !== undefined
-      ? {
-          compare: spec(
-            args.compare,
-            args.compareToken ?? args.token,
-            args.compareLimitedToken ?? args.limitedToken,
-          ),
-        }
-      : {}),
-  };
-}
 
 /**
  * A scenario file's top-level `id` and `tags`, parsed from those keys' lines alone: parsing whole files
@@ -83,14 +59,19 @@ export function scenarioIndex(dir: string): Selectable[] | undefined {
  * that is no URL, names no revision for several revisions or lacks a token; a bad `--header`; a
  * `--scenario`/`--tag` filter that matches no scenario.
  */
-export function precheckConform(args: ConformArgs): void {
-  const { target, compare } = targetSpecs(args);
+export function precheckConform(
+  settings: Pick<
+    ConformSettings,
+    'target' | 'compare' | 'revisions' | 'scenariosDir' | 'scenarioGlobs' | 'tags'
+  >,
+): void {
+  const { target, compare } = settings;
   for (const spec of compare ? [target, compare] : [target]) {
-    const checked = checkTarget(spec, args.version);
+    const checked = checkTarget(spec, settings.revisions);
     if (!checked.ok) throw new CliUsageError(checked.error, 'conform');
   }
-  if (args.scenario.length === 0 && args.tag.length === 0) return;
-  const all = scenarioIndex(path.resolve(args.scenariosDir));
-  if (all && selectScenarios(all, { globs: args.scenario, tags: args.tag }).length === 0)
+  if (settings.scenarioGlobs.length === 0 && settings.tags.length === 0) return;
+  const all = scenarioIndex(path.resolve(settings.scenariosDir));
+  if (all && selectScenarios(all, { globs: settings.scenarioGlobs, tags: settings.tags }).length === 0)
     throw new CliUsageError('no scenario matches --scenario/--tag', 'conform');
 }

@@ -40,7 +40,8 @@ export type CliCommand = (ctx: CliContext) => CommandModule;
 export interface CliCommandSpec<U> {
   command: string | readonly string[];
   describe: string;
-  builder: (y: Argv, ctx: CliContext) => Argv<U>;
+  // Any Argv: yargs infers the declared options; `U` types the handler's arguments (yargs checks them first).
+  builder: (y: Argv, ctx: CliContext) => Argv<unknown>;
   /** Omitted for command groups, whose subcommands do the work. */
   handler?: (args: ArgumentsCamelCase<U>, ctx: CliContext) => Promise<number | void> | number | void;
 }
@@ -51,7 +52,9 @@ export function defineCommand<U>(spec: CliCommandSpec<U>): CliCommand {
     const module: CommandModule<object, U> = {
       command: spec.command,
       describe: spec.describe,
-      builder: (y) => withEnvOptions(spec.builder(y, ctx), ctx.argv ?? [], ctx.io.env ?? process.env),
+      // The one cast of a builder's inferred options to the handler's type (see below why it holds).
+      builder: (y) =>
+        withEnvOptions(spec.builder(y, ctx), ctx.argv ?? [], ctx.io.env ?? process.env) as Argv<U>,
       handler: async (args) => {
         const code = await spec.handler?.(args, ctx);
         if (typeof code === 'number') ctx.exitCode = code;
@@ -61,4 +64,28 @@ export function defineCommand<U>(spec: CliCommandSpec<U>): CliCommand {
     // argument type holds at runtime; the list of commands just needs one common type.
     return module as unknown as CommandModule;
   };
+}
+
+/**
+ * A command group (`record`, `report`, `schema`, `store`): its subcommands do the work, and a missing
+ * one is a usage error naming them all, in the order given.
+ */
+export function defineGroup(group: {
+  command: string;
+  describe: string;
+  subcommands: readonly CliCommand[];
+}) {
+  return defineCommand<object>({
+    // No `<command>` positional: it would swallow a mistyped subcommand before strict mode can name it.
+    command: group.command,
+    describe: group.describe,
+    builder: (y, ctx) => {
+      const modules = group.subcommands.map((sub) => sub(ctx));
+      const names = modules.map((m) => String(m.command).split(' ')[0] ?? '');
+      const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
+      return modules
+        .reduce((built, module) => built.command(module), y.usage(`$0 ${group.command} <command> [options]`))
+        .demandCommand(1, `missing ${group.command} command (${listed})`);
+    },
+  });
 }

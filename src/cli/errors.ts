@@ -22,3 +22,20 @@ export class CliUsageError extends CliError {
     this.name = 'CliUsageError';
   }
 }
+
+/**
+ * A failure to listen as a CLI error: a port taken is misuse (exit 2, try another `--port`), a port
+ * not allowed or an address not here is exit 1; anything else is returned as it is.
+ */
+export function listenError(
+  error: unknown,
+  at: { host: string; port: number | string },
+  command: string,
+): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return new CliUsageError(`port ${at.port} on ${at.host} is already in use; try another --port`, command);
+  if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
+    return new CliError(`cannot listen on ${at.host}:${at.port} (${code})`);
+  return error;
+}

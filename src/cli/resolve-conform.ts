@@ -1,64 +1,53 @@
 import { VERSIONS, type Version } from '../contract/versions.js';
-import { SCENARIO_DIR, type Shard } from '../conformance/preflight.js';
+import {
+  CONFORM_DEFAULTS,
+  createPacer,
+  gateOf,
+  SCENARIO_DIR,
+  type ConformSettings,
+  type Shard,
+} from '../conformance/preflight.js';
 import { envValue, LIMITED_TOKEN_ENV, TOKEN_ENV, type Env } from '../config/env.js';
 import type { ConformConfig, ConformRunConfig, TargetConfig } from '../config/schema.js';
 import { firstSet, readConfig } from './config-option.js';
 import { CliError, CliUsageError } from './context.js';
 import type { OutputArgs } from './output/output.js';
 
-/** Arguments of `conform`, resolved. */
-export interface ConformArgs extends OutputArgs {
-  target: string;
-  version: Version[];
+/** `conform`'s flags as yargs gives them: absent flags are undefined (the config file may set them). */
+export interface ConformFlags extends OutputArgs {
+  config?: string | false;
+  target?: string;
+  version?: Version[];
   token?: string;
   limitedToken?: string;
-  header: string[];
-  scenario: string[];
-  tag: string[];
-  allowMutations: boolean;
-  /** Accept a run whose skips leave operations uncovered (verdict partial, exit 0). */
+  header?: string[];
+  scenario?: string[];
+  tag?: string[];
+  allowMutations?: boolean;
   allowPartial?: boolean;
   baseline?: string;
-  reportDir: string;
+  reportDir?: string;
   compare?: string;
   compareToken?: string;
   compareLimitedToken?: string;
-  /** `--compare`: learn noise from a target identical to the primary (default true). */
   learnNoise?: boolean;
-  timeout: number;
-  retries: number;
+  timeout?: number;
+  retries?: number;
   /** Requests per second at most (`--rate`); unlimited when absent. */
   rate?: number;
-  /** Scenario × revision runs in flight at once. */
   concurrency?: number;
-  /** Break each spec rule in a fresh simulator and report which the scenarios notice. */
   verifyRules?: boolean;
-  /** Only this part of the runs (`--shard i/n`). */
   shard?: Shard;
-  region: string;
-  scenariosDir: string;
-  drift: boolean;
+  region?: string;
+  scenariosDir?: string;
+  drift?: boolean;
   minOperationCoverage?: number;
   requireRules?: boolean;
-  /** `any`: non-breaking differences fail the gate too. */
   failOn?: 'breaking' | 'any';
 }
 
-/** Defaults of `conform`, applied after the flags, the named target and the config file's `conform` section. */
-export const CONFORM_DEFAULTS = {
-  version: 'all',
-  timeout: 10000,
-  retries: 1,
-  region: 'us',
-  reportDir: 'reports',
-  allowMutations: false,
-  drift: true,
-  requireRules: false,
-  failOn: 'breaking',
-} as const;
-
-/** `conform`'s arguments as yargs gives them: absent flags are undefined. */
-export type ConformFlags = Partial<ConformArgs> & { config?: string | false };
+/** `conform`'s arguments, resolved: the run's settings, built once here, and how to print. */
+export type ConformArgs = ConformSettings & OutputArgs;
 
 /** A `--target`/`--compare` value made concrete: the URL (or `sim`) and the named target it came from. */
 interface ChosenTarget {
@@ -130,35 +119,49 @@ export function resolveConformFlags(flags: ConformFlags, env: Env = process.env)
   }
   const compare = flags.compare === undefined ? undefined : choose(flags.compare, file, '--compare');
   const fileVersion = setting('version') ?? CONFORM_DEFAULTS.version;
+  const region = flags.region ?? setting('region') ?? CONFORM_DEFAULTS.region;
+  const limitedToken = tokenOf(
+    flags.limitedToken,
+    chosen,
+    chosen.settings?.limitedTokenEnv,
+    LIMITED_TOKEN_ENV,
+    env,
+  );
   return {
-    ...flags,
-    target: chosen.url,
-    version: flags.version ?? (fileVersion === 'all' ? [...VERSIONS] : [fileVersion]),
-    token,
-    limitedToken: tokenOf(
-      flags.limitedToken,
-      chosen,
-      chosen.settings?.limitedTokenEnv,
-      LIMITED_TOKEN_ENV,
-      env,
-    ),
-    header: headers,
-    scenario: flags.scenario ?? [],
-    tag: flags.tag ?? [],
-    allowMutations: flags.allowMutations ?? setting('allowMutations') ?? CONFORM_DEFAULTS.allowMutations,
-    baseline: flags.baseline ?? setting('baseline'),
-    reportDir: flags.reportDir ?? setting('reportDir') ?? CONFORM_DEFAULTS.reportDir,
-    compare: compare?.url,
-    // Without --compare-token, conform falls back to the primary token unless a named target declares its own.
-    compareToken: flags.compareToken ?? declaredToken(compare?.settings?.tokenEnv, env),
-    compareLimitedToken: flags.compareLimitedToken ?? declaredToken(compare?.settings?.limitedTokenEnv, env),
-    timeout: flags.timeout ?? setting('timeout') ?? CONFORM_DEFAULTS.timeout,
-    retries: flags.retries ?? setting('retries') ?? CONFORM_DEFAULTS.retries,
-    region: flags.region ?? setting('region') ?? CONFORM_DEFAULTS.region,
+    json: flags.json,
+    quiet: flags.quiet,
     scenariosDir: flags.scenariosDir ?? file.scenariosDir ?? SCENARIO_DIR,
+    scenarioGlobs: flags.scenario ?? [],
+    tags: flags.tag ?? [],
+    baselineFile: flags.baseline ?? setting('baseline'),
+    target: { target: chosen.url, token, limitedToken, headers, region },
+    // Without --compare-token, conform falls back to the primary token unless a named target declares its own.
+    compare: compare && {
+      target: compare.url,
+      token: flags.compareToken ?? declaredToken(compare.settings?.tokenEnv, env) ?? token,
+      limitedToken:
+        flags.compareLimitedToken ?? declaredToken(compare.settings?.limitedTokenEnv, env) ?? limitedToken,
+      headers,
+      region,
+    },
+    learnNoise: flags.learnNoise,
+    revisions: flags.version ?? (fileVersion === 'all' ? [...VERSIONS] : [fileVersion]),
+    allowMutations: flags.allowMutations ?? setting('allowMutations') ?? CONFORM_DEFAULTS.allowMutations,
+    allowPartial: flags.allowPartial,
+    http: {
+      timeoutMs: flags.timeout ?? setting('timeout') ?? CONFORM_DEFAULTS.timeout,
+      retries: flags.retries ?? setting('retries') ?? CONFORM_DEFAULTS.retries,
+      pace: flags.rate === undefined ? undefined : createPacer(flags.rate),
+    },
     drift: flags.drift ?? file.drift ?? CONFORM_DEFAULTS.drift,
-    minOperationCoverage: flags.minOperationCoverage ?? file.minOperationCoverage,
-    requireRules: flags.requireRules ?? file.requireRules ?? CONFORM_DEFAULTS.requireRules,
-    failOn: flags.failOn ?? file.failOn ?? CONFORM_DEFAULTS.failOn,
+    gate: gateOf({
+      minOperationCoverage: flags.minOperationCoverage ?? file.minOperationCoverage,
+      requireRules: flags.requireRules ?? file.requireRules ?? CONFORM_DEFAULTS.requireRules,
+      failOn: flags.failOn ?? file.failOn ?? CONFORM_DEFAULTS.failOn,
+    }),
+    verifyRules: flags.verifyRules,
+    shard: flags.shard,
+    concurrency: flags.concurrency,
+    reportDir: flags.reportDir ?? setting('reportDir') ?? CONFORM_DEFAULTS.reportDir,
   };
 }

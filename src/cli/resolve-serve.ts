@@ -10,7 +10,7 @@ import { DEFAULT_ENGINE, DEFAULT_LIMITS, type Engine, type Limits } from '../sim
 import { firstSet, readConfig } from './config-option.js';
 import { resolveStoreFlags, type StoreArgs, type StoreFlags } from './simulator-options.js';
 
-/** Arguments of `serve`. */
+/** Arguments of `serve`: the store's, the request limits (one flag each) and the server's. */
 export interface ServeArgs extends StoreArgs, Limits {
   host: string;
   port: number;

@@ -1,17 +1,8 @@
-import { DEV_TOKENS } from '../contract/endpoint.js';
 import { type TargetFactory } from '../conformance/index.js';
-import { startServer } from '../server/index.js';
+import { startScratchSimulator, startServer } from '../server/index.js';
 
 /** `--target sim`: the simulator in-process on a fresh in-memory store and a free port, quiet. */
-export const startSimulatorTarget: TargetFactory = async () => {
-  const server = await startServer({ port: 0, host: '127.0.0.1', inMemory: true, log: () => {} });
-  const tenant = server.simulator.tenantByToken(DEV_TOKENS.full)?.id;
-  return {
-    baseUrl: server.url,
-    close: () => server.close(),
-    ...(tenant ? { admin: { token: server.adminToken, tenant } } : {}),
-  };
-};
+export const startSimulatorTarget: TargetFactory = startScratchSimulator;
 
 /**
  * The in-process simulator of `conform --verify-rules`: like {@link startSimulatorTarget}, but it

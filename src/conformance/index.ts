@@ -56,12 +56,19 @@ export { computeCoverage, operationsOf } from './coverage/coverage.js';
 // Reports.
 export { renderConsole } from './report/console.js';
 export { basisText, brief, escapeXml, PLAIN, when, type TextStyle } from './report/text.js';
-export { REPORT_FORMATS, type ReportFormat, type ReportId, type Reports } from './report/formats.js';
+export {
+  REPORT_FORMATS,
+  REPORT_TITLES,
+  type ReportFormat,
+  type ReportId,
+  type Reports,
+} from './report/formats.js';
 export { renderReports, writeReports } from './report/write.js';
 
 // Running.
 export { exitCodeOf } from './run/conform.js';
 export { runScenarios } from './run/runner.js';
-export { runConformance } from './run/session.js';
+export { runConformance, type ConformHooks } from './run/session.js';
 export { parseShard, type Shard } from './run/shard.js';
+export { CONFORM_DEFAULTS, gateOf, type ConformSettings } from './settings.js';
 export { runStep, type StepHooks, type StepOptions } from './run/step.js';

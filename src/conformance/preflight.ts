@@ -11,3 +11,4 @@ export { checkTarget, type TargetSpec } from './target/open.js';
 export type { TargetFactory } from './target/target.js';
 export { createPacer, isValidRate } from './target/rate.js';
 export { parseShard, type Shard } from './run/shard.js';
+export { CONFORM_DEFAULTS, gateOf, type ConformSettings } from './settings.js';

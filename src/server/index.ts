@@ -6,6 +6,7 @@ import { listen } from './listen.js';
 import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 import { RequestJournal, type JournalEntry, type JournalHead } from './journal.js';
 import { Simulator, SimulatorSetupError, type SimulatorOptions } from '../simulator/index.js';
+import { DEV_TOKENS } from '../contract/endpoint.js';
 
 export { checkFaults, FAULTS_SCHEMA } from './faults.js';
 export type { FaultConfig, FaultRule } from './faults.js';
@@ -96,7 +97,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp(simulator, {
     adminToken,
     host,
-    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    allowedHosts: options.allowedHosts,
     log: options.log,
     faults: options.faults,
     journal,
@@ -119,5 +120,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       closing ??= server.close().then(() => simulator.close());
       return closing;
     },
+  };
+}
+
+/**
+ * A simulator for one run of a tool (`conform --target sim`, `checkConformance`, the fuzzer): in this
+ * process, on a fresh in-memory store and a free loopback port, silent. With `admin` (the token and the
+ * main tenant's id), a run sets its scenarios' provider states.
+ */
+export async function startScratchSimulator(): Promise<{
+  baseUrl: string;
+  close: () => Promise<void>;
+  admin?: { token: string; tenant: string };
+}> {
+  const server = await startServer({ port: 0, host: '127.0.0.1', inMemory: true, log: () => {} });
+  const tenant = server.simulator.tenantByToken(DEV_TOKENS.full)?.id;
+  return {
+    baseUrl: server.url,
+    close: () => server.close(),
+    admin: tenant ? { token: server.adminToken, tenant } : undefined,
   };
 }

@@ -434,7 +434,7 @@ export class Simulator {
     if (!tenant) throw new SimulatorSetupError(`unknown tenant "${tenantId}"`);
     const backend = this.dataDir
       ? new FileBackend(this.dataDir, `${tenantId}-${region}`, {
-          ...(this.storeFs ? { fs: this.storeFs } : {}),
+          fs: this.storeFs,
           onWarning: this.log,
           onError: (err) => this.log(`store ${tenantId}-${region}: ${err.message}`),
         })

@@ -119,23 +119,24 @@ describe('precedence: flag, then (named target,) file, then default; tokens from
       RM_HARNESS_LIMITED_TOKEN: 'x',
     };
     expect(resolveConformFlags({ config: file, target: 'stage', retries: 0 }, env)).toMatchObject({
-      target: 'https://stage.example/{version}/graphql',
-      timeout: 7000,
-      retries: 0,
-      region: 'au',
-      version: ['1.4.0', '1.2.0'],
+      target: {
+        target: 'https://stage.example/{version}/graphql',
+        region: 'au',
+        token: 'default-env-token',
+        limitedToken: 'stage-limited',
+        headers: [],
+      },
+      http: { timeoutMs: 7000, retries: 0 },
+      revisions: ['1.4.0', '1.2.0'],
       reportDir: 'reports',
-      token: 'default-env-token',
-      limitedToken: 'stage-limited',
       drift: true,
-      header: [],
     });
     // The simulator has its own dev tokens: the default variables (meant for a real endpoint) are not sent to it.
-    expect(resolveConformFlags({ config: file, target: 'sim' }, env)).toMatchObject({
+    expect(resolveConformFlags({ config: file, target: 'sim' }, env).target).toMatchObject({
       token: undefined,
       limitedToken: undefined,
     });
-    expect(resolveConformFlags({ config: false, target: 'sim', timeout: 1 }, env).timeout).toBe(1);
+    expect(resolveConformFlags({ config: false, target: 'sim', timeout: 1 }, env).http.timeoutMs).toBe(1);
   });
 });
 

@@ -133,16 +133,13 @@ describe('rm-harness conform', () => {
     const dir = tmp();
     let out = '';
     const args: ConformArgs = {
-      target: 'sim',
-      version: ['1.4.0'],
-      header: [],
-      scenario: ['settings.*'],
-      tag: [],
+      target: { target: 'sim', headers: [], region: 'us' },
+      revisions: ['1.4.0'],
+      scenarioGlobs: ['settings.*'],
+      tags: [],
       allowMutations: false,
       reportDir: dir,
-      timeout: 5000,
-      retries: 0,
-      region: 'us',
+      http: { timeoutMs: 5000, retries: 0 },
       scenariosDir: FIXTURE_SCENARIOS,
       drift: false,
     };
@@ -173,20 +170,17 @@ describe('rm-harness conform', () => {
   });
 
   it('says "simulator not available" with exit 2 when the simulator cannot be loaded', async () => {
-    const args = {
-      target: 'sim',
-      version: ['1.4.0'],
-      header: [],
-      scenario: [],
-      tag: [],
+    const args: ConformArgs = {
+      target: { target: 'sim', headers: [], region: 'us' },
+      revisions: ['1.4.0'],
+      scenarioGlobs: [],
+      tags: [],
       allowMutations: false,
       reportDir: tmp(),
-      timeout: 1000,
-      retries: 0,
-      region: 'us',
+      http: { timeoutMs: 1000, retries: 0 },
       scenariosDir: FIXTURE_SCENARIOS,
       drift: false,
-    } as ConformArgs;
+    };
     await expect(
       handleConform(
         args,

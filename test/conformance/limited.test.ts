@@ -127,20 +127,17 @@ describe('second tenant (as: limited)', () => {
   });
 
   it('defaults to dev-token-limited for --target sim', async () => {
-    const args = {
-      target: 'sim',
-      version: ['1.2.0'],
-      header: [],
-      scenario: [],
-      tag: [],
+    const args: ConformArgs = {
+      target: { target: 'sim', headers: [], region: 'us' },
+      revisions: ['1.2.0'],
+      scenarioGlobs: [],
+      tags: [],
       allowMutations: false,
       reportDir: mkdtempSync(path.join(tmpdir(), 'limited-')),
-      timeout: 5000,
-      retries: 0,
-      region: 'us',
+      http: { timeoutMs: 5000, retries: 0 },
       scenariosDir: LIMITED_DIR,
       drift: false,
-    } as ConformArgs;
+    };
     let out = '';
     let sim: TestServer | undefined;
     const code = await handleConform(

@@ -18,10 +18,17 @@ describe('rm-harness CLI misuse', () => {
     [['nope'], 'rm-harness: unknown command "nope". Run "rm-harness --help" for usage.'],
     [['schema', 'nope'], 'rm-harness: unknown command "nope". Run "rm-harness schema --help" for usage.'],
     [[], 'rm-harness: missing command. Run "rm-harness --help" for usage.'],
+    // The list names every subcommand of the group (schema's once left out diff).
     [
       ['schema'],
-      'rm-harness: missing schema command (print, generate or check). Run "rm-harness schema --help" for usage.',
+      'rm-harness: missing schema command (print, generate, check or diff). Run "rm-harness schema --help" for usage.',
     ],
+    [
+      ['record'],
+      'rm-harness: missing record command (to-scenarios or to-fixtures). Run "rm-harness record --help" for usage.',
+    ],
+    [['report'], 'rm-harness: missing report command (merge). Run "rm-harness report --help" for usage.'],
+    [['store'], 'rm-harness: missing store command (check). Run "rm-harness store --help" for usage.'],
     [
       ['schema', 'print'],
       'rm-harness: missing required option --version. Run "rm-harness schema print --help" for usage.',

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { ArgumentsCamelCase, Argv } from 'yargs';
 import { VERSIONS, type Version } from '../../contract/versions.js';
 import { openTarget, preflight, type OpenTarget, type TargetFactory } from '../../conformance/index.js';
 import { checkDocuments, exitCodeOf, type DocumentCheckResult } from '../../partner/check.js';
@@ -173,6 +172,6 @@ export const checkDocumentsCommand = defineCommand<CheckDocumentsArgs>({
       .example(
         '$0 check-documents queries/ --run --target sim --variables vars.json',
         'Also run the valid operations against the simulator',
-      ) as unknown as Argv<CheckDocumentsArgs>,
-  handler: (args: ArgumentsCamelCase<CheckDocumentsArgs>, ctx) => handleCheckDocuments(args, ctx),
+      ),
+  handler: (args, ctx) => handleCheckDocuments(args, ctx),
 });

@@ -1,20 +1,15 @@
 import path from 'node:path';
-import type { ArgumentsCamelCase, Argv, Options } from 'yargs';
+import type { Options } from 'yargs';
 import { VERSIONS } from '../../contract/versions.js';
-import { createPacer, parseShard, type Shard, type TargetFactory } from '../../conformance/preflight.js';
+import { CONFORM_DEFAULTS, parseShard, type Shard, type TargetFactory } from '../../conformance/preflight.js';
 import { LIMITED_TOKEN_ENV, TOKEN_ENV } from '../../config/env.js';
 import { configOption } from '../config-option.js';
-import { precheckConform, targetSpecs } from '../conform-precheck.js';
+import { precheckConform } from '../conform-precheck.js';
 import { parseVersionsOption } from '../options.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
 import { Output, withOutputOptions } from '../output/output.js';
 import type { Progress } from '../output/progress.js';
-import {
-  CONFORM_DEFAULTS,
-  resolveConformFlags,
-  type ConformArgs,
-  type ConformFlags,
-} from '../resolve-conform.js';
+import { resolveConformFlags, type ConformArgs, type ConformFlags } from '../resolve-conform.js';
 import { rateOption } from '../rate-option.js';
 
 /** What `conform` needs from outside: how to start the simulator (injectable for tests). */
@@ -68,7 +63,7 @@ function shardOf(value: unknown): Shard {
 // No yargs defaults for what the config file can set: an absent flag must stay undefined.
 const list = { type: 'string', array: true } as const satisfies Options;
 
-/** Runs the scenarios against the target(s), writes the four reports and returns the exit code. */
+/** Runs the scenarios against the target(s), writes the reports and returns the exit code. */
 export async function handleConform(
   args: ConformArgs,
   ctx: CliContext,
@@ -82,51 +77,16 @@ export async function handleConform(
   const { scrubSecrets } = await import('../../secrets/index.js');
   const { conformSummary } = await import('../output/conform-summary.js');
   const out = new Output(ctx.io, args);
-  const specs = targetSpecs(args);
   let bar: Progress | undefined;
   let done = 0;
-  const run = await runConformance({
-    scenariosDir: args.scenariosDir,
-    scenarioGlobs: args.scenario,
-    tags: args.tag,
-    ...(args.baseline !== undefined ? { baselineFile: args.baseline } : {}),
-    target: specs.target,
-    ...(specs.compare ? { compare: specs.compare } : {}),
-    ...(args.learnNoise === false ? { learnNoise: false } : {}),
-    revisions: args.version,
-    allowMutations: args.allowMutations,
-    ...(args.allowPartial ? { allowPartial: true } : {}),
-    http: {
-      timeoutMs: args.timeout,
-      retries: args.retries,
-      ...(args.rate !== undefined ? { pace: createPacer(args.rate) } : {}),
-    },
-    ...(args.concurrency !== undefined ? { concurrency: args.concurrency } : {}),
-    ...(args.shard !== undefined ? { shard: args.shard } : {}),
-    ...(args.verifyRules
-      ? {
-          verifyRules: deps.startRuleBreakingSimulator ?? ruleBreakingSimulator,
-          onRule: (rule: string) => bar?.update(done, `verifying ${rule}`),
-        }
-      : {}),
-    drift: args.drift,
-    ...(args.minOperationCoverage !== undefined || args.requireRules === true || args.failOn === 'any'
-      ? {
-          gate: {
-            ...(args.minOperationCoverage !== undefined
-              ? { minOperationCoverage: args.minOperationCoverage }
-              : {}),
-            requireRules: args.requireRules === true,
-            ...(args.failOn === 'any' ? { failOn: 'any' as const } : {}),
-          },
-        }
-      : {}),
-    reportDir: args.reportDir,
+  const run = await runConformance(args, {
     startSimulator: deps.startSimulator,
+    startRuleBreakingSimulator: deps.startRuleBreakingSimulator ?? ruleBreakingSimulator,
     onPlanned: (runs) => {
       bar = out.progress('conform', runs);
     },
     onResult: (r) => bar?.update(++done, `${r.scenarioId} [${r.revision}]`),
+    onRule: (rule) => bar?.update(done, `verifying ${rule}`),
   }).finally(() => bar?.stop());
   if (!run.ok) {
     if (run.error.kind === 'usage') throw new CliUsageError(run.error.message, 'conform');
@@ -208,7 +168,8 @@ export const conformCommand = defineCommand<ConformFlags>({
       .option('report-dir', {
         type: 'string',
         defaultDescription: CONFORM_DEFAULTS.reportDir,
-        describe: 'Where the JSON, JUnit, Markdown and HTML reports go',
+        // Named without the report registry, which would load the renderers before a usage error is answered.
+        describe: 'Where the reports go: conformance.* (one file per report format)',
       })
       .option('compare', {
         type: 'string',
@@ -308,6 +269,6 @@ export const conformCommand = defineCommand<ConformFlags>({
       .example(
         '$0 conform --target sim --version all --min-operation-coverage 100 --require-rules --fail-on any',
         'The CI run: fail on any difference, on operation coverage below 100% or on an uncited spec rule',
-      ) as unknown as Argv<ConformFlags>,
-  handler: (args: ArgumentsCamelCase<ConformFlags>, ctx) => handleConform(resolveConformFlags(args), ctx),
+      ),
+  handler: (args, ctx) => handleConform(resolveConformFlags(args), ctx),
 });

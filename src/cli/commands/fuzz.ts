@@ -1,7 +1,12 @@
 import path from 'node:path';
 import pThrottle from 'p-throttle';
-import type { ArgumentsCamelCase, Argv } from 'yargs';
-import { openTarget, preflight, type TargetFactory } from '../../conformance/index.js';
+import {
+  CONFORM_DEFAULTS,
+  openTarget,
+  preflight,
+  REPORT_TITLES,
+  type TargetFactory,
+} from '../../conformance/index.js';
 import { secretValues } from '../../secrets/index.js';
 import { describeVersions, isVersion, VERSIONS, type Version } from '../../contract/versions.js';
 import { FUZZER_BUG_DIR, toRunResult, writeFuzzOutput } from '../../fuzz/report.js';
@@ -55,7 +60,7 @@ function positive(name: string, value: number | undefined, min: number): number 
   return value;
 }
 
-/** Runs the fuzzer, writes the scenarios of its failures and the four reports; 1 when it found something. */
+/** Runs the fuzzer, writes the scenarios of its failures and the reports; 1 when it found something. */
 export async function handleFuzz(
   flags: FuzzFlags,
   ctx: CliContext,
@@ -81,21 +86,15 @@ export async function handleFuzz(
   const maxCommands = positive('max-commands', flags.maxCommands, 1);
   const fetchFn = rate === undefined ? undefined : pThrottle({ limit: rate, interval: 1000 })(fetch);
   const http = {
-    timeoutMs: positive('timeout', flags.timeout, 1) ?? 10000,
+    timeoutMs: positive('timeout', flags.timeout, 1) ?? CONFORM_DEFAULTS.timeout,
     retries: 0,
-    ...(fetchFn ? { fetchFn } : {}),
+    fetchFn,
   };
   const opened = await openTarget(
-    {
-      target: resolved.target,
-      token: resolved.token,
-      ...(resolved.limitedToken !== undefined ? { limitedToken: resolved.limitedToken } : {}),
-      headers: resolved.header,
-      region: resolved.region,
-    },
+    resolved.target,
     revisions,
     http,
-    resolved.target === 'sim' ? deps.startSimulator : undefined,
+    resolved.target.target === 'sim' ? deps.startSimulator : undefined,
   );
   if (!opened.ok) throw new CliError(opened.error, 2);
   const { target } = opened.open;
@@ -111,10 +110,10 @@ export async function handleFuzz(
       revisions,
       runs,
       seed,
-      ...(flags.path !== undefined ? { path: flags.path } : {}),
+      path: flags.path,
       mutations,
-      ...(maxCommands !== undefined ? { maxCommands } : {}),
-      ...(timeBudget !== undefined ? { timeBudgetMs: timeBudget * 1000 } : {}),
+      maxCommands,
+      timeBudgetMs: timeBudget === undefined ? undefined : timeBudget * 1000,
       http,
       // Each shrunk case is replayed on a fresh simulator before it is written.
       replayOn: deps.startSimulator,
@@ -154,14 +153,11 @@ export async function handleFuzz(
         sequences: r.sequences,
         operations: r.operations,
         failed: r.finding !== undefined,
-        ...(r.finding
-          ? {
-              invariant: r.finding.violation.invariant,
-              message: r.finding.violation.message,
-              path: r.finding.path,
-              ...(r.finding.replay ? { replayedOnSimulator: r.finding.replay } : {}),
-            }
-          : {}),
+        // Printed by JSON.stringify alone, which leaves out an undefined member as an absent one.
+        invariant: r.finding?.violation.invariant,
+        message: r.finding?.violation.message,
+        path: r.finding?.path,
+        replayedOnSimulator: r.finding?.replay,
       })),
       scenarios: written.scenarios,
       reports: written.reports,
@@ -230,12 +226,9 @@ export const fuzzCommand = defineCommand<FuzzFlags>({
       .option('report-dir', {
         type: 'string',
         defaultDescription: 'reports',
-        describe: 'Where fuzz.{json,junit.xml,md,html} go; failing sequences go to <dir>/fuzz/*.yaml',
+        describe: `Where the ${REPORT_TITLES} reports (fuzz.*) go; failing sequences go to <dir>/fuzz/*.yaml`,
       })
       .example('$0 fuzz --target sim --runs 200 --seed 42', 'Fuzz the simulator')
-      .example(
-        '$0 conform --target sim --scenarios-dir reports/fuzz',
-        'Replay what the fuzzer found',
-      ) as unknown as Argv<FuzzFlags>,
-  handler: (args: ArgumentsCamelCase<FuzzFlags>, ctx) => handleFuzz(args, ctx),
+      .example('$0 conform --target sim --scenarios-dir reports/fuzz', 'Replay what the fuzzer found'),
+  handler: (args, ctx) => handleFuzz(args, ctx),
 });

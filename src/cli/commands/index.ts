@@ -13,6 +13,7 @@ export interface LazyCommand {
 }
 
 /** Every top-level command of `rm-harness`; add a new command module here. */
+// Entries alike in shape by design: data, one per command, not logic to share.
 export const lazyCommands: readonly LazyCommand[] = [
   {
     command: 'serve',

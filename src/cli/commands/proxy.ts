@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Argv } from 'yargs';
 import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import type { Version } from '../../contract/versions.js';
-import { basisText, brief } from '../../conformance/index.js';
+import { basisText, brief, REPORT_TITLES } from '../../conformance/index.js';
 import { BOUNDS_SCENARIO_ID, type JournalEntry } from '../../proxy/journal.js';
 import {
   DEFAULT_PROXY_BODY_BYTES,
@@ -19,7 +18,8 @@ import {
   Recorder,
 } from '../../proxy/recording/recorder.js';
 import { DEFAULT_ADMIN_TOKEN } from '../../server/index.js';
-import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { listenError } from '../errors.js';
 import { versionOption } from '../options.js';
 import { colorsFor } from '../output/style.js';
 import { startSimulatorTarget } from '../sim-target.js';
@@ -118,7 +118,7 @@ function exchangeLines(entry: JournalEntry, ctx: CliContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Runs the proxy until SIGINT/SIGTERM, then writes the four reports; exit 1 when an exchange broke the contract. */
+/** Runs the proxy until SIGINT/SIGTERM, then writes the reports; exit 1 when an exchange broke the contract. */
 export async function handleProxy(
   args: ProxyArgs,
   ctx: CliContext,
@@ -153,42 +153,30 @@ export async function handleProxy(
         args.version,
         new Pseudonymizer(key ?? randomBytes(32)),
         undefined,
-        {
-          ...(args.recordMaxBytes !== undefined ? { maxTotalBytes: args.recordMaxBytes } : {}),
-          ...(args.recordMaxExchangeBytes !== undefined
-            ? { maxExchangeBytes: args.recordMaxExchangeBytes }
-            : {}),
-        },
+        { maxTotalBytes: args.recordMaxBytes, maxExchangeBytes: args.recordMaxExchangeBytes },
       )
     : undefined;
   let proxy: RunningProxy;
   try {
     proxy = await startProxy({
       upstream,
+      // Three members that go together: the in-process simulator's label, kind and path.
       ...(sim ? { upstreamLabel: 'sim', isSimulator: true, listenPath: GRAPHQL_PATH } : {}),
       revision: args.version,
       host: args.host,
       port: args.port,
       reportDir: path.resolve(args.reportDir),
-      ...(args.failOn ? { failOn: args.failOn } : {}),
-      ...(recorder ? { recorder } : {}),
+      failOn: args.failOn,
+      recorder,
       timeoutMs: args.timeout,
       adminToken,
-      ...(args.maxBodyBytes !== undefined ? { maxBodyBytes: args.maxBodyBytes } : {}),
+      maxBodyBytes: args.maxBodyBytes,
       onExchange: (entry) => out.write(exchangeLines(entry, ctx)),
       onWarning: (message) => ctx.io.stderr.write(`rm-harness: ${message}\n`),
     });
   } catch (error) {
     await sim?.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new CliUsageError(
-        `port ${args.port} on ${args.host} is already in use; try another --port`,
-        'proxy',
-      );
-    if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
-      throw new CliError(`cannot listen on ${args.host}:${args.port} (${code})`);
-    throw error;
+    throw listenError(error, args, 'proxy');
   }
   out.write(
     [
@@ -233,7 +221,11 @@ export const proxyCommand = defineCommand<ProxyArgs>({
       .option('version', versionOption)
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' })
       .option('port', { type: 'number', default: 4100, describe: 'Port (0 picks a free one)' })
-      .option('report-dir', { type: 'string', default: 'reports', describe: 'Folder of the four reports' })
+      .option('report-dir', {
+        type: 'string',
+        default: 'reports',
+        describe: `Folder of the ${REPORT_TITLES} reports`,
+      })
       .option('fail-on', {
         type: 'string',
         describe:
@@ -286,6 +278,6 @@ export const proxyCommand = defineCommand<ProxyArgs>({
       .example(
         '$0 proxy --upstream sim --version 1.2.0 --port 0 --fail-on breaking --record rec',
         'In front of an in-process simulator, recording',
-      ) as unknown as Argv<ProxyArgs>,
+      ),
   handler: (args, ctx) => handleProxy(args, ctx),
 });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Argv } from 'yargs';
 import { entitiesFromRecordings, LOADED_TYPES, loadFixtures } from '../../proxy/recording/to-fixtures.js';
 import {
   isRegion,
@@ -36,7 +35,7 @@ export async function handleToFixtures(args: ToFixturesArgs, ctx: CliContext): P
     throw error;
   }
   const recordings = recordingsOf(path.resolve(args.dir), COMMAND);
-  const simulator = new Simulator({ dataDir: path.resolve(args.dataDir), ...(tenants ? { tenants } : {}) });
+  const simulator = new Simulator({ dataDir: path.resolve(args.dataDir), tenants });
   try {
     if (!simulator.tenant(args.tenant)) {
       const known = simulator.listTenants().map((t) => t.id);
@@ -80,9 +79,6 @@ export const recordToFixturesCommand = defineCommand<ToFixturesArgs>({
         type: 'string',
         describe: 'JSON file with the tenants (default: dev-firm and limited-firm)',
       })
-      .example(
-        '$0 record to-fixtures rec --tenant dev-firm --region us',
-        'Then: rm-harness serve',
-      ) as unknown as Argv<ToFixturesArgs>,
+      .example('$0 record to-fixtures rec --tenant dev-firm --region us', 'Then: rm-harness serve'),
   handler: (args, ctx) => handleToFixtures(args, ctx),
 });

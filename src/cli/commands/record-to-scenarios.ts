@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Argv } from 'yargs';
 import { stringify } from 'yaml';
 import { formatScenarioFileError, parseScenario } from '../../conformance/index.js';
 import { readRecordings, type Recording } from '../../proxy/recording/format.js';
@@ -65,6 +64,7 @@ export function handleToScenarios(args: ToScenariosArgs, ctx: CliContext): numbe
 }
 
 /** `rm-harness record to-scenarios DIR`. */
+// Alike in shape to every command module's end and declaration (serve's too): defineCommand's form.
 export const recordToScenariosCommand = defineCommand<ToScenariosArgs>({
   command: 'to-scenarios <dir>',
   describe:
@@ -80,6 +80,6 @@ export const recordToScenariosCommand = defineCommand<ToScenariosArgs>({
       .example(
         '$0 record to-scenarios rec --out rec-scenarios',
         'Then: conform --scenarios-dir rec-scenarios --target sim',
-      ) as unknown as Argv<ToScenariosArgs>,
+      ),
   handler: (args, ctx) => handleToScenarios(args, ctx),
 });

@@ -4,6 +4,7 @@ import {
   exitCodeOf,
   mergeShards,
   readRunReport,
+  REPORT_TITLES,
   renderConsole,
   renderReports,
   writeReports,
@@ -20,7 +21,7 @@ export interface ReportMergeArgs extends OutputArgs {
 }
 
 /**
- * Merges the JSON reports of every shard of a run into the four reports a single full run writes, and
+ * Merges the JSON reports of every shard of a run into the reports a single full run writes, and
  * returns that run's exit code (0 conforms and passes the gate the shards were given, 1 otherwise).
  */
 export function handleReportMerge(args: ReportMergeArgs, ctx: CliContext): number {
@@ -55,8 +56,7 @@ export function handleReportMerge(args: ReportMergeArgs, ctx: CliContext): numbe
 /** `rm-harness report merge REPORT… --report-dir D`. */
 export const reportMergeCommand = defineCommand<ReportMergeArgs>({
   command: 'merge <reports..>',
-  describe:
-    'Merge the JSON reports of every shard of a conform run (--shard i/n) into one run’s four reports',
+  describe: 'Merge the JSON reports of every shard of a conform run (--shard i/n) into one run’s reports',
   builder: (y) =>
     (withOutputOptions(y) as unknown as Argv<object>)
       .positional('reports', {
@@ -67,11 +67,11 @@ export const reportMergeCommand = defineCommand<ReportMergeArgs>({
       .option('report-dir', {
         type: 'string',
         default: 'reports',
-        describe: 'Where the merged JSON, JUnit, Markdown and HTML reports go',
+        describe: `Where the merged ${REPORT_TITLES} reports go`,
       })
       .example(
         '$0 report merge shard-1/conformance.json shard-2/conformance.json --report-dir reports',
         'One report from two CI jobs',
-      ) as unknown as Argv<ReportMergeArgs>,
+      ),
   handler: (args: ArgumentsCamelCase<ReportMergeArgs>, ctx) => handleReportMerge(args, ctx),
 });

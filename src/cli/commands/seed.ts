@@ -1,4 +1,3 @@
-import type { Argv } from 'yargs';
 import {
   defaultSeedJobs,
   isRegion,
@@ -123,6 +122,7 @@ export async function handleSeed(args: SeedArgs, ctx: CliContext): Promise<numbe
 }
 
 /** `rm-harness seed`: deterministic fixture stores. */
+// Alike in shape to every command module's end and declaration (store's too): defineCommand's form.
 // yargs types the kebab-case option names; the handler reads the camel-case keys yargs also sets.
 export const seedCommand = defineCommand<SeedFlags>({
   command: 'seed',
@@ -136,10 +136,7 @@ export const seedCommand = defineCommand<SeedFlags>({
         type: 'number',
         describe: `Stores seeded side by side, one worker thread each (default: the CPU cores, at most 4; 1 seeds one after another in this process)`,
       })
-      .example(
-        '$0 seed --seed 7 --profile large --data-dir /tmp/rm',
-        'A large deterministic store',
-      ) as unknown as Argv<SeedFlags>,
+      .example('$0 seed --seed 7 --profile large --data-dir /tmp/rm', 'A large deterministic store'),
   handler: (args, ctx) =>
     handleSeed({ ...args, ...resolveStoreFlags(args, readConfig(args.config)?.config.serve) }, ctx),
 });

@@ -1,4 +1,3 @@
-import type { Argv } from 'yargs';
 import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import { VERSIONS } from '../../contract/versions.js';
 import { ADMIN_TOKEN_ENV } from '../../config/env.js';
@@ -22,6 +21,7 @@ import {
 } from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION } from '../../mock/defaults.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { listenError } from '../errors.js';
 import { resolveServeFlags, SERVE_DEFAULTS, type ServeArgs, type ServeFlags } from '../resolve-serve.js';
 import { resolveStoreArgs, storeOptions } from '../simulator-options.js';
 import { watchMockSchema, watchTenants } from '../serve-reload.js';
@@ -110,16 +110,16 @@ export async function handleServe(
       tenants,
       adminToken: args.adminToken,
       faults: args.faults,
-      ...(args.allowRuleBreaking ? { allowRuleBreaking: true } : {}),
+      allowRuleBreaking: args.allowRuleBreaking,
       engine: args.engine,
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
       journalSize: args.journalSize,
-      ...(args.journalMaxBytes !== undefined ? { journalMaxBytes: args.journalMaxBytes } : {}),
-      ...(allowedHosts ? { allowedHosts } : {}),
+      journalMaxBytes: args.journalMaxBytes,
+      allowedHosts,
       onRequestHead: log,
     });
   } catch (error) {
-    throw listenError(error, args);
+    throw startError(error, args);
   }
   const out = ctx.io.stdout;
   const sim = server.simulator;
@@ -159,19 +159,11 @@ export async function handleServe(
   return 0;
 }
 
-/** A listen failure as a CLI error (port taken, not allowed), anything else as it is. */
-function listenError(error: unknown, args: ServeArgs): unknown {
+/** A start failure as a CLI error (data dir not writable, port taken, not allowed), anything else as it is. */
+function startError(error: unknown, args: ServeArgs): unknown {
   // A data dir that cannot be written (A-247): one line, exit 2, before anything listens.
   if (error instanceof SimulatorSetupError) return new CliError(error.message, 2);
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE')
-    return new CliUsageError(
-      `port ${args.port} on ${args.host} is already in use; try another --port`,
-      'serve',
-    );
-  if (code === 'EACCES' || code === 'EADDRNOTAVAIL')
-    return new CliError(`cannot listen on ${args.host}:${args.port} (${code})`);
-  return error;
+  return listenError(error, args, 'serve');
 }
 
 /**
@@ -220,7 +212,7 @@ async function serveMock(
     });
   } catch (error) {
     if (error instanceof MockSchemaError) throw new CliError(error.message, 2);
-    throw listenError(error, args);
+    throw startError(error, args);
   }
   ctx.io.stdout.write(mockBanner(mock));
   const watching = args.watch ? watchMockSchema(mock, ctx.io) : undefined;
@@ -350,6 +342,6 @@ export const serveCommand = defineCommand<ServeFlags>({
       .example(
         '$0 serve --schema next.graphql --seed 7',
         'A stateless mock of next.graphql at /{us|eu|au}/next/public-api/graphql',
-      ) as unknown as Argv<ServeFlags>,
+      ),
   handler: (args, ctx) => handleServe(resolveServeFlags(args), ctx, args),
 });

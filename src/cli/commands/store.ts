@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { checkStore, listStores, type StoreCheck } from '../../store/index.js';
-import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
+import { CliError, CliUsageError, defineCommand, defineGroup, type CliContext } from '../context.js';
 import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
 
 /** Arguments of `store check`. */
@@ -79,12 +79,8 @@ export const storeCheckCommand = defineCommand<StoreCheckArgs>({
 });
 
 /** `rm-harness store <check>`: the store files of a data dir. */
-export const storeCommand = defineCommand<object>({
+export const storeCommand = defineGroup({
   command: 'store',
   describe: 'Check and repair the store files of a data dir',
-  builder: (y, ctx) =>
-    y
-      .usage('$0 store <command> [options]')
-      .command(storeCheckCommand(ctx))
-      .demandCommand(1, 'missing store command (check)'),
+  subcommands: [storeCheckCommand],
 });

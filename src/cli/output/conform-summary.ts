@@ -9,7 +9,7 @@ function count(c: Count): Count {
 
 /**
  * The document `conform --json` prints: the verdict, the JSON report's summary and the gate, drift and
- * coverage as counts, the failure keys and where the four reports are. The full detail stays in the
+ * coverage as counts, the failure keys and where the reports are. The full detail stays in the
  * reports; this is what a script branches on.
  */
 export function conformSummary(result: RunResult, reports: Reports): Record<string, unknown> {
@@ -33,15 +33,12 @@ export function conformSummary(result: RunResult, reports: Reports): Record<stri
             safe: d.changes.filter((c) => c.criticality === 'NON_BREAKING').length,
           },
     ),
-    ...(result.compare
-      ? {
-          compare: {
-            secondaryTarget: result.compare.secondaryTarget,
-            structuralDifferences: result.compare.differences.length,
-          },
-        }
-      : {}),
-    ...(result.baseline ? { baseline: result.baseline } : {}),
+    // Printed by JSON.stringify alone (Output.json), which leaves out an undefined member as an absent one.
+    compare: result.compare && {
+      secondaryTarget: result.compare.secondaryTarget,
+      structuralDifferences: result.compare.differences.length,
+    },
+    baseline: result.baseline,
     coverage: {
       revisions: coverage.revisions.map((r) => ({
         revision: r.revision,
@@ -53,8 +50,8 @@ export function conformSummary(result: RunResult, reports: Reports): Record<stri
       specRules: count(coverage.specRules),
       assumptions: count(coverage.assumptions),
     },
-    ...(result.skips ? { skips: result.skips.uncovered } : {}),
-    ...(result.gate ? { gate: result.gate } : {}),
+    skips: result.skips?.uncovered,
+    gate: result.gate,
     failures: failureKeys(result),
     reports,
   };

@@ -1,19 +1,10 @@
 import type { Difference } from '../outcome/differences.js';
 import type { RuleVerificationReport } from '../outcome/rule-verification.js';
 import { isBelow, type CoverageReport } from './coverage.js';
+import type { GateOptions } from './gate-options.js';
 
-/** The CI gate: `--min-operation-coverage`, `--require-rules` and `--fail-on any`. */
-export interface GateOptions {
-  /** Percent of operations each revision's executed steps must exercise. */
-  minOperationCoverage?: number;
-  /** Every rule of conformance/spec-rules.yaml must be cited by a scenario. */
-  requireRules: boolean;
-  /**
-   * `any`: a non-breaking difference (an extra field, a SHOULD expectation missed) fails the gate too.
-   * Breaking differences fail the run whatever this says.
-   */
-  failOn?: 'breaking' | 'any';
-}
+// Apart in gate-options.ts so that the run's settings name the gate without loading coverage.
+export type { GateOptions } from './gate-options.js';
 
 /** The gate's outcome; a failed gate fails the run (exit 1) whatever the endpoint did. */
 export interface GateResult extends GateOptions {

@@ -14,6 +14,8 @@ export interface Volatile {
 export interface ReportFormat {
   /** Key of the format in rendered and written report sets (`reports.junit`). */
   readonly id: string;
+  /** How help texts and docs name the format: `JUnit`. */
+  readonly title: string;
   /** What follows the base name in the file name: `<base>.<extension>`. */
   readonly extension: string;
   readonly render: (result: RunResult, volatile?: Volatile) => string;

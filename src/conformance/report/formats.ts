@@ -13,3 +13,8 @@ export type ReportId = (typeof REPORT_FORMATS)[number]['id'];
 
 /** One value per registered format: the rendered texts, or the paths they were written to. */
 export type Reports = Record<ReportId, string>;
+
+/** The formats' titles as help texts name them: `JSON, JUnit, Markdown and HTML`. */
+export const REPORT_TITLES = REPORT_FORMATS.map((f) => f.title)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' and $1');

@@ -161,6 +161,7 @@ ${result.scenarios.map(scenario).join('\n')}
 /** The HTML report, as the registry (formats.ts) lists it. */
 export const htmlReport = {
   id: 'html',
+  title: 'HTML',
   extension: 'html',
   render: renderHtml,
 } as const satisfies ReportFormat;

@@ -8,7 +8,8 @@ import { partialAcceptedBy, verdictOf } from '../results/verdict.js';
 function verdictFields(result: RunResult): { verdict: string; partialAcceptedBy?: string } {
   const verdict = verdictOf(result);
   const by = verdict === 'partial' ? partialAcceptedBy(result) : undefined;
-  return { verdict, ...(by ? { partialAcceptedBy: by } : {}) };
+  // Rendered by JSON.stringify alone, which leaves out an undefined member as it would an absent one.
+  return { verdict, partialAcceptedBy: by };
 }
 
 const TIME_KEYS = new Set(['startedAt', 'finishedAt']);
@@ -50,6 +51,7 @@ export function renderJson(result: RunResult, volatile: Volatile = { generated: 
 /** The JSON report, as the registry (formats.ts) lists it. */
 export const jsonReport = {
   id: 'json',
+  title: 'JSON',
   extension: 'json',
   render: renderJson,
 } as const satisfies ReportFormat;

@@ -71,6 +71,7 @@ export function renderJunit(result: RunResult): string {
 /** The JUnit XML report, as the registry (formats.ts) lists it. */
 export const junitReport = {
   id: 'junit',
+  title: 'JUnit',
   extension: 'junit.xml',
   render: renderJunit,
 } as const satisfies ReportFormat;

@@ -179,6 +179,7 @@ export function renderMarkdown(result: RunResult): string {
 /** The Markdown report, as the registry (formats.ts) lists it. */
 export const markdownReport = {
   id: 'markdown',
+  title: 'Markdown',
   extension: 'md',
   render: renderMarkdown,
 } as const satisfies ReportFormat;

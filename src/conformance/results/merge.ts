@@ -75,7 +75,8 @@ function mergeBaseline(parts: readonly RunResult[]): BaselineComparison | undefi
 
 function timeOf(values: readonly string[], pick: (a: number, b: number) => number, fallback: string): string {
   const times = values.map((v) => Date.parse(v)).filter((t) => !Number.isNaN(t));
-  return times.length === 0 ? fallback : new Date(times.reduce(pick)).toISOString();
+  // Two arguments only: reduce passes the index and the array too, and Math.min of an array is NaN.
+  return times.length === 0 ? fallback : new Date(times.reduce((a, b) => pick(a, b))).toISOString();
 }
 
 /**
@@ -132,12 +133,13 @@ export function mergeShards(
     options: first.options,
     scenarios,
     drift: results.flatMap((r) => r.drift),
-    ...(compare ? { compare } : {}),
-    ...(baseline ? { baseline } : {}),
+    // Undefined rather than absent, as in conform(): read by truthiness, written by JSON.stringify.
+    compare,
+    baseline,
     coverage,
-    ...(skips ? { skips } : {}),
-    ...(ruleVerification ? { ruleVerification } : {}),
-    ...(gate ? { gate } : {}),
+    skips,
+    ruleVerification,
+    gate,
   });
   return { ok: true, result };
 }

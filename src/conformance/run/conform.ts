@@ -3,23 +3,32 @@ import { buildRevisionSchema } from '../../contract/generate.js';
 import type { Version } from '../../contract/versions.js';
 import type { CoverageCatalogues } from '../coverage/coverage.js';
 import { buildRunResult, coverageOf, shippedCatalogues } from '../results/build.js';
-import { checkGate, type GateOptions } from '../coverage/gate.js';
+import { checkGate } from '../coverage/gate.js';
 import { compareWithBaseline } from '../results/baseline.js';
 import { compareRuns, noiseKey } from '../compare/structural.js';
-import type { HttpOptions } from '../target/http-client.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { runDrift, runScenarios, skipReasonOf, type RunnerOptions } from './runner.js';
 import type { LoadedScenario, Scenario } from '../scenario/types.js';
 import { differencesOf, failureKeys } from '../results/summary.js';
 import type { Target } from '../target/target.js';
-import { inShard, type Shard } from './shard.js';
+import { inShard } from './shard.js';
+import type { ConformSettings } from '../settings.js';
 import type { TargetFactory } from '../target/target.js';
 import { verifyRules } from '../verify/verify-rules.js';
 import type { PARTIAL_EXIT_CODE } from '../results/verdict.js';
 import { exitCodeOfVerdict, skippedRunsOf, skipsOf } from '../results/verdict.js';
 
-/** Everything one conformance run needs; the CLI builds it from flags. */
-export interface ConformOptions {
+/**
+ * One conformance run once its scenarios are loaded and its targets open: the settings it runs with
+ * (a `Pick` of {@link ConformSettings}, passed on whole) and what was loaded and opened for it.
+ */
+export interface ConformOptions
+  extends
+    Pick<
+      ConformSettings,
+      'revisions' | 'allowMutations' | 'allowPartial' | 'http' | 'drift' | 'gate' | 'shard' | 'concurrency'
+    >,
+    Partial<Pick<ConformSettings, 'tags' | 'scenarioGlobs'>> {
   scenarios: LoadedScenario[];
   target: Target;
   /** Differential mode: the second target. */
@@ -29,30 +38,15 @@ export interface ConformOptions {
    * itself again) whose differences from the primary are noise, reported apart and never a failure.
    */
   noiseTarget?: Target;
-  revisions: Version[];
-  allowMutations: boolean;
-  /** Accept a run whose skips leave operations uncovered (`--allow-partial`): verdict `partial`, exit 0. */
-  allowPartial?: boolean;
-  http: HttpOptions;
-  /** Introspect the target and diff it against the contract. */
-  drift: boolean;
   /** Failure keys of a baseline report and its file name. */
   baseline?: { file: string; failures: string[] };
-  /** Echoed in the report. */
-  filters?: { tags: string[]; scenarios: string[] };
   /** Spec rule and assumption ids for the coverage report; read from the repository by default. */
   catalogues?: CoverageCatalogues;
-  /** The coverage gate (CI). */
-  gate?: GateOptions;
   runId?: string;
   uuid?: () => string;
   now?: () => Date;
   /** Prove the spec rules (`--verify-rules`): break each in a fresh simulator from this factory. */
   verifyRules?: { startSimulator: TargetFactory; region?: string; onRule?: (rule: string) => void };
-  /** Run only this part of the scenario × revision runs (`--shard i/n`); see {@link inShard}. */
-  shard?: Shard;
-  /** Scenario × revision runs in flight at once on each target; 1 by default. */
-  concurrency?: number;
   /** Called after each scenario × revision on each target (the compare target's too), for progress output. */
   onResult?: (result: ScenarioResult) => void;
 }
@@ -74,29 +68,25 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     }
     return undefined;
   };
-  const runner = (target: Target, onResult?: (r: ScenarioResult) => void): RunnerOptions => ({
+  // The runner takes these options whole (a `Pick` of them); only the target and the run's id differ.
+  const runner = (target: Target): RunnerOptions => ({
+    ...options,
     target,
-    ...(compared.length > 0 ? { skipWith } : {}),
-    revisions: options.revisions,
-    allowMutations: options.allowMutations,
-    http: options.http,
     runId,
-    ...(options.uuid ? { uuid: options.uuid } : {}),
-    ...(onResult ? { onResult } : {}),
-    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-    ...(shard ? { include: (id: string, v: Version) => inShard(shard, id, v) } : {}),
+    skipWith: compared.length > 0 ? skipWith : undefined,
+    include: shard ? (id: string, v: Version) => inShard(shard, id, v) : undefined,
   });
-  const primary = runner(options.target, options.onResult);
+  const primary = runner(options.target);
   const scenarios = await runScenarios(options.scenarios, primary);
   // Drift does not depend on scenarios: the first shard checks it once for the merged report.
   const drift = options.drift && (shard?.index ?? 1) === 1 ? await runDrift(primary) : [];
   let compare: RunResult['compare'];
   if (options.compareTarget) {
-    const secondary = await runScenarios(options.scenarios, runner(options.compareTarget, options.onResult));
+    const secondary = await runScenarios(options.scenarios, runner(options.compareTarget));
     const found = compareRuns(options.scenarios, scenarios, secondary);
     let noise: { target: string; paths: Set<string> } | undefined;
     if (options.noiseTarget) {
-      const reference = await runScenarios(options.scenarios, runner(options.noiseTarget, options.onResult));
+      const reference = await runScenarios(options.scenarios, runner(options.noiseTarget));
       noise = {
         target: options.noiseTarget.label,
         paths: new Set(compareRuns(options.scenarios, scenarios, reference).map(noiseKey)),
@@ -108,11 +98,12 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
         secondary.map((r) => [`${r.scenarioId}@${r.revision}`, r.status]),
       ),
       differences: found.filter((d) => !noise?.paths.has(noiseKey(d))),
-      ...(noise
-        ? { noiseLearnedFrom: noise.target, noise: found.filter((d) => noise.paths.has(noiseKey(d))) }
-        : {}),
+      noiseLearnedFrom: noise?.target,
+      noise: noise && found.filter((d) => noise.paths.has(noiseKey(d))),
     };
   }
+  // Members left undefined rather than absent: the result is read by truthiness and written as JSON,
+  // which leaves them out as it would absent ones (test/conformance/run/absent-members.test.ts).
   const partial = {
     tool: 'rm-harness conform' as const,
     runId,
@@ -122,14 +113,15 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     revisions: options.revisions,
     options: {
       allowMutations: options.allowMutations,
-      ...(options.allowPartial ? { allowPartial: true } : {}),
-      tags: options.filters?.tags ?? [],
-      scenarios: options.filters?.scenarios ?? [],
+      // Written only when given: `false` would show in the JSON report where nothing did before.
+      allowPartial: options.allowPartial || undefined,
+      tags: options.tags ?? [],
+      scenarios: options.scenarioGlobs ?? [],
     },
     scenarios,
     drift,
-    ...(compare ? { compare } : {}),
-    ...(shard ? { shard: { ...shard, ...(options.gate ? { gate: options.gate } : {}) } } : {}),
+    compare,
+    shard: shard && { ...shard, gate: options.gate },
   };
   const baseline = options.baseline
     ? compareWithBaseline(options.baseline.file, options.baseline.failures, failureKeys(partial))
@@ -146,16 +138,16 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
           startSimulator: options.verifyRules.startSimulator,
           run: (citing, target) =>
             runScenarios(citing, {
+              ...options,
               target,
-              revisions: options.revisions,
-              allowMutations: true,
-              http: options.http,
               runId,
-              ...(options.uuid ? { uuid: options.uuid } : {}),
+              allowMutations: true,
+              concurrency: 1,
+              onResult: undefined,
             }),
           http: options.http,
-          ...(options.verifyRules.region ? { region: options.verifyRules.region } : {}),
-          ...(options.verifyRules.onRule ? { onRule: options.verifyRules.onRule } : {}),
+          region: options.verifyRules.region,
+          onRule: options.verifyRules.onRule,
         })
       : undefined;
   // A shard covers only part of the contract: its gate is checked on the merged report (`report merge`).
@@ -166,11 +158,11 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
   const skips = skipsOf(skippedRunsOf(options.scenarios, scenarios, buildRevisionSchema), coverage);
   return buildRunResult({
     ...partial,
-    ...(baseline ? { baseline } : {}),
+    baseline,
     coverage,
-    ...(skips ? { skips } : {}),
-    ...(ruleVerification ? { ruleVerification } : {}),
-    ...(gate ? { gate } : {}),
+    skips,
+    ruleVerification,
+    gate,
   });
 }
 

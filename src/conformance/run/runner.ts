@@ -16,13 +16,13 @@ import {
   type Scenario,
 } from '../scenario/types.js';
 import type { Target } from '../target/target.js';
+import type { ConformSettings } from '../settings.js';
 import { applyState, NO_PROVIDER_STATE, setsProviderState } from './provider-state.js';
 import { appliesTo, runStep, type StepOptions } from './step.js';
 
-/** What a run needs besides the scenarios. */
-export interface RunnerOptions extends StepOptions {
-  revisions: readonly Version[];
-  allowMutations: boolean;
+/** What a run needs besides the scenarios: the run's settings (a `Pick`), its target and its id. */
+export interface RunnerOptions
+  extends StepOptions, Pick<ConformSettings, 'revisions' | 'allowMutations' | 'concurrency'> {
   runId: string;
   /** Fresh value per `${random.uuid}`; injectable so tests are deterministic. */
   uuid?: () => string;
@@ -30,8 +30,6 @@ export interface RunnerOptions extends StepOptions {
   schemaFor?: (version: Version) => GraphQLSchema;
   /** Called after each scenario × revision, for progress output. */
   onResult?: (result: ScenarioResult) => void;
-  /** Scenario × revision runs in flight at once (`--concurrency`); 1 by default. */
-  concurrency?: number;
   /** Only the scenario × revision runs this accepts (a shard's); all by default. */
   include?: (scenarioId: string, revision: Version) => boolean;
   /**

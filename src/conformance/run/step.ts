@@ -8,22 +8,17 @@ import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../r
 import { interpolate, type InterpolationContext } from '../scenario/interpolate.js';
 import type { Expectation, Scenario, Step } from '../scenario/types.js';
 import { compiledShapeOf } from '../shape/cache.js';
-import {
-  postGraphQL,
-  type GraphQLRequest,
-  type HttpOptions,
-  type HttpOutcome,
-} from '../target/http-client.js';
+import { postGraphQL, type GraphQLRequest, type HttpOutcome } from '../target/http-client.js';
 import type { Target } from '../target/target.js';
+import type { ConformSettings } from '../settings.js';
 
 /** Whether a step or expectation limited to some revisions applies to this one. */
 export const appliesTo = (revisions: readonly Version[] | undefined, revision: Version): boolean =>
   revisions === undefined || revisions.includes(revision);
 
-/** Where steps are sent and how. */
-export interface StepOptions {
+/** Where steps are sent (the run's open target) and how (the run's settings' `http`). */
+export interface StepOptions extends Pick<ConformSettings, 'http'> {
   target: Target;
-  http: HttpOptions;
 }
 
 /** A step ready to send: the request, its resolved expectations and how its shape is judged. */
@@ -60,8 +55,8 @@ function shapeOf(
   const shapeLevel = typeof step.shape === 'object' ? step.shape : {};
   const shape: ShapeJudgement = {
     rootFields: [],
-    ...(shapeLevel.level ? { level: shapeLevel.level } : {}),
-    ...(shapeLevel.basis ? { basis: shapeLevel.basis } : {}),
+    level: shapeLevel.level,
+    basis: shapeLevel.basis,
   };
   // An expected error replaces data, so there is no shape to hold it to.
   if (step.shape !== false && !expects.some(isErrorExpectation)) {

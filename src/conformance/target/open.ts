@@ -126,7 +126,7 @@ export async function openTarget(
           headers,
           ...limited,
           isSimulator: true,
-          ...(started.admin ? { admin: { baseUrl: started.baseUrl, ...started.admin } } : {}),
+          admin: started.admin && { baseUrl: started.baseUrl, ...started.admin },
         },
         close: () => started.close(),
       },

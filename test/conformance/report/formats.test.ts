@@ -45,6 +45,7 @@ const MAY_NAME_FORMATS = [
 /** A fifth format, as a new report would be added: one module, one entry in the list. */
 const csv = {
   id: 'csv',
+  title: 'CSV',
   extension: 'csv',
   render: (result: RunResult) =>
     [
