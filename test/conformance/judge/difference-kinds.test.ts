@@ -3,7 +3,6 @@
 // difference `differenceOf` makes of it: severity, cause, and the spec clauses and assumptions it rests
 // on. CASES is a Record over DifferenceKind, so a kind added without a case fails the type-check.
 import { describe, expect, it } from '@jest/globals';
-import { buildSchema, parse } from 'graphql';
 import {
   differenceOf,
   judge,
@@ -17,48 +16,12 @@ import {
   type DifferenceKind,
 } from '../../../src/conformance/outcome/differences.js';
 import type { Expectation } from '../../../src/conformance/scenario/types.js';
-import { compileShape } from '../../../src/conformance/shape/compile.js';
+import { GOOD_PAGE, json, QUERY, shapeOf } from './small-contract.js';
 
-// A contract of our own: non-null, a nullable enum, an interface with a Date, an Int, a payload.
-const schema = buildSchema(`
-  scalar Date
-  enum Kind { PERSON COMPANY }
-  interface Contact { id: ID! name: String! }
-  type Person implements Contact { id: ID! name: String! born: Date }
-  type Company implements Contact { id: ID! name: String! }
-  type Page { total: Int! items: [Contact!]! kind: Kind }
-  type Payload { id: ID validationErrors: [ValidationError!] }
-  type ValidationError { propertyName: String! message: String! }
-  type Query { contacts(limit: Int): Page! }
-  type Mutation { addPerson(name: String): Payload! }
-`);
-
-function shapeOf(document: string): ShapeJudgement {
-  const compiled = compileShape(schema, parse(document));
-  if (!compiled.ok) throw new Error(compiled.errors.join('; '));
-  return { schema: compiled.schema, rootFields: compiled.rootFields };
-}
-
-const READ = shapeOf(
-  '{ contacts(limit: 2) { total kind items { __typename id name ... on Person { born } } } }',
-);
+const READ = shapeOf(QUERY);
 const WRITE = shapeOf('mutation { addPerson(name: "") { id validationErrors { propertyName message } } }');
 
-const json = (body: unknown, status = 200): JudgedResponse => ({
-  status,
-  contentType: 'application/json',
-  body,
-  text: JSON.stringify(body),
-});
-
-const PAGE = {
-  total: 2,
-  kind: 'PERSON',
-  items: [
-    { __typename: 'Person', id: '1', name: 'Ada', born: '1815-12-10' },
-    { __typename: 'Company', id: '2', name: 'Acme' },
-  ],
-};
+const PAGE = GOOD_PAGE;
 const page = (patch: Record<string, unknown>) => json({ data: { contacts: { ...PAGE, ...patch } } });
 const person = (patch: Record<string, unknown>) =>
   page({ items: [{ __typename: 'Person', id: '1', name: 'Ada', born: '1815-12-10', ...patch }] });
