@@ -25,19 +25,22 @@ const SWITCHES = ['name', 'fullCloud', 'languageSpecificInformation', 'auditFeat
 export function applyTenants(simulator: Simulator, next: readonly TenantConfig[]): TenantChanges {
   const changes: TenantChanges = { added: [], changed: [], removed: [] };
   const wanted = new Map(next.map((tenant) => [tenant.id, tenant]));
+  /** Tenants removed only to be added again with a new token: a change to the user, not an addition. */
+  const retokened = new Set<string>();
   // Removals first, so a token that moved to another tenant is free again.
   for (const tenant of simulator.listTenants()) {
     const target = wanted.get(tenant.id);
     if (!target || target.token !== tenant.token) {
       simulator.removeTenant(tenant.id);
-      if (!target) changes.removed.push(tenant.id);
+      if (target) retokened.add(tenant.id);
+      else changes.removed.push(tenant.id);
     }
   }
   for (const target of next) {
     const current = simulator.tenant(target.id);
     if (!current) {
       simulator.addTenant(target);
-      changes.added.push(target.id);
+      (retokened.has(target.id) ? changes.changed : changes.added).push(target.id);
     } else if (SWITCHES.some((key) => current[key] !== target[key])) {
       const { id: _id, token: _token, ...patch } = target;
       simulator.updateTenant(target.id, patch);

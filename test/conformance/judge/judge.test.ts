@@ -1,46 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildSchema, parse } from 'graphql';
-import { judge, type JudgedResponse, type ShapeJudgement } from '../../../src/conformance/judge/judge.js';
+import { judge, type JudgedResponse } from '../../../src/conformance/judge/judge.js';
 import type { Expectation } from '../../../src/conformance/scenario/types.js';
-import { compileShape } from '../../../src/conformance/shape/compile.js';
+import { GOOD_PAGE, json, QUERY, shapeOf } from './small-contract.js';
 
-// A contract of our own, small enough to see every rule at work: non-null, lists, enums, dates, interfaces.
-const schema = buildSchema(`
-  scalar Date
-  enum Kind { PERSON COMPANY }
-  interface Contact { id: ID! name: String! }
-  type Person implements Contact { id: ID! name: String! born: Date }
-  type Company implements Contact { id: ID! name: String! }
-  type Page { total: Int! items: [Contact!]! kind: Kind }
-  type Payload { id: ID validationErrors: [ValidationError!] }
-  type ValidationError { propertyName: String! message: String! }
-  type Query { contacts(limit: Int): Page! }
-  type Mutation { addPerson(name: String): Payload! }
-`);
-
-const QUERY = `{ contacts(limit: 2) { total kind items { __typename id name ... on Person { born } } } }`;
-
-function shapeOf(document: string): ShapeJudgement {
-  const compiled = compileShape(schema, parse(document));
-  if (!compiled.ok) throw new Error(compiled.errors.join('; '));
-  return { schema: compiled.schema, rootFields: compiled.rootFields };
-}
-
-const json = (body: unknown, status = 200): JudgedResponse => ({
-  status,
-  contentType: 'application/json',
-  body,
-  text: JSON.stringify(body),
-});
-
-const goodPage = {
-  total: 2,
-  kind: 'PERSON',
-  items: [
-    { __typename: 'Person', id: '1', name: 'Ada', born: '1815-12-10' },
-    { __typename: 'Company', id: '2', name: 'Acme' },
-  ],
-};
+const goodPage = GOOD_PAGE;
 
 const kinds = (found: ReturnType<typeof judge>) => found.map((j) => `${j.finding.kind} ${j.finding.path}`);
 

@@ -2,12 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { formatScenarioFileError } from '../../src/conformance/scenario/errors.js';
-import { interpolate } from '../../src/conformance/scenario/interpolate.js';
-import { loadScenarios, parseScenario } from '../../src/conformance/scenario/load.js';
-import { selectScenarios } from '../../src/conformance/scenario/select.js';
-import { expectationIdOf } from '../../src/conformance/assert/explicit.js';
-import { FIXTURE_SCENARIOS, fixtureScenarios } from './helpers/run.js';
+import { formatScenarioFileError } from '../../../src/conformance/scenario/errors.js';
+import { interpolate } from '../../../src/conformance/scenario/interpolate.js';
+import { loadScenarios, parseScenario } from '../../../src/conformance/scenario/load.js';
+import { selectScenarios } from '../../../src/conformance/scenario/select.js';
+import { expectationIdOf } from '../../../src/conformance/assert/explicit.js';
+import { FIXTURE_SCENARIOS, fixtureScenarios } from '../helpers/run.js';
 
 const valid = `id: demo.one
 title: Demo

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { exitCodeOf } from '../../src/conformance/run/conform.js';
-import { startTestServer, unreachableUrl, type Deviation, type TestServer } from './helpers/server.js';
-import { differencesOf, fixtureScenarios, runShipped, targetOf } from './helpers/run.js';
+import { exitCodeOf } from '../../../src/conformance/run/conform.js';
+import { startTestServer, unreachableUrl, type Deviation, type TestServer } from '../helpers/server.js';
+import { differencesOf, fixtureScenarios, runShipped, targetOf } from '../helpers/run.js';
 
 describe('runner against a conforming server', () => {
   let server: TestServer;

@@ -5,12 +5,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadScenarios } from '../../src/conformance/scenario/load.js';
-import { runScenarios } from '../../src/conformance/run/runner.js';
-import { NO_PROVIDER_STATE } from '../../src/conformance/run/provider-state.js';
-import type { Target } from '../../src/conformance/target/target.js';
-import { SCENARIO_DIR } from '../../src/conformance/scenario/paths.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { loadScenarios } from '../../../src/conformance/scenario/load.js';
+import { runScenarios } from '../../../src/conformance/run/runner.js';
+import { NO_PROVIDER_STATE } from '../../../src/conformance/run/provider-state.js';
+import type { Target } from '../../../src/conformance/target/target.js';
+import { SCENARIO_DIR } from '../../../src/conformance/scenario/paths.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {

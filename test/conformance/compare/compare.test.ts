@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { alignItems } from '../../src/conformance/compare/structural.js';
-import { renderConsole } from '../../src/conformance/report/console.js';
-import { renderHtml } from '../../src/conformance/report/html.js';
-import { cliArgs } from '../helpers/cli-io.js';
-import { fixtureScenarios, runShipped, targetOf } from './helpers/run.js';
-import { startHiddenSimulator, type HiddenSimulator } from './helpers/hidden-admin.js';
+import { alignItems } from '../../../src/conformance/compare/structural.js';
+import { renderConsole } from '../../../src/conformance/report/console.js';
+import { renderHtml } from '../../../src/conformance/report/html.js';
+import { cliArgs } from '../../helpers/cli-io.js';
+import { fixtureScenarios, runShipped, targetOf } from '../helpers/run.js';
+import { startHiddenSimulator, type HiddenSimulator } from '../helpers/hidden-admin.js';
 
 interface Report {
   verdict: string;

@@ -2,17 +2,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { runCli } from '../../src/cli/run.js';
-import { buildRevisionSchema } from '../../src/contract/generate.js';
-import { readAssumptionIds, readSpecRules } from '../../src/conformance/coverage/catalogues.js';
-import { computeCoverage, type CoverageReport } from '../../src/conformance/coverage/coverage.js';
-import { checkGate } from '../../src/conformance/coverage/gate.js';
-import { gateChecks } from '../../src/conformance/report/coverage-text.js';
-import type { ScenarioResult, StepResult } from '../../src/conformance/results/run-result.js';
-import { parseScenario } from '../../src/conformance/scenario/load.js';
-import type { LoadedScenario } from '../../src/conformance/scenario/types.js';
-import { FIXTURE_SCENARIOS } from './helpers/run.js';
-import { startTestServer, TEST_TOKEN, type TestServer } from './helpers/server.js';
+import { runCli } from '../../../src/cli/run.js';
+import { buildRevisionSchema } from '../../../src/contract/generate.js';
+import { readAssumptionIds, readSpecRules } from '../../../src/conformance/coverage/catalogues.js';
+import { computeCoverage, type CoverageReport } from '../../../src/conformance/coverage/coverage.js';
+import { checkGate } from '../../../src/conformance/coverage/gate.js';
+import { gateChecks } from '../../../src/conformance/report/coverage-text.js';
+import type { ScenarioResult, StepResult } from '../../../src/conformance/results/run-result.js';
+import { parseScenario } from '../../../src/conformance/scenario/load.js';
+import type { LoadedScenario } from '../../../src/conformance/scenario/types.js';
+import { FIXTURE_SCENARIOS } from '../helpers/run.js';
+import { startTestServer, TEST_TOKEN, type TestServer } from '../helpers/server.js';
 
 const scenarioYaml = `id: demo.coverage
 title: Coverage demo

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildSchema, parse } from 'graphql';
-import { compileShape, type JsonSchema } from '../../src/conformance/shape/compile.js';
-import { checkShape } from '../../src/conformance/shape/check.js';
+import { compileShape, type JsonSchema } from '../../../src/conformance/shape/compile.js';
+import { checkShape } from '../../../src/conformance/shape/check.js';
 
 const schema = buildSchema(/* GraphQL */ `
   scalar Date

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { cli, ESC } from '../helpers/cli-io.js';
+import { cli, ESC } from '../../helpers/cli-io.js';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
