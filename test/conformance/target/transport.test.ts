@@ -1,10 +1,10 @@
-// The fuzzer's keep-alive transport answers as fetch does for everything the HTTP client reads:
+// The keep-alive transport (fuzz and conform) answers as fetch does for everything the HTTP client reads:
 // status, content type, body, and the same network-error messages (refused, timed out).
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { postGraphQL, sendHttp } from '../../src/conformance/target/http-client.js';
-import { keepAliveTransport } from '../../src/fuzz/transport.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { postGraphQL, sendHttp } from '../../../src/conformance/target/http-client.js';
+import { keepAliveTransport } from '../../../src/conformance/target/transport.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 describe('keepAliveTransport', () => {
   let sim: TestServer;
