@@ -7,7 +7,6 @@ import { checkGate, type GateOptions } from '../coverage/gate.js';
 import { compareWithBaseline } from '../results/baseline.js';
 import { compareRuns, noiseKey } from '../compare/structural.js';
 import type { HttpOptions } from '../target/http-client.js';
-import { keepAliveTransport } from '../target/transport.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { runDrift, runScenarios, skipReasonOf, type RunnerOptions } from './runner.js';
 import type { LoadedScenario, Scenario } from '../scenario/types.js';
@@ -60,23 +59,6 @@ export interface ConformOptions {
 
 /** Runs scenarios (and drift, compare, baseline) and returns the whole result as data. */
 export async function conform(options: ConformOptions): Promise<RunResult> {
-  // Against simulators, unless the caller brings its own fetch (a test), requests reuse kept-alive
-  // connections: the global fetch (undici: request objects, web streams) cost a tenth of a run against
-  // the in-process one. Another target keeps fetch, which follows redirects as a client would.
-  const simulators = [options.target, options.compareTarget, options.noiseTarget].every(
-    (t) => t === undefined || t.isSimulator,
-  );
-  const transport = options.http.fetchFn || !simulators ? undefined : keepAliveTransport();
-  try {
-    return await conformWith(
-      transport ? { ...options, http: { ...options.http, fetchFn: transport.fetch } } : options,
-    );
-  } finally {
-    transport?.close();
-  }
-}
-
-async function conformWith(options: ConformOptions): Promise<RunResult> {
   const now = options.now ?? (() => new Date());
   const startedAt = now().toISOString();
   const runId = options.runId ?? randomUUID().slice(0, 8);
