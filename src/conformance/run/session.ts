@@ -14,7 +14,6 @@ import { selectScenarios } from '../scenario/select.js';
 import type { HttpOptions } from '../target/http-client.js';
 import { openTarget, preflight, type OpenTarget, type TargetSpec } from '../target/open.js';
 import type { TargetFactory } from '../target/target.js';
-import { keepAliveTransport, type KeepAliveTransport } from '../target/transport.js';
 import { conform } from './conform.js';
 import { inShard, type Shard } from './shard.js';
 
@@ -111,7 +110,6 @@ export async function runConformance(
     baseline = { file: request.baselineFile, failures: read.failures };
   }
   const opened: OpenTarget[] = [];
-  let transport: KeepAliveTransport | undefined;
   try {
     for (const spec of request.compare ? [request.target, request.compare] : [request.target]) {
       const one = await open(spec, request);
@@ -149,13 +147,6 @@ export async function runConformance(
       if (!verify) return setup('--verify-rules needs the simulator: src/server could not be loaded');
     }
     const generated: string[] = [];
-    // Against simulators, unless the caller brings its own fetch (a test), requests reuse kept-alive
-    // connections: the global fetch (undici: request objects, web streams) cost a tenth of a run against
-    // the in-process one. A URL target keeps fetch, which follows redirects as a client would.
-    if (!request.http.fetchFn && opened.every((t) => t.target.isSimulator)) {
-      transport = keepAliveTransport();
-    }
-    const http = transport ? { ...request.http, fetchFn: transport.fetch } : request.http;
     const result = await conform({
       ...(request.onResult ? { onResult: request.onResult } : {}),
       scenarios,
@@ -165,7 +156,7 @@ export async function runConformance(
       revisions: request.revisions,
       allowMutations: request.allowMutations,
       ...(request.allowPartial ? { allowPartial: true } : {}),
-      http,
+      http: request.http,
       ...(request.concurrency ? { concurrency: request.concurrency } : {}),
       ...(request.shard ? { shard: request.shard } : {}),
       ...(verify
@@ -196,7 +187,6 @@ export async function runConformance(
     const reports = writeReports(dir, renderReports(result, secrets, { generated }));
     return { ok: true, done: { result, reports, secrets } };
   } finally {
-    transport?.close();
     for (const t of opened.reverse()) await t.close();
   }
 }
