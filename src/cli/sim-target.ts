@@ -15,6 +15,10 @@ export const startRuleBreakingSimulator: TargetFactory = async () => {
     inMemory: true,
     log: () => {},
     allowRuleBreaking: true,
+    // A verification runs each document on this simulator once or twice, and graphql-jit compiles every
+    // document it executes: graphql-js answers them sooner (the verification took 15–30% less CPU) with
+    // the same bytes (test/api/engines.test.ts), and the same evidence for every rule.
+    engine: 'graphql-js',
   });
   return { baseUrl: server.url, adminToken: server.adminToken, close: () => server.close() };
 };

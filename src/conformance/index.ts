@@ -24,6 +24,7 @@ export {
 
 // Targets: where requests go and how.
 export { postGraphQL, type HttpOptions } from './target/http-client.js';
+export { keepAliveTransport, type KeepAliveTransport } from './target/transport.js';
 export { openTarget, preflight, type OpenTarget, type TargetSpec } from './target/open.js';
 export { createPacer, isValidRate } from './target/rate.js';
 export type { Target, TargetFactory } from './target/target.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { GraphQLSchema } from 'graphql';
 import {
+  keepAliveTransport,
   openTarget,
   operationsOf,
   runScenarios,
@@ -19,7 +20,6 @@ import { INVARIANT_BASIS } from './invariants.js';
 import { emptyModel, type FuzzReal } from './model.js';
 import { shrinkBudget, toScenario } from './case.js';
 import { FuzzSession, InvariantViolation, type Violation } from './session.js';
-import { keepAliveTransport } from './transport.js';
 
 /** What one fuzz run needs. */
 export interface FuzzOptions {

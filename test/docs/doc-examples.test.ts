@@ -190,18 +190,26 @@ describe.each(pages)('%s', (page) => {
         );
       }
 
-      it('type-checks the TypeScript examples as strictly as the project code', async () => {
-        const files = tsExamples.map((b) => b.rest);
-        expect(files.every((f) => [...written].some((b) => b.rest === f))).toBe(true);
-        const tsc = [
-          'node node_modules/typescript/bin/tsc --noEmit --strict --noUnusedLocals --noUnusedParameters',
-          '--noImplicitReturns --target es2022 --lib es2023 --module nodenext --moduleResolution nodenext',
-          '--types node --skipLibCheck --verbatimModuleSyntax --isolatedModules',
-          ...files,
-        ].join(' ');
-        const finished = await runBash(tsc, sandbox, 120_000);
-        expect({ exit: finished.code, output: finished.output }).toEqual({ exit: 0, output: '' });
-      }, 130_000);
+      // Only a page with TypeScript examples: tsc given no file type-checks the project of the tsconfig.json
+      // it finds instead (the sandbox links this repository's), the separate `npm run typecheck` step, which
+      // took 20-30 s of a loaded machine for each page without examples.
+      (tsExamples.length > 0 ? it : it.skip)(
+        'type-checks the TypeScript examples as strictly as the project code',
+        async () => {
+          const files = tsExamples.map((b) => b.rest);
+          expect(files.length).toBeGreaterThan(0);
+          expect(files.every((f) => [...written].some((b) => b.rest === f))).toBe(true);
+          const tsc = [
+            'node node_modules/typescript/bin/tsc --noEmit --strict --noUnusedLocals --noUnusedParameters',
+            '--noImplicitReturns --target es2022 --lib es2023 --module nodenext --moduleResolution nodenext',
+            '--types node --skipLibCheck --verbatimModuleSyntax --isolatedModules',
+            ...files,
+          ].join(' ');
+          const finished = await runBash(tsc, sandbox, 120_000);
+          expect({ exit: finished.code, output: finished.output }).toEqual({ exit: 0, output: '' });
+        },
+        130_000,
+      );
 
       it('stops the simulator cleanly on Ctrl+C (SIGINT), as the quick start says', async () => {
         const finished = await server?.stop();

@@ -31,6 +31,22 @@ function stable(value: unknown, replace: (s: string) => string): unknown {
   return value;
 }
 
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Replaces every `from` by its `to` in one pass over a string. A run generates hundreds of values and its
+ * report holds tens of thousands of strings: a split/join per value and string cost seconds of the gate,
+ * one alternation costs milliseconds. The first pair of a repeated `from` wins, as when they are applied in
+ * turn; the values are random UUIDs and a run id, so none contains or overlaps another.
+ */
+function replacerOf(pairs: readonly (readonly [string, string])[]): (s: string) => string {
+  const to = new Map<string, string>();
+  for (const [from, into] of pairs) if (from && !to.has(from)) to.set(from, into);
+  if (to.size === 0) return (s) => s;
+  const pattern = new RegExp([...to.keys()].map(escapeRegExp).join('|'), 'g');
+  return (s) => s.replace(pattern, (found) => to.get(found) ?? found);
+}
+
 /**
  * The complete run as JSON: keys sorted, timings, the run id and generated values masked, plus the
  * sorted failure keys a later run can use as `--baseline`, the verdict (`conforms`, `partial`,
@@ -38,12 +54,10 @@ function stable(value: unknown, replace: (s: string) => string): unknown {
  * `revisions`).
  */
 export function renderJson(result: RunResult, volatile: Volatile = { generated: [] }): string {
-  const replacements: [string, string][] = [
+  const replace = replacerOf([
     ...volatile.generated.map((g, i): [string, string] => [g, `<generated-${i + 1}>`]),
     [result.runId, '<run-id>'],
-  ];
-  const replace = (s: string): string =>
-    replacements.reduce((acc, [from, to]) => (from ? acc.split(from).join(to) : acc), s);
+  ]);
   const failures = failureKeys(result).map(replace);
   return `${JSON.stringify(stable({ ...result, harnessVersion: HARNESS_VERSION, failures, ...verdictFields(result) }, replace), null, 2)}\n`;
 }

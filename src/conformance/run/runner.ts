@@ -17,6 +17,7 @@ import {
 } from '../scenario/types.js';
 import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
+import { keepAliveTransport } from '../target/transport.js';
 import { applyState, NO_PROVIDER_STATE, setsProviderState } from './provider-state.js';
 import { appliesTo, runStep, type StepOptions } from './step.js';
 
@@ -124,6 +125,24 @@ async function runScenario(
 
 /** Results of every applicable scenario × revision, in scenario order then revision order. */
 export async function runScenarios(
+  scenarios: readonly LoadedScenario[],
+  options: RunnerOptions,
+): Promise<ScenarioResult[]> {
+  // Against a simulator, unless the caller brings its own fetch (a test, the fuzzer's), requests reuse
+  // kept-alive connections: the global fetch (undici: request objects, web streams) cost a tenth of a
+  // run against the in-process one. A URL target keeps fetch, which follows redirects as a client would.
+  const transport = !options.http.fetchFn && options.target.isSimulator ? keepAliveTransport() : undefined;
+  try {
+    return await runAll(
+      scenarios,
+      transport ? { ...options, http: { ...options.http, fetchFn: transport.fetch } } : options,
+    );
+  } finally {
+    transport?.close();
+  }
+}
+
+async function runAll(
   scenarios: readonly LoadedScenario[],
   options: RunnerOptions,
 ): Promise<ScenarioResult[]> {

@@ -1,10 +1,10 @@
-// The fuzzer's keep-alive transport answers as fetch does for everything the HTTP client reads:
+// The keep-alive transport (fuzz and conform) answers as fetch does for everything the HTTP client reads:
 // status, content type, body, and the same network-error messages (refused, timed out).
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { postGraphQL, sendHttp } from '../../src/conformance/target/http-client.js';
-import { keepAliveTransport } from '../../src/fuzz/transport.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { postGraphQL, sendHttp } from '../../../src/conformance/target/http-client.js';
+import { keepAliveTransport } from '../../../src/conformance/target/transport.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
 
 describe('keepAliveTransport', () => {
   let sim: TestServer;
@@ -45,6 +45,53 @@ describe('keepAliveTransport', () => {
       { timeoutMs: 5000, retries: 0, fetchFn: transport.fetch },
     );
     expect(unauthorized).toMatchObject({ kind: 'response', status: 401 });
+  });
+
+  it('reads status, headers and body as fetch does: a byte order mark, repeated headers, 204, 429', async () => {
+    const odd = createServer((req, res) => {
+      if (req.url === '/bom') {
+        res.setHeader('set-cookie', ['a=1', 'b=2']);
+        res.writeHead(200, 'Fine', {
+          'content-type': 'application/json; charset=utf-8',
+          'x-two': ['1', '2'],
+        });
+        res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"data":{"é":"ü"}}')]));
+      } else if (req.url === '/empty') {
+        res.writeHead(204).end();
+      } else {
+        res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' }).end('busy');
+      }
+    });
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    const address = odd.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const read = async (res: Response) => ({
+      status: res.status,
+      statusText: res.statusText,
+      ok: res.ok,
+      contentType: res.headers.get('Content-Type'),
+      two: res.headers.get('x-two'),
+      cookies: res.headers.get('set-cookie'),
+      retryAfter: res.headers.get('retry-after'),
+      missing: res.headers.get('x-missing'),
+      text: await res.text(),
+    });
+    try {
+      for (const path of ['/bom', '/empty', '/busy']) {
+        const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+        const ours = await read(await transport.fetch(base + path, init));
+        expect({ path, ...ours }).toEqual({ path, ...(await read(await fetch(base + path, init))) });
+      }
+      const busy = await sendHttp(
+        `${base}/busy`,
+        { method: 'POST', headers: {}, body: '{}' },
+        { timeoutMs: 2000, retries: 0, busyRetries: 1, fetchFn: transport.fetch, sleep: async () => {} },
+      );
+      expect(busy).toMatchObject({ kind: 'response', status: 429, busyRetries: 1, text: 'busy' });
+    } finally {
+      odd.closeAllConnections();
+      await new Promise<void>((resolve) => odd.close(() => resolve()));
+    }
   });
 
   it('reports a refused connection and a timeout as fetch does', async () => {
