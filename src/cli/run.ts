@@ -86,6 +86,19 @@ function rejectNaN(argv: readonly string[]) {
   };
 }
 
+/**
+ * A single-value option given twice takes its last value, as `npm run conform:ci -- --report-dir X`
+ * gives it (A-355): yargs would hand the command an array of both. Options declared `array` keep all.
+ */
+function lastValueWins(parsed: Record<string, unknown>, y: Argv): void {
+  const lists = new Set(y.getOptions().array);
+  for (const [key, value] of Object.entries(parsed)) {
+    if (key === '_' || !Array.isArray(value)) continue;
+    const kebab = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    if (!lists.has(key) && !lists.has(kebab)) parsed[key] = value.at(-1);
+  }
+}
+
 function hint(helpCommand: string): string {
   return `Run "${[SCRIPT_NAME, helpCommand, '--help'].filter(Boolean).join(' ')}" for usage.`;
 }
@@ -108,6 +121,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     )
     .command(commands.map((command) => command(ctx)))
     .middleware(rejectNaN(argv), true)
+    .middleware(lastValueWins, true)
     .demandCommand(1, 'missing command')
     .strict()
     // Commands use --version for the contract revision, so yargs' own --version flag is off.

@@ -77,3 +77,37 @@ describe('a port already in use', () => {
     expect(stderr).toContain('Run "rm-harness serve --help" for usage.');
   }, 60_000);
 });
+
+// A single-value option given twice takes its last value, as `npm run conform:ci -- --report-dir X`
+// gives it (A-355); before, the handler got an array and answered "internal error".
+describe('an option given twice', () => {
+  async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const { io, out } = fakeIo();
+    const code = await runCli(args, io);
+    return { code, stdout: out.stdout, stderr: out.stderr };
+  }
+
+  it('takes the last value', async () => {
+    const once = await run(['schema', 'print', '--version', '1.2.0']);
+    const twice = await run(['schema', 'print', '--version', '1.4.0', '--version', '1.2.0']);
+    expect(once.code).toBe(0);
+    expect(twice).toEqual(once);
+    const wrongLast = await run(['schema', 'print', '--version', '1.4.0', '--version', '9']);
+    expect(wrongLast.code).toBe(2);
+    expect(wrongLast.stderr).toContain('unknown version "9"');
+  });
+
+  it('keeps every value of a repeatable option', async () => {
+    const { code, stderr } = await run([
+      'conform',
+      '--target',
+      'sim',
+      '--header',
+      'no-equals',
+      '--header',
+      'a=b',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--header "no-equals" is not name=value');
+  });
+});
