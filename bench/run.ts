@@ -20,6 +20,7 @@ import { measureStartup } from './sections/startup.js';
 import { measureStoreChecksums } from './sections/store-checksums.js';
 import { ratio } from './stats.js';
 import { checkTargets } from './targets.js';
+import { serveSpecs, throughputFigures } from './throughput.js';
 
 function contactsOf(profile: string): number {
   const p = findProfile(profile);
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   const simProfiles = [...(on('throughput') ? [small] : []), ...(on('growth') ? config.growthProfiles : [])];
   for (const profile of new Set(simProfiles))
     specs.push({ key: `sim@${profile}`, args: ['sim', profile, dataDir(profile)] });
+  // The simulator as users start it: `rm-harness serve` with its defaults (log on) and with --quiet.
+  if (on('throughput')) specs.push(...serveSpecs(small, dataDir(small)));
   let load: LoadTable = {};
   try {
     load = specs.length > 0 ? await runLoadPhase(specs, config) : {};
@@ -84,6 +87,9 @@ async function main(): Promise<void> {
             return Object.fromEntries(over) as Record<BaselineKey, number>;
           }),
         }
+      : {}),
+    ...(on('throughput') && throughputFigures(load, small)
+      ? { throughput: throughputFigures(load, small) }
       : {}),
     ...(on('growth') && config.growthProfiles.length > 1
       ? {
