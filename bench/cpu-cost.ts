@@ -3,7 +3,6 @@
  * thread of the process): a figure the load of other processes on the machine hardly moves, unlike
  * requests per second. `npx tsx bench/cpu-cost.ts [requests] [rounds] [serve flags…]`.
  */
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { loadavg } from 'node:os';
 import { startChild } from './child.js';
@@ -18,15 +17,7 @@ import {
 } from './queries.js';
 import { verify } from './load.js';
 import { median } from './stats.js';
-
-const TICK_US = 1e6 / 100;
-
-/** CPU time of a process so far, in microseconds (Linux clock ticks of 10 ms); `main`: its main thread only. */
-export function cpuMicros(pid: number, main = false): number {
-  const stat = readFileSync(main ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
-}
+import { cpuMicros } from './cpu.js';
 
 async function send(url: string, name: RequestName, fixture: BenchFixture, amount: number): Promise<void> {
   let n = 0;
@@ -62,11 +53,11 @@ async function main(): Promise<void> {
     for (const s of servers) await send(s.url, 'read', fixture, amount / 2);
     for (let round = 0; round < Number(roundsArg); round += 1) {
       for (const s of servers) {
-        const before = cpuMicros(s.pid);
-        const beforeMain = cpuMicros(s.pid, true);
+        const before = cpuMicros(s.pid)!;
+        const beforeMain = cpuMicros(s.pid, true)!;
         await send(s.url, 'read', fixture, amount);
-        (perRequest[s.key] ??= []).push((cpuMicros(s.pid) - before) / amount);
-        (perRequest[`${s.key}:main`] ??= []).push((cpuMicros(s.pid, true) - beforeMain) / amount);
+        (perRequest[s.key] ??= []).push((cpuMicros(s.pid)! - before) / amount);
+        (perRequest[`${s.key}:main`] ??= []).push((cpuMicros(s.pid, true)! - beforeMain) / amount);
       }
     }
     const figures = Object.fromEntries(

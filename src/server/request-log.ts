@@ -27,8 +27,11 @@ export interface RequestLogger {
 /** Most characters of log lines held before they are written at once (injected sinks). */
 const MAX_HELD_CHARS = 64 * 1024;
 
-/** Bytes of JSON lines held before they are written to stdout at once. */
-const HELD_BYTES = 4096;
+/**
+ * Bytes of JSON lines held before they are written to stdout at once (about a hundred lines): each write
+ * is a round trip through libuv's thread pool, which cost more than the lines of 4 KiB it carried.
+ */
+const HELD_BYTES = 32 * 1024;
 
 /** Longest a JSON line is held before it is written (a quiet server's line shows this late at most). */
 const FLUSH_EVERY_MS = 100;
@@ -75,12 +78,14 @@ function build(format: LogFormat, sink: LogSink): Built {
     if (format === 'json') {
       // Buffer mode: a line joins the held ones as bytes. In text mode sonic-boom measures the byte length
       // of all the held text for every line, and it grows while a write to a slow pipe is under way: that
-      // was two thirds of a line's cost under load. Each line is encoded once, here.
+      // was two thirds of a line's cost under load. Each line is encoded once, here. Lines are held until
+      // HELD_BYTES have gathered or for at most FLUSH_EVERY_MS.
       const destination = pino.destination({
         fd: 1,
         sync: false,
         contentMode: 'buffer',
         minLength: HELD_BYTES,
+        maxWrite: 2 * HELD_BYTES,
         periodicFlush: FLUSH_EVERY_MS,
       });
       const bytes = { write: (line: string) => destination.write(Buffer.from(line) as unknown as string) };
