@@ -8,6 +8,8 @@ const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
 /** A running child process that announced itself with one JSON line. */
 export interface Child<T> {
   message: T;
+  /** The child's process id (its CPU time is read from it). */
+  pid: number;
   stop(): Promise<void>;
   /** Freezes the process (SIGSTOP): no timers, no background GC, nothing taking CPU from others. */
   pause(): void;
@@ -40,6 +42,7 @@ export function startChild<T>(script: string, args: readonly string[]): Promise<
     lines.once('line', (line) => {
       resolve({
         message: JSON.parse(line) as T,
+        pid: child.pid!,
         stop: async () => {
           if (child.exitCode === null) {
             child.kill('SIGCONT');

@@ -1,33 +1,47 @@
 /**
- * CPU time (user + system) of this process's finished child processes, from /proc (Linux): a figure that a
- * loaded machine inflates far less than wall time, reported beside it. Undefined where /proc is missing.
+ * CPU time (user + system) from /proc (Linux): a figure that a loaded machine inflates far less than wall
+ * time, reported beside it. Every reader gives undefined where /proc is missing.
  */
 import { readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU ms of the finished (waited-for) children of this process so far, threads included. */
-export function childrenCpuMs(): number | undefined {
+/**
+ * The sum of two fields of a /proc stat file, in clock ticks. Fields are counted after the command name
+ * (which may hold spaces), from the state, field 3, on: utime and stime are 14 and 15 (indexes 11, 12),
+ * cutime and cstime 16 and 17 (indexes 13, 14).
+ */
+function ticks(path: string, first: number): number | undefined {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    // Fields after the command name (which may hold spaces), from field 3 on; cutime and cstime are 16, 17.
+    const stat = readFileSync(path, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
+    return Number(fields[first]) + Number(fields[first + 1]);
   } catch {
     return undefined;
   }
 }
 
-/** CPU ms a running process (with its threads) has used so far, from /proc/<pid>/stat. */
+const ms = (t: number | undefined): number | undefined =>
+  t === undefined ? undefined : (t * 1000) / TICKS_PER_SECOND;
+
+/** CPU ms of the finished (waited-for) children of this process so far, threads included. */
+export function childrenCpuMs(): number | undefined {
+  return ms(ticks('/proc/self/stat', 13));
+}
+
+/** CPU ms a running process (with its threads) has used so far. */
 export function processCpuMs(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return undefined;
-  }
+  return ms(ticks(`/proc/${pid}/stat`, 11));
+}
+
+/**
+ * CPU time of a process so far, in microseconds, every thread of it counted (`main`: its main thread
+ * only).
+ */
+export function cpuMicros(pid: number, main = false): number | undefined {
+  const t = ticks(main ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 11);
+  return t === undefined ? undefined : (t * 1e6) / TICKS_PER_SECOND;
 }
 
 /** Runs `work` (which must start and wait for child processes) and returns its result and their CPU ms. */

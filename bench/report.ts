@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { throughputLines } from './throughput.js';
 import { join } from 'node:path';
 import { BASELINES } from './baselines.js';
 import { REQUEST_LABELS, REQUEST_NAMES } from './queries.js';
@@ -204,6 +205,7 @@ export function renderMarkdown(results: BenchResults): string {
     ...targets,
     '',
     ...loadTable(results),
+    ...(results.throughput ? throughputLines(results.throughput) : []),
     '',
     ...startupTable(results),
     '',

@@ -9,6 +9,7 @@ import type { StartupFigures } from './sections/startup.js';
 import type { StoreChecksumFigures } from './sections/store-checksums.js';
 import type { SuiteFigures } from './sections/suite.js';
 import type { Conditions, Figures, TargetRow } from './targets.js';
+import type { ThroughputFigures } from './throughput.js';
 
 /** Everything `reports/bench.json` holds. */
 export interface BenchResults {
@@ -21,6 +22,11 @@ export interface BenchResults {
   compareProfile?: string;
   /** Simulator throughput / each baseline's throughput, per request. */
   ratios?: Record<RequestName, Record<BaselineKey, number>>;
+  /**
+   * `rm-harness serve` children, default settings (log on) and `--quiet`, beside the baselines: req/s
+   * and ratios per request (the throughput section).
+   */
+  throughput?: ThroughputFigures;
   /** p99 of the largest store / p99 of the smallest, per request. */
   growth?: { from: string; to: string; p99Ratio: Record<RequestName, number> };
   startup: StartupFigures[];

@@ -22,6 +22,7 @@ import { measureSuite } from './sections/suite.js';
 import { ratio } from './stats.js';
 import { figuresOf } from './figures.js';
 import { checkTargets, targetLines, type Conditions } from './targets.js';
+import { serveSpecs, throughputFigures } from './throughput.js';
 
 function contactsOf(profile: string): number {
   const p = findProfile(profile);
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
   const simProfiles = [...(on('throughput') ? [small] : []), ...(on('growth') ? config.growthProfiles : [])];
   for (const profile of new Set(simProfiles))
     specs.push({ key: `sim@${profile}`, args: ['sim', profile, dataDir(profile)] });
+  // The simulator as users start it: `rm-harness serve` with its defaults (log on) and with --quiet.
+  if (on('throughput')) specs.push(...serveSpecs(small, dataDir(small)));
   let load: LoadTable = {};
   starting('throughput', 'growth');
   try {
@@ -115,6 +118,9 @@ async function main(): Promise<void> {
             return Object.fromEntries(over) as Record<BaselineKey, number>;
           }),
         }
+      : {}),
+    ...(on('throughput') && throughputFigures(load, small)
+      ? { throughput: throughputFigures(load, small) }
       : {}),
     ...(on('growth') && config.growthProfiles.length > 1
       ? {

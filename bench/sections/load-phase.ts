@@ -12,7 +12,10 @@ const SETTLE_MS = 3000;
 export interface ServerSpec {
   /** Key in the report, e.g. `sim@bench-1k`, `bare`, `mock`. */
   key: string;
+  /** Arguments of `bench/serve.ts` (ignored when `start` is given). */
   args: string[];
+  /** Starts the server another way (a real `rm-harness serve` child). */
+  start?: () => Promise<Child<Announced>>;
 }
 
 /** Median figures of one server and request over the rounds, and the worst round's p99. */
@@ -23,7 +26,8 @@ export interface LoadSummary extends LoadResult {
 /** Median figures of each server and request. */
 export type LoadTable = Record<string, Record<RequestName, LoadSummary>>;
 
-interface Announced {
+/** What a server child says once it listens. */
+export interface Announced {
   url: string;
   fixture: BenchFixture | null;
 }
@@ -41,7 +45,8 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
   try {
     for (const spec of specs) {
       const started = performance.now();
-      children.push({ spec, child: await startChild<Announced>('serve.ts', spec.args) });
+      const child = spec.start ? await spec.start() : await startChild<Announced>('serve.ts', spec.args);
+      children.push({ spec, child });
       log(`started ${spec.key} in ${Math.round(performance.now() - started)} ms`);
     }
     const fixture = children.find((c) => c.child.message.fixture)?.child.message.fixture;

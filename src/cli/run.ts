@@ -91,7 +91,8 @@ function rejectNaN(argv: readonly string[]) {
  * gives it (A-355): yargs would hand the command an array of both. Options declared `array` keep all.
  */
 function lastValueWins(parsed: Record<string, unknown>, y: Argv): void {
-  const lists = new Set(y.getOptions().array);
+  // getOptions() is yargs' own (the options of the command being parsed), missing from its typings.
+  const lists = new Set((y as unknown as { getOptions(): { array: string[] } }).getOptions().array);
   for (const [key, value] of Object.entries(parsed)) {
     if (key === '_' || !Array.isArray(value)) continue;
     const kebab = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -114,14 +115,14 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     return 0;
   }
   const ctx: CliContext = { io, exitCode: 0, argv };
-  const parser = yargs()
+  const parser: Argv = yargs()
     .scriptName(SCRIPT_NAME)
     .usage(
       '$0 <command> [options]\n\nContract-driven simulator and conformance harness for the RM GraphQL API.\n`$0 --version` prints the harness version.',
     )
     .command(commands.map((command) => command(ctx)))
     .middleware(rejectNaN(argv), true)
-    .middleware(lastValueWins, true)
+    .middleware((parsed): void => lastValueWins(parsed, parser), true)
     .demandCommand(1, 'missing command')
     .strict()
     // Commands use --version for the contract revision, so yargs' own --version flag is off.

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/versions.js';
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
@@ -15,8 +16,9 @@ import { chain } from './chain.js';
 import { lastResortHandler } from './errors.js';
 import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 import { Faults, type FaultConfig } from './faults.js';
-import { bearerToken, sendError } from './http.js';
-import { graphqlRoute } from './graphql-route.js';
+import { bearerToken, sendError, unauthenticatedRefusal } from './http.js';
+import { expressRoute, graphqlAnswerer } from './graphql-route.js';
+import { graphqlFastPath, type Endpoint } from './graphql-fast-path.js';
 import { homeRouter } from './home.js';
 import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 import { adminRoutes } from './admin-index.js';
@@ -57,13 +59,15 @@ export interface AppOptions {
 }
 
 /**
- * The express adapter of the simulator: `/{region}/{version}/public-api/graphql` for every region and
- * revision, `/public-api/graphql` as US 1.4.0, and the admin API. It only translates HTTP; the
- * simulator and the domain do the work.
+ * The HTTP adapter of the simulator: `/{region}/{version}/public-api/graphql` for every region and
+ * revision, `/public-api/graphql` as US 1.4.0, and the admin API, as one node:http request listener:
+ * the GraphQL fast path ({@link graphqlFastPath}) in front of the express app. It only translates HTTP;
+ * the simulator and the domain do the work.
  */
-export function createApp(simulator: Simulator, options: AppOptions): express.Express {
+export function createApp(simulator: Simulator, options: AppOptions): RequestListener {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const contexts = new WeakMap<Request, RequestContext>();
+  // Keyed by express's request or, on the fast path, node's: the route reads the context back by it.
+  const contexts = new WeakMap<object, RequestContext>();
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -74,63 +78,43 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
 
   // A revision's route (and its executable schema, the costliest part of start-up) is built on its first
   // request, so `serve` answers sooner and a revision nobody calls is never built.
-  const routes = new Map<Version, ReturnType<typeof graphqlRoute>>();
-  const routeOf = (version: Version) => {
-    let route = routes.get(version);
-    if (!route) {
+  const answerers = new Map<Version, ReturnType<typeof graphqlAnswerer<RequestContext, object>>>();
+  const answererOf = (version: Version) => {
+    let answerer = answerers.get(version);
+    if (!answerer) {
       const schema = simulator.schema(version);
-      route = graphqlRoute({
+      answerer = graphqlAnswerer<RequestContext, object>({
         pipeline: new RequestPipeline({ schema, limits, log, engine: simulator.engine }),
         schema,
         schemaOf: () => simulator.servedSchema(version),
         context: (req) => contexts.get(req)!,
         onOperation: noteOperation,
       });
-      routes.set(version, route);
+      answerers.set(version, answerer);
     }
-    return route;
+    return answerer;
   };
   const handlers = new Map(
-    VERSIONS.map((version) => [
-      version,
-      (req: Request, res: Response, next: NextFunction) => routeOf(version)(req, res, next),
-    ]),
+    VERSIONS.map((version) => [version, expressRoute((request) => answererOf(version)(request))]),
   );
 
   // Authentication reads headers only, so a request without a valid token never has its body read
   // beyond UNAUTHENTICATED_BODY_BYTES (issue "hostile clients": unauthenticated 1 MB bodies filled the heap).
   const tenants = new WeakMap<Request, TenantConfig>();
-  const readSmallBody = express.text({ type: () => true, limit: UNAUTHENTICATED_BODY_BYTES });
+  // A small body is read so the journal can say what was asked; a larger one is answered unread.
+  const refuse = unauthenticatedRefusal(UNAUTHENTICATED_BODY_BYTES);
   const authenticate = (req: Request, res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     const tenant = token === undefined ? undefined : simulator.tenantByToken(token);
-    if (tenant) {
-      tenants.set(req, tenant);
-      next();
-      return;
-    }
-    const refuse = () => {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness"');
-      sendError(
-        res,
-        401,
-        token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
-        CODE.UNAUTHENTICATED,
-      );
-    };
-    // A small body is read so the journal can say what was asked; a larger one is answered unread
-    // (Node discards the rest as it arrives), and one that grows too large while read is answered alike.
-    const length = Number(req.get('content-length'));
-    if (req.method === 'GET' || (Number.isFinite(length) && length > UNAUTHENTICATED_BODY_BYTES)) refuse();
-    else readSmallBody(req, res, () => refuse());
+    if (!tenant) return refuse(req, res, token);
+    tenants.set(req, tenant);
+    next();
   };
   const enter =
     (region: Region, version: Version) => async (req: Request, _res: Response, next: NextFunction) => {
       const tenant = tenants.get(req)!;
       try {
-        const context = await simulator.context(tenant, region, version);
-        const eventFeed = faults.eventFeed(tenant.id);
-        contexts.set(req, eventFeed ? { ...context, eventFeed } : context);
+        contexts.set(req, await contextOf(tenant, { region, version }));
       } catch (error) {
         next(error);
         return;
@@ -139,6 +123,13 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
       if (req.body === '') req.body = ' ';
       next();
     };
+
+  // The request context, with the event-feed faults of the tenant when any are set.
+  const contextOf = async (tenant: TenantConfig, { region, version }: Endpoint) => {
+    const context = await simulator.context(tenant, region, version);
+    const eventFeed = faults.eventFeed(tenant.id);
+    return eventFeed ? { ...context, eventFeed } : context;
+  };
 
   // Injected faults (off by default) come after authentication, so a rule can name a tenant.
   const faults = options.faultState ?? new Faults();
@@ -187,9 +178,12 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
   ];
 
   app.use(GRAPHQL_PATH, ...serve('us', CURRENT_VERSION, GRAPHQL_PATH));
+  const endpoints = new Map<string, Endpoint>([[GRAPHQL_PATH, { region: 'us', version: CURRENT_VERSION }]]);
   for (const region of REGIONS) {
-    for (const version of VERSIONS)
+    for (const version of VERSIONS) {
       app.use(`/${region}/${version}${GRAPHQL_PATH}`, ...serve(region, version));
+      endpoints.set(`/${region}/${version}${GRAPHQL_PATH}`, { region, version });
+    }
   }
   const admin = adminRouter(simulator, options.adminToken, faults);
   const journalAdmin = journalAdminRouter({
@@ -233,5 +227,21 @@ export function createApp(simulator: Simulator, options: AppOptions): express.Ex
 
   // Last resort: errors of express itself (body too large, unreadable body) and of store opening.
   app.use(lastResortHandler(limits.maxBodyBytes, log));
-  return app;
+  return graphqlFastPath(
+    {
+      endpointOf: (path) => endpoints.get(path),
+      tenantOf: (token) => simulator.tenantByToken(token),
+      faultsActive: () => faults.active,
+      context: contextOf,
+      enter: (req, context) => contexts.set(req, context),
+      eventsOf: (context) => simulator.recordedEvents(context),
+      answerer: answererOf,
+      journal,
+      tokens,
+      maxBodyBytes: limits.maxBodyBytes,
+      log,
+      etag: app.get('etag fn') as ((body: string, encoding: BufferEncoding) => string) | undefined,
+    },
+    app,
+  );
 }

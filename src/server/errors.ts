@@ -1,11 +1,42 @@
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { storeFailureOf, storeUnavailable } from '../simulator/index.js';
 import { CODE } from '../contract/error-codes.js';
-import { sendError } from './http.js';
+import { errorAnswer as catalogueAnswer, type ErrorAnswer } from '../contract/error-envelope.js';
+
+export type { ErrorAnswer };
 
 function httpStatusOf(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : 500;
+}
+
+/**
+ * What the last resort answers for an error of the HTTP layer (body too large, unreadable body) or of
+ * store opening: the catalogue's envelope with the matching code (and its `Retry-After`); anything else is
+ * logged and answered 500.
+ */
+export function errorAnswer(
+  error: unknown,
+  maxBodyBytes: number,
+  log: (message: string) => void,
+): ErrorAnswer {
+  const status = httpStatusOf(error);
+  if (status === 413)
+    return catalogueAnswer(CODE.LIMIT_EXCEEDED, `Request body is larger than ${maxBodyBytes} bytes (A-59).`, {
+      status: 413,
+    });
+  if (status >= 400 && status < 500)
+    return catalogueAnswer(CODE.BAD_REQUEST, `Bad request: ${(error as Error).message}`, { status });
+  if (storeFailureOf(error)) {
+    const unavailable = storeUnavailable(error)!;
+    log(`store failure: ${(error as Error).message}`);
+    // The code comes first, then the cause and `retryAfter` (which the builder turns into Retry-After).
+    const { code: _code, ...extensions } = unavailable.extensions;
+    return catalogueAnswer(CODE.STORE_UNAVAILABLE, unavailable.message, { status: 503, extensions });
+  }
+  log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return catalogueAnswer(CODE.INTERNAL_SERVER_ERROR, 'Internal server error.', { status: 500 });
 }
 
 /**
@@ -14,20 +45,27 @@ function httpStatusOf(error: unknown): number {
  */
 export function lastResortHandler(maxBodyBytes: number, log: (message: string) => void) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
-    const status = httpStatusOf(error);
-    if (status === 413) {
-      sendError(res, 413, `Request body is larger than ${maxBodyBytes} bytes (A-59).`, CODE.LIMIT_EXCEEDED);
-    } else if (status >= 400 && status < 500) {
-      sendError(res, status, `Bad request: ${(error as Error).message}`, CODE.BAD_REQUEST);
-    } else if (storeFailureOf(error)) {
-      const unavailable = storeUnavailable(error)!;
-      log(`store failure: ${(error as Error).message}`);
-      // The code comes first, then the cause and `retryAfter` (which the builder turns into Retry-After).
-      const { code: _code, ...extensions } = unavailable.extensions;
-      sendError(res, 503, unavailable.message, CODE.STORE_UNAVAILABLE, extensions);
-    } else {
-      log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      sendError(res, 500, 'Internal server error.', CODE.INTERNAL_SERVER_ERROR);
-    }
+    const answer = errorAnswer(error, maxBodyBytes, log);
+    // Through express's send (as before), so these answers keep its headers (ETag, content length).
+    res.status(answer.status).set(answer.headers).send(answer.body);
   };
+}
+
+/**
+ * Sends an {@link ErrorAnswer} with node:http alone (the GraphQL fast path, which has no express
+ * response), with the headers express's send gives it (`etag` is the app's `etag fn`).
+ */
+export function sendErrorAnswer(
+  res: ServerResponse,
+  answer: ErrorAnswer,
+  etag?: (body: string, encoding: BufferEncoding) => string,
+): void {
+  const { 'content-type': _type, ...headers } = answer.headers;
+  res.writeHead(answer.status, {
+    ...headers,
+    ...(etag ? { ETag: etag(answer.body, 'utf8') } : {}),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(answer.body)),
+  });
+  res.end(answer.body);
 }

@@ -202,6 +202,11 @@ export class Faults {
     return undefined;
   }
 
+  /** Whether any request rule is set: the GraphQL fast path then hands its requests to the express route. */
+  get active(): boolean {
+    return this.rules.length > 0;
+  }
+
   /** Turns every fault off. */
   clear(): void {
     this.rules = [];

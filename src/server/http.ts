@@ -24,7 +24,11 @@ export function sendError(
 
 /** The bearer token of the request's Authorization header, or undefined. */
 export function bearerToken(req: Request): string | undefined {
-  const header = req.get('authorization');
+  return bearerOf(req.get('authorization'));
+}
+
+/** The bearer token of an Authorization header's value, or undefined. */
+export function bearerOf(header: string | undefined): string | undefined {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
 }

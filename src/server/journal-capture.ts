@@ -9,7 +9,7 @@ const MAX_TOKENS = 50_000;
 const MAX_IDS = 100;
 
 /** The operations the GraphQL route executed, by request: saves the journal a second parse. */
-const executed = new WeakMap<Request, JournalOperation>();
+const executed = new WeakMap<object, JournalOperation>();
 
 /** What the journal needs to know about an endpoint and its requests. */
 export interface CaptureOptions {
@@ -41,7 +41,7 @@ export function describeOperation(document: DocumentNode, operationName?: string
 const described = new WeakMap<DocumentNode, Map<string | null | undefined, JournalOperation>>();
 
 /** Tells the journal which operation the route executed for `req` (the route's `onOperation` hook). */
-export function noteOperation(req: Request, document: DocumentNode, operationName?: string | null): void {
+export function noteOperation(req: object, document: DocumentNode, operationName?: string | null): void {
   let byName = described.get(document);
   if (!byName) {
     byName = new Map();
@@ -55,15 +55,79 @@ export function noteOperation(req: Request, document: DocumentNode, operationNam
   executed.set(req, operation);
 }
 
+/** The response text an entry keeps: at most {@link MAX_KEPT_CHARS}, cut with the marker beyond. */
+export interface KeptResponse {
+  body: string;
+  truncated: boolean;
+}
+
+/** A response text as an entry keeps it (cut at {@link MAX_KEPT_CHARS}, marked). */
+export function keptResponse(text: string): KeptResponse {
+  if (text.length <= MAX_KEPT_CHARS) return { body: text, truncated: false };
+  return { body: text.slice(0, MAX_KEPT_CHARS) + cutMarker(MAX_KEPT_CHARS, text.length), truncated: true };
+}
+
+/** What the journal needs of a request that has been answered, whichever path answered it. */
+export interface AnsweredRequest {
+  /** The object the route's operation was noted for ({@link noteOperation}). */
+  key: object;
+  method: string;
+  /** The URL as the client sent it (path and query). */
+  url: string;
+  /** The request body as text; undefined for a GET. */
+  body: string | undefined;
+  tenant: string | null;
+  status: number;
+  events: unknown[];
+}
+
+/** When a request arrived and what the journal calls it: taken as it arrives. */
+export interface Arrival {
+  id: string;
+  time: string;
+  started: bigint;
+}
+
+/** Notes a request's arrival: its id, its time, the clock for its duration. */
+export function arrival(journal: RequestJournal): Arrival {
+  return { started: process.hrtime.bigint(), time: new Date().toISOString(), id: journal.nextId() };
+}
+
+/**
+ * Journals an answered request (the GraphQL fast path calls this itself; {@link captureRequests} for the
+ * express route). A request the journal cannot describe must not take the server down: it is left out,
+ * and said so on stderr.
+ */
+export function journalAnswered(
+  journal: RequestJournal,
+  options: Pick<CaptureOptions, 'region' | 'revision' | 'tokens'>,
+  came: Arrival,
+  request: AnsweredRequest,
+  response: KeptResponse,
+): void {
+  const durationMs = Number(process.hrtime.bigint() - came.started) / 1e6;
+  try {
+    record(journal, request, options, {
+      id: came.id,
+      time: came.time,
+      durationMs,
+      body: response.body,
+      truncated: response.truncated,
+      tokens: options.tokens(),
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`rm-harness: request ${came.id} left out of the journal: ${message}\n`);
+  }
+}
+
 /**
  * Express middleware in front of a GraphQL endpoint: journals the request once its response is sent,
  * whatever answered it (the route, authentication's 401, an injected fault, the body limit).
  */
 export function captureRequests(journal: RequestJournal, options: CaptureOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
-    const time = new Date().toISOString();
-    const id = journal.nextId();
+    const came = arrival(journal);
     let body = '';
     let truncated = false;
     let bodyChars = 0;
@@ -98,21 +162,22 @@ export function captureRequests(journal: RequestJournal, options: CaptureOptions
       return (end as (...args: unknown[]) => Response)(chunk, ...rest);
     }) as Response['end'];
     res.once('close', () => {
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      // The answer has gone; a request the journal cannot describe must not take the server down.
-      try {
-        record(journal, req, res, options, {
-          id,
-          time,
-          durationMs,
-          body: truncated ? body + cutMarker(MAX_KEPT_CHARS, bodyChars) : body,
-          truncated,
-          tokens: options.tokens(),
-        });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        process.stderr.write(`rm-harness: request ${id} left out of the journal: ${message}\n`);
-      }
+      const tenant = options.tenantOf(req) ?? null;
+      journalAnswered(
+        journal,
+        options,
+        came,
+        {
+          key: req,
+          method: req.method,
+          url: req.originalUrl,
+          body: req.method === 'GET' ? undefined : typeof req.body === 'string' ? req.body : '',
+          tenant,
+          status: res.statusCode,
+          events: options.eventsOf?.(req) ?? [],
+        },
+        { body: truncated ? body + cutMarker(MAX_KEPT_CHARS, bodyChars) : body, truncated },
+      );
     });
     next();
   };
@@ -164,19 +229,18 @@ function shownOperation(operation: JournalOperation, tokens: ReadonlySet<string>
 /**
  * Journals a finished request: its head now (what filters and the log need, mostly known already), the
  * rest (parsing the body and the response, masking, ids) when the entry is first read. Only strings are
- * kept until then, never `req` or `res`; a request body longer than {@link MAX_DEFERRED_CHARS} is
- * parsed, masked and cut now, so the journal never holds more of it than the cut parts.
+ * kept until then, never the request or the response; a request body longer than
+ * {@link MAX_DEFERRED_CHARS} is parsed, masked and cut now, so the journal never holds more of it than
+ * the cut parts.
  */
 function record(
   journal: RequestJournal,
-  req: Request,
-  res: Response,
-  options: CaptureOptions,
+  request: AnsweredRequest,
+  options: Pick<CaptureOptions, 'region' | 'revision'>,
   done: Finished,
 ): void {
-  const { method, originalUrl } = req;
-  const raw = req.method === 'GET' ? undefined : typeof req.body === 'string' ? req.body : '';
-  const executedOperation = executed.get(req);
+  const { method, url: originalUrl, body: raw } = request;
+  const executedOperation = executed.get(request.key);
   // A request the route did not execute (401, fault, invalid document) is described from its body.
   const params: Params | undefined =
     executedOperation && raw !== undefined ? undefined : requestParams(method, originalUrl, raw);
@@ -185,18 +249,18 @@ function record(
     time: done.time,
     method,
     path: escapeControlPath(originalUrl),
-    tenant: options.tenantOf(req) ?? null,
+    tenant: request.tenant,
     region: options.region,
     revision: options.revision,
     operation: shownOperation(
       executedOperation ?? operationOf(params?.query, params?.operationName) ?? emptyOperation(params ?? {}),
       done.tokens,
     ),
-    status: res.statusCode,
+    status: request.status,
     durationMs: Math.round(done.durationMs * 100) / 100,
     errorCodes: mayHaveErrors(done.body, done.truncated) ? errorCodes(responseOf(done.body, false)) : [],
   };
-  const events = options.eventsOf?.(req) ?? [];
+  const events = request.events;
   // A long body is cut now; a short one waits as text (the builder never sees a long one).
   let parts: RequestParts | undefined;
   if (params !== undefined || (raw !== undefined && raw.length > MAX_DEFERRED_CHARS))
