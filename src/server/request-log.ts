@@ -22,6 +22,11 @@ export interface RequestLogger {
   (entry: JournalHead): void;
   /** Resolves once every line logged so far has been written (call before the process exits). */
   close(): Promise<void>;
+  /**
+   * Resolves once the lines logged so far have left for their sink, the log staying open: what a
+   * process writes to the same stdout next then comes after them.
+   */
+  flush(): Promise<void>;
 }
 
 /** Most characters of log lines held before they are written at once (injected sinks). */
@@ -63,12 +68,14 @@ export function requestLogger(format: LogFormat, sink: LogSink): RequestLogger {
     logLine(logger.pino, entry);
   }) as RequestLogger;
   log.close = () => logger?.close() ?? Promise.resolve();
+  log.flush = () => logger?.flush() ?? Promise.resolve();
   return log;
 }
 
 interface Built {
   pino: Pino.Logger;
   close(): Promise<void>;
+  flush(): Promise<void>;
 }
 
 function build(format: LogFormat, sink: LogSink): Built {
@@ -89,18 +96,16 @@ function build(format: LogFormat, sink: LogSink): Built {
         periodicFlush: FLUSH_EVERY_MS,
       });
       const bytes = { write: (line: string) => destination.write(Buffer.from(line) as unknown as string) };
-      return {
-        pino: pino(options, bytes),
-        close: () =>
-          new Promise<void>((resolve) => {
-            // A flush while nothing is held would throw in sonic-boom; nothing to wait for then.
-            try {
-              destination.flush(() => resolve());
-            } catch {
-              resolve();
-            }
-          }),
-      };
+      const flush = () =>
+        new Promise<void>((resolve) => {
+          // A flush while nothing is held would throw in sonic-boom; nothing to wait for then.
+          try {
+            destination.flush(() => resolve());
+          } catch {
+            resolve();
+          }
+        });
+      return { pino: pino(options, bytes), close: flush, flush };
     }
     const transport = pino.transport({
       target: 'pino-pretty',
@@ -121,6 +126,11 @@ function build(format: LogFormat, sink: LogSink): Built {
           (transport as unknown as { ref(): void }).ref();
           transport.end();
         }),
+      // thread-stream's flush waits until the worker has taken every line written so far.
+      flush: () =>
+        new Promise<void>((resolve) => {
+          (transport as unknown as { flush(cb: () => void): void }).flush(() => resolve());
+        }),
     };
   }
   const { prettyFactory } = require('pino-pretty') as typeof PinoPretty;
@@ -129,6 +139,7 @@ function build(format: LogFormat, sink: LogSink): Built {
   return {
     pino: pino(options, { write: (line: string) => write.line(prettify ? prettify(line) : line) }),
     close: async () => write.flush(),
+    flush: async () => write.flush(),
   };
 }
 

@@ -153,7 +153,11 @@ export async function handleServe(
   out.write('Press Ctrl+C to stop.\n');
   const watching = args.watch ? watchTenants(flags, sim, ctx.io, server) : undefined;
   // Every request's line is written before the process ends: the log is flushed once the server closed.
-  await untilStopped(() => server.close().then(() => log?.close()), out);
+  await untilStopped(
+    () => server.close().then(() => log?.close()),
+    out,
+    () => log?.flush(),
+  );
   watching?.close();
   out.write('stopped; stores flushed\n');
   return 0;
@@ -171,18 +175,29 @@ function startError(error: unknown, args: ServeArgs): unknown {
  * signal often arrives twice (Ctrl+C reaches the whole process group, and tsx also relays it when the
  * event loop was busy), and without a listener the second one would kill the process mid-flush.
  */
-async function untilStopped(close: () => Promise<void>, out: CliContext['io']['stdout']): Promise<void> {
+async function untilStopped(
+  close: () => Promise<void>,
+  out: CliContext['io']['stdout'],
+  // Lines of the request log still held are written first, so "stopping…" follows them.
+  flushLog: () => Promise<void> | undefined = () => undefined,
+): Promise<void> {
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
-      out.write(`\n${signal}: stopping…\n`);
-      void close().then(() => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        resolve();
-      });
+      // A log that cannot flush (a stuck pipe) must not hold the stop: at most a second's wait.
+      const waited = new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref());
+      void Promise.race([Promise.resolve(flushLog()), waited])
+        .then(() => {
+          out.write(`\n${signal}: stopping…\n`);
+          return close();
+        })
+        .then(() => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve();
+        });
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
