@@ -68,3 +68,6 @@ export interface DomainArea {
    */
   seedReads?: readonly string[];
 }
+
+/** An area without its resolvers: all that seeding needs, so a seeding worker does not import the API layer. */
+export type SeedingArea = Omit<DomainArea, 'resolvers'>;

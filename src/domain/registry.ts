@@ -1,6 +1,6 @@
 import { mergeResolvers } from '@graphql-tools/merge';
 import { activitiesArea } from './activities/index.js';
-import type { AreaResolvers, DomainArea, IndexDefinition } from './area.js';
+import type { AreaResolvers, DomainArea } from './area.js';
 import { contactsArea } from './contacts/index.js';
 import { eventsArea } from './events/index.js';
 import { listsArea } from './lists/index.js';
@@ -11,8 +11,9 @@ import { relationshipsArea } from './relationships/index.js';
 import { settingsArea } from './settings/index.js';
 
 /**
- * Every data area, in seeding order (later areas use earlier areas' data). The server, the seeder and
- * the runner reach the areas only through this list.
+ * Every data area, in seeding order (later areas use earlier areas' data): the areas of
+ * seeding-registry.ts with their resolvers. The server and the runner reach the areas through this
+ * list; seeding through the seeding registry.
  */
 export const AREAS: readonly DomainArea[] = [
   settingsArea,
@@ -25,11 +26,6 @@ export const AREAS: readonly DomainArea[] = [
   mattersArea,
   eventsArea,
 ];
-
-/** The store indexes every area relies on. */
-export function allIndexes(): IndexDefinition[] {
-  return AREAS.flatMap((area) => area.indexes ?? []);
-}
 
 /** The resolvers of every area merged into one map (areas may add fields to each other's types). */
 export function allResolvers(): AreaResolvers {

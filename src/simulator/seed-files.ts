@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { seedStoreFile, type SeededFile, type SeedInput } from './seeding.js';
+import { removeSeedScratch, seedStoreFile, type SeededFile, type SeedInput } from './seeding.js';
 
 /** How `seedStoreFiles` runs. */
 export interface SeedFilesOptions {
@@ -87,6 +87,8 @@ function seedInWorkers(
   const inFlight = new Map<Worker, number>();
   /** Stores after which their worker got its next one (on `written`, or on `seeded` without it). */
   const handedOn = new Set<number>();
+  /** Stores sent to a worker and not yet reported seeded: a failure elsewhere may cut them off midway. */
+  const unfinished = new Set<number>();
   let next = 0;
   let finished = 0;
   return new Promise<SeededStoreFile[]>((resolve, reject) => {
@@ -94,12 +96,16 @@ function seedInWorkers(
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
-      void Promise.all(workers.map((w) => w.terminate())).finally(() => reject(error));
+      // Every worker stopped first, then what the stores they were cut off in left beside their files.
+      void Promise.all(workers.map((w) => w.terminate()))
+        .then(() => Promise.all([...unfinished].map((store) => removeSeedScratch(stores[store]!, dataDir))))
+        .finally(() => reject(error));
     };
     const assign = (worker: Worker) => {
       if (next >= stores.length) return;
       const store = next++;
       inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
+      unfinished.add(store);
       worker.postMessage({ store, input: stores[store]!, dataDir } satisfies SeedTask);
     };
     /** The worker is done with `store`'s CPU part: it gets the next store, once per store. */
@@ -119,6 +125,7 @@ function seedInWorkers(
           handOn(worker, message.store);
         } else if (message.kind === 'seeded') {
           results[message.store] = message.result;
+          unfinished.delete(message.store);
           inFlight.set(worker, inFlight.get(worker)! - 1);
           if (++finished === stores.length) {
             settled = true;

@@ -73,13 +73,24 @@ export class SnapshotFile implements Adapter<PersistedSnapshot | null> {
   private async writeDurably(snapshot: PersistedSnapshot): Promise<void> {
     const file = await this.fs.open(this.tempPath, 'w');
     let size = 0;
+    // One write in flight while the next chunk is encoded: the copy into the page cache (or a wait on
+    // the disk) overlaps the CPU work instead of following it. Never two: writes go in file order.
+    // Every chunk is a fresh buffer nobody writes to again, so it may be encoded past while written.
+    let writing: Promise<void> = Promise.resolve();
     try {
       for await (const chunk of chunks(snapshot)) {
-        await writeAll(file, chunk);
+        await writing;
+        writing = writeAll(file, chunk);
+        // Awaited above or below; without a handler now, a failure while the next chunk is encoded
+        // would count as unhandled.
+        writing.catch(() => undefined);
         size += chunk.length;
       }
+      await writing;
       await file.sync();
     } catch (err) {
+      // Not closed under a write still running (a chunk's encoding may fail while one is).
+      await writing.catch(() => undefined);
       await file.close().catch(() => undefined);
       await unlinkIfExists(this.tempPath, this.fs).catch(() => undefined);
       throw err;

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import {
@@ -109,6 +109,26 @@ describe('seedStoreFiles', () => {
     expect(store.meta['touched']).toBeUndefined();
     await simulator.close();
   });
+
+  it.each([1, 2])(
+    'with --jobs %i, a store whose file cannot be put in place fails the run and leaves no partial or staged file',
+    async (jobs) => {
+      const dir = await tempDir();
+      // A folder where the second store's file goes: its snapshot is written aside, then cannot be renamed in.
+      await mkdir(join(dir, 'limited-firm-us.json'));
+      await expect(seedStoreFiles(stores, dir, { jobs })).rejects.toThrow(/limited-firm-us\.json/);
+      const left = (await readdir(dir)).sort();
+      // The first store may or may not have been put in place before the failure stopped it; nothing else
+      // is left: no staged snapshot, no temp file, no spill file.
+      expect(left.filter((n) => n !== 'dev-firm-eu.json')).toEqual(['limited-firm-us.json']);
+      if (left.includes('dev-firm-eu.json')) {
+        const fresh = await tempDir();
+        await seedStoreFiles([stores[0]!], fresh);
+        const bytes = await readFile(join(fresh, 'dev-firm-eu.json'));
+        expect((await readFile(join(dir, 'dev-firm-eu.json'))).equals(bytes)).toBe(true);
+      }
+    },
+  );
 
   it('rejects with the first failure and stops the other workers', async () => {
     const dir = await tempDir();

@@ -1,31 +1,6 @@
-import type { Entity } from '../../store/index.js';
-import { CONTACTS } from '../contacts/model.js';
 import type { DomainArea } from '../area.js';
-import { textField } from '../shared/index-keys.js';
-import { PRACTICE_GROUPS } from '../settings/model.js';
-import {
-  FINANCIALS_BY_MATTER,
-  MATTERS,
-  MATTERS_BY_NUMBER,
-  MATTER_FINANCIALS,
-  MATTER_LOOKUPS,
-} from './model.js';
 import { matterResolvers } from './resolvers.js';
-import { seedMatters } from './seed.js';
+import { mattersSeeding } from './seeding.js';
 
 /** Matters and matter financials, for full cloud tenants only (spec §1.6, §4.2) [1.4.0]. */
-export const mattersArea: DomainArea = {
-  name: 'matters',
-  indexes: [
-    { name: MATTERS_BY_NUMBER, collection: MATTERS, key: (e) => textField(e, 'number')?.toLowerCase() },
-    { name: FINANCIALS_BY_MATTER, collection: MATTER_FINANCIALS, key: (e) => textField(e, 'matterId') },
-    ...MATTER_LOOKUPS.map((l) => ({
-      name: l.index,
-      collection: l.collection,
-      key: (e: Entity) => textField(e, 'name')?.toLowerCase(),
-    })),
-  ],
-  resolvers: matterResolvers,
-  seed: seedMatters,
-  seedReads: [CONTACTS, PRACTICE_GROUPS],
-};
+export const mattersArea: DomainArea = { ...mattersSeeding, resolvers: matterResolvers };

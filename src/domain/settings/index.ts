@@ -1,25 +1,6 @@
 import type { DomainArea } from '../area.js';
-import { recordIndex, textField } from '../shared/index-keys.js';
-import {
-  COUNTRIES,
-  COUNTRIES_BY_ISO_CODE,
-  COUNTRIES_BY_NAME,
-  CURRENCIES,
-  CURRENCIES_BY_CODE,
-  type CountryRecord,
-} from './model.js';
 import { settingsResolvers } from './resolvers.js';
-import { seedSettings } from './seed.js';
+import { settingsSeeding } from './seeding.js';
 
 /** Firm and regional settings, countries, currencies, industries and practice groups (spec §2.3, §4.1). */
-export const settingsArea: DomainArea = {
-  name: 'settings',
-  indexes: [
-    recordIndex(COUNTRIES_BY_ISO_CODE, COUNTRIES, (c: CountryRecord) => c.isoCode.toUpperCase()),
-    recordIndex(COUNTRIES_BY_NAME, COUNTRIES, (c: CountryRecord) => c.name.toLowerCase()),
-    // Read defensively, as the planning and matters areas' own copies of this index did.
-    { name: CURRENCIES_BY_CODE, collection: CURRENCIES, key: (c) => textField(c, 'code')?.toUpperCase() },
-  ],
-  resolvers: settingsResolvers,
-  seed: seedSettings,
-};
+export const settingsArea: DomainArea = { ...settingsSeeding, resolvers: settingsResolvers };

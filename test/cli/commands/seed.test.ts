@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
@@ -45,6 +45,20 @@ describe('rm-harness seed', () => {
     expect(first.length).toBeGreaterThan(1000);
     expect(second.equals(first)).toBe(true);
     expect(other.equals(first)).toBe(false);
+  });
+
+  it('fails with one line and a non-zero exit when a store cannot be written, and leaves no partial file', async () => {
+    const dir = await tempDir();
+    // A folder where the last of the six stores goes: its snapshot is written aside, then cannot be put there.
+    await mkdir(join(dir, 'limited-firm-au.json'));
+    const r = await cli(['seed', '--seed', '42', '--profile', 'small', '--data-dir', dir, '--jobs', '2']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('limited-firm-au.json');
+    // Stores seeded before the failure are whole; nothing else is left: no staged, temp or spill file.
+    const left = await readdir(dir);
+    expect(left.filter((n) => n.startsWith('.'))).toEqual([]);
+    expect((await stat(join(dir, 'limited-firm-au.json'))).isDirectory()).toBe(true);
   });
 
   it.each([
