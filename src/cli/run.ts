@@ -176,6 +176,18 @@ function report(error: unknown, io: CliIo, argv: readonly string[]): number {
     io.stderr.write(`${prefix} ${error.message}\n`);
     return error.exitCode;
   }
+  // A file system's refusal (a report folder that is a file, a full disk, no permission) is the user's to
+  // fix, not ours: Node's own message names the cause, the call and the path (A-356). Told by its shape, as
+  // an error from another realm (jest's module sandbox) is no instance of this one's Error.
+  const system = error as { code?: unknown; syscall?: unknown; message?: unknown } | null;
+  if (
+    typeof system?.code === 'string' &&
+    typeof system.syscall === 'string' &&
+    typeof system.message === 'string'
+  ) {
+    io.stderr.write(`${prefix} ${system.message.split('\n')[0]}\n`);
+    return 1;
+  }
   const message = error instanceof Error ? error.message : String(error);
   io.stderr.write(`${prefix} internal error: ${message.split('\n')[0]}\n`);
   if (process.env.RM_HARNESS_DEBUG === '1' && error instanceof Error && error.stack) {

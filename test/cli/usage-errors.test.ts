@@ -111,3 +111,31 @@ describe('an option given twice', () => {
     expect(stderr).toContain('--header "no-equals" is not name=value');
   });
 });
+
+// An error of the file system (a report folder that is a file, a full disk) is the user's to fix: one line
+// naming the path and the cause, exit 1, never "internal error".
+describe('a file-system error', () => {
+  it('is one line naming the path, without "internal error"', async () => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'rm-fs-error-'));
+    const file = join(dir, 'not-a-folder');
+    await writeFile(file, 'x');
+    const { io, out } = fakeIo();
+    const args = [
+      'conform',
+      '--target',
+      'sim',
+      '--version',
+      '1.4.0',
+      '--scenario',
+      'activities.activity-types',
+    ];
+    const code = await runCli([...args, '--report-dir', join(file, 'reports')], io);
+    expect(code).toBe(1);
+    expect(out.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(out.stderr).not.toContain('internal error');
+    expect(out.stderr).toContain(file);
+  });
+});
