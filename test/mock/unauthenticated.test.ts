@@ -1,39 +1,12 @@
 // The stateless mock checks the token before it reads a body, as the simulator does (issue "hostile
 // clients"): a request without a valid token is answered 401 before a large body arrives, and at most
 // 8 KiB of its body is ever read, so a body over the size limit is a 401, not a 413.
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startMockServer, type RunningMock } from '../../src/mock/server.js';
+import { statusBeforeBody } from '../helpers/status-before-body.js';
 
 const SCHEMA = 'contracts/1.4.0/schema.graphql';
 const ENDPOINT = '/public-api/graphql';
-
-/** Sends only the head of a request announcing a 1 MB body and resolves with the status line it gets. */
-function statusBeforeBody(url: string, token?: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    // A server that waits for the body never answers: the test ends the wait rather than hang.
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve('no answer before the body');
-    }, 5_000);
-    let text = '';
-    socket.on('data', (chunk) => {
-      text += chunk.toString();
-      if (text.includes('\r\n')) {
-        clearTimeout(timer);
-        socket.destroy();
-        resolve(text.split('\r\n')[0]!);
-      }
-    });
-    socket.on('error', reject);
-    socket.write(
-      `POST ${ENDPOINT} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
-        `${token ? `Authorization: Bearer ${token}\r\n` : ''}Content-Length: ${1024 * 1024}\r\n\r\n{"query":`,
-    );
-  });
-}
 
 /** A body of about `bytes` bytes that is a valid GraphQL request. */
 function bodyOf(bytes: number): string {
@@ -76,8 +49,10 @@ describe('the stateless mock authenticates before it reads a body', () => {
   });
 
   it('answers 401 to a request announcing a large body before the body is sent', async () => {
-    await expect(statusBeforeBody(mock.url)).resolves.toBe('HTTP/1.1 401 Unauthorized');
-    await expect(statusBeforeBody(mock.url, 'not-a-token')).resolves.toBe('HTTP/1.1 401 Unauthorized');
+    await expect(statusBeforeBody(`${mock.url}${ENDPOINT}`)).resolves.toBe('HTTP/1.1 401 Unauthorized');
+    await expect(statusBeforeBody(`${mock.url}${ENDPOINT}`, 'not-a-token')).resolves.toBe(
+      'HTTP/1.1 401 Unauthorized',
+    );
   });
 
   it('answers a body over the size limit without a token with 401, not 413 (it reads at most 8 KiB of it)', async () => {

@@ -1,10 +1,10 @@
 // Hostile clients without a token (issue "hostile clients", class "unauthenticated flood"): bodies are
 // not read before authentication, a body with a token is journaled cut at a per-entry cap, the journal
 // stays within its byte budget, and a canary with a token is answered while the flood is in flight.
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MAX_KEPT_CHARS, type JournalEntry } from '../../src/server/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { statusBeforeBody } from '../helpers/status-before-body.js';
 
 const MB = 1024 * 1024;
 
@@ -28,33 +28,6 @@ async function post(server: TestServer, body: string, token?: string): Promise<n
   return res.status;
 }
 
-/** Sends only the head of a request announcing a 1 MB body, and resolves with the status line it gets. */
-function statusBeforeBody(server: TestServer): Promise<string> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    // A server that waits for the body never answers: the test ends the wait rather than hang.
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve('no answer before the body');
-    }, 10_000);
-    let text = '';
-    socket.on('data', (chunk) => {
-      text += chunk.toString();
-      if (text.includes('\r\n')) {
-        clearTimeout(timer);
-        socket.destroy();
-        resolve(text.split('\r\n')[0]!);
-      }
-    });
-    socket.on('error', reject);
-    socket.write(
-      `POST /public-api/graphql HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${MB}\r\n\r\n{"query":`,
-    );
-  });
-}
-
 describe('hostile: unauthenticated flood', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -65,7 +38,9 @@ describe('hostile: unauthenticated flood', () => {
   });
 
   it('answers 401 to a request announcing a large body before the body is sent (the body is not read)', async () => {
-    await expect(statusBeforeBody(server)).resolves.toBe('HTTP/1.1 401 Unauthorized');
+    await expect(statusBeforeBody(`${server.url}/public-api/graphql`, undefined, 10_000)).resolves.toBe(
+      'HTTP/1.1 401 Unauthorized',
+    );
   });
 
   it('answers a canary with a token while 1 MB bodies without one are in flight, and keeps the journal in budget', async () => {
