@@ -26,7 +26,7 @@ export const FIGURES = {
   fuzzOpsPerSecond: 'runner',
   /** `conform --target sim --version all`, wall ms. */
   conformMs: 'runner',
-  /** `npm run conform:ci` (the gate: 126 runs and rule verification), wall ms. */
+  /** `npm run conform:ci` (the gate: every scenario run and rule verification), wall ms. */
   gateMs: 'runner',
   /** 1 when the gate passed, 0 when it failed. */
   gatePassed: 'runner',
@@ -124,6 +124,22 @@ const share = (r: number | undefined, own: number | undefined, e: number | undef
   own === undefined || e === undefined ? `${pct(r)} of (E)` : `${pct(r)} of (E): ${rps(own)} vs ${rps(e)}`;
 
 /** The targets, in the issue's order, then the ones kept from earlier rounds. */
+/** A target that a time must stay under, shown with the CPU time measured beside it. */
+const timeTarget = (
+  id: string,
+  target: string,
+  figure: FigureName,
+  cpuFigure: FigureName,
+  maxMs: number,
+  digits = 2,
+): TargetSpec => ({
+  id,
+  target,
+  limits: [{ figure, bound: 'max', value: maxMs }],
+  threshold: `≤ ${maxMs / 1000} s`,
+  show: (f) => withCpu(f[figure], f[cpuFigure], digits),
+});
+
 export const TARGETS: readonly TargetSpec[] = [
   {
     id: 'read-default',
@@ -139,34 +155,28 @@ export const TARGETS: readonly TargetSpec[] = [
     threshold: '≥ 90% of (E)',
     show: (f) => share(f.readQuietOfE, f.readQuietRps, f.readERps),
   },
-  {
-    id: 'first-answer-installed',
-    target: 'first answer, installed package (`dist/`, no compile cache), `serve --port 0`, default profile',
-    limits: [{ figure: 'firstAnswerInstalledMs', bound: 'max', value: 1000 }],
-    threshold: '≤ 1 s',
-    show: (f) => withCpu(f.firstAnswerInstalledMs, f.firstAnswerInstalledCpuMs),
-  },
-  {
-    id: 'first-answer-checkout',
-    target: 'first answer, `npm start` in a checkout (`bin/rm-harness.js`)',
-    limits: [{ figure: 'firstAnswerCheckoutMs', bound: 'max', value: 1500 }],
-    threshold: '≤ 1.5 s',
-    show: (f) => withCpu(f.firstAnswerCheckoutMs, f.firstAnswerCheckoutCpuMs),
-  },
-  {
-    id: 'help-checkout',
-    target: '`rm-harness --help` in a checkout',
-    limits: [{ figure: 'helpCheckoutMs', bound: 'max', value: 300 }],
-    threshold: '≤ 0.3 s',
-    show: (f) => withCpu(f.helpCheckoutMs, f.helpCheckoutCpuMs),
-  },
-  {
-    id: 'help-installed',
-    target: '`rm-harness --help` installed',
-    limits: [{ figure: 'helpInstalledMs', bound: 'max', value: 300 }],
-    threshold: '≤ 0.3 s',
-    show: (f) => withCpu(f.helpInstalledMs, f.helpInstalledCpuMs),
-  },
+  timeTarget(
+    'first-answer-installed',
+    'first answer, installed package (`dist/`, no compile cache), `serve --port 0`, default profile',
+    'firstAnswerInstalledMs',
+    'firstAnswerInstalledCpuMs',
+    1000,
+  ),
+  timeTarget(
+    'first-answer-checkout',
+    'first answer, `npm start` in a checkout (`bin/rm-harness.js`)',
+    'firstAnswerCheckoutMs',
+    'firstAnswerCheckoutCpuMs',
+    1500,
+  ),
+  timeTarget(
+    'help-checkout',
+    '`rm-harness --help` in a checkout',
+    'helpCheckoutMs',
+    'helpCheckoutCpuMs',
+    300,
+  ),
+  timeTarget('help-installed', '`rm-harness --help` installed', 'helpInstalledMs', 'helpInstalledCpuMs', 300),
   {
     id: 'seed-large',
     target: '`seed --profile large` (6 × 100k-contact stores)',
@@ -185,16 +195,10 @@ export const TARGETS: readonly TargetSpec[] = [
     show: (f) =>
       `${Math.round(f.fuzzOpsPerSecond ?? NaN).toLocaleString('en-US')} operations/s${f.fuzzCpuMs === undefined ? '' : ` (CPU ${seconds(f.fuzzCpuMs, 1)})`}`,
   },
-  {
-    id: 'conform-sim',
-    target: '`conform --target sim --version all`',
-    limits: [{ figure: 'conformMs', bound: 'max', value: 5000 }],
-    threshold: '≤ 5 s',
-    show: (f) => withCpu(f.conformMs, f.conformCpuMs, 1),
-  },
+  timeTarget('conform-sim', '`conform --target sim --version all`', 'conformMs', 'conformCpuMs', 5000, 1),
   {
     id: 'gate',
-    target: 'the gate, `npm run conform:ci` (126 runs + rule verification)',
+    target: 'the gate, `npm run conform:ci` (every scenario run + rule verification)',
     limits: [
       { figure: 'gateMs', bound: 'max', value: 10_000 },
       { figure: 'gatePassed', bound: 'min', value: 1 },
