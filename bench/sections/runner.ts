@@ -19,7 +19,7 @@ export type FuzzFigures =
   | (CommandTiming & { measured: true; operations: number; opsPerSecond: number; seed: number })
   | { measured: false; reason: string };
 
-/** `npm run conform:ci`: the gate as CI runs it (126 runs, coverage, rule verification). */
+/** `npm run conform:ci`: the gate as CI runs it (every scenario run, coverage, rule verification). */
 export type GateFigures =
   (CommandTiming & { measured: true; passed: boolean }) | { measured: false; reason: string };
 
