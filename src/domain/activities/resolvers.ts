@@ -36,11 +36,12 @@ async function updateActivity(_: unknown, args: MutationUpdateActivityArgs, ctx:
   const outcome = await ctx.store.transact((tx) => {
     const { errors, activity } = buildUpdatedActivity(tx, ctx, args.input);
     if (!activity) return { errors };
-    tx.put(ACTIVITIES, activity);
-    return { errors: [] as ValidationError[], id: activity.id };
+    return { errors: [] as ValidationError[], activity: tx.put(ACTIVITIES, activity) };
   });
-  if (!outcome.id) return { validationErrors: outcome.errors, item: null };
-  return { validationErrors: [], item: ctx.store.get<ActivityRecord>(ACTIVITIES, outcome.id) ?? null };
+  // Answered from the record this request wrote, never read back after the grouped disk write: by then
+  // the store may hold a concurrent update or a reset's data.
+  if (!outcome.activity) return { validationErrors: outcome.errors, item: null };
+  return { validationErrors: [], item: outcome.activity };
 }
 
 async function removeActivity(_: unknown, args: MutationRemoveActivityArgs, ctx: Ctx) {
@@ -65,8 +66,8 @@ export const activitiesResolvers: AreaResolvers = {
   Mutation: {
     // Failures are GraphQL errors: addActivity throws before writing, which rolls the transaction back.
     addActivity: async (_: unknown, args: MutationAddActivityArgs, ctx: Ctx) => {
-      const id = await ctx.store.transact((tx) => addActivity(tx, ctx, args.input).id);
-      return ctx.store.get<ActivityRecord>(ACTIVITIES, id) ?? null;
+      // The record this request wrote (see updateActivity).
+      return ctx.store.transact((tx) => addActivity(tx, ctx, args.input));
     },
     updateActivity,
     removeActivity,
