@@ -11,6 +11,11 @@ export const BASELINES = [
     kind: 'fair',
     label: 'C: express + graphql-http, Map by id, search index, document cache (the fair ceiling)',
   },
+  {
+    key: 'F',
+    kind: 'mercurius',
+    label: 'F: fastify + mercurius + graphql-jit, Map by id, bearer check (the fastest Node GraphQL stack)',
+  },
   { key: 'M', kind: 'mock', label: 'M: @graphql-tools/mock (stateless)' },
 ] as const;
 

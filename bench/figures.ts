@@ -13,6 +13,7 @@ import type { Figures } from './targets.js';
  */
 export const LOAD_KEYS = {
   express: 'E',
+  mercurius: 'F',
   serveDefault: (p: string) => `serve@${p}`,
   serveQuiet: (p: string) => `serve-quiet@${p}`,
   startServer: (p: string) => `sim@${p}`,
@@ -33,7 +34,11 @@ export function figuresOf(results: Input): Figures {
     const e = results.load[LOAD_KEYS.express]?.read.rps;
     const def = results.load[LOAD_KEYS.serveDefault(p)]?.read.rps;
     const quiet = (results.load[LOAD_KEYS.serveQuiet(p)] ?? results.load[LOAD_KEYS.startServer(p)])?.read.rps;
+    const mercurius = results.load[LOAD_KEYS.mercurius]?.read.rps;
     put(f, 'readERps', e);
+    put(f, 'readFRps', mercurius);
+    if (mercurius !== undefined && mercurius > 0)
+      put(f, 'readDefaultOfF', def === undefined ? undefined : def / mercurius);
     put(f, 'readDefaultRps', def);
     put(f, 'readQuietRps', quiet);
     if (e !== undefined && e > 0) {

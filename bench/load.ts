@@ -17,16 +17,18 @@ export interface LoadOptions {
 }
 
 /** Sends the request once and throws unless the answer is a GraphQL response with data and no errors. */
-export async function verify(url: string, name: RequestName, fixture: BenchFixture): Promise<void> {
+export async function verify(url: string, name: RequestName, fixture: BenchFixture): Promise<string> {
   const response = await fetch(`${url}${BENCH_PATH}`, {
     method: 'POST',
     headers: BENCH_HEADERS,
     body: requestBody(name, fixture, -1),
   });
-  const body = (await response.json()) as { data?: unknown; errors?: unknown };
+  const text = await response.text();
+  const body = JSON.parse(text) as { data?: unknown; errors?: unknown };
   if (response.status !== 200 || body.errors || !body.data) {
-    throw new Error(`${name} at ${url}: HTTP ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    throw new Error(`${name} at ${url}: HTTP ${response.status} ${text.slice(0, 300)}`);
   }
+  return text;
 }
 
 /** Runs autocannon once with one request (the mutation gets a new value on every call). */

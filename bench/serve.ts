@@ -1,6 +1,6 @@
 /**
  * Child process of the bench: starts one server and prints one JSON line `{ url, fixture }`; SIGTERM stops it.
- * `serve.ts sim <profile> <dataDir>` | `serve.ts raw|express|fair <profile>` | `serve.ts mock`.
+ * `serve.ts sim <profile> <dataDir>` | `serve.ts raw|express|fair|mercurius <profile>` | `serve.ts mock`.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { DEFAULT_TENANTS, seedSnapshot } from '../src/simulator/index.js';
 import { pickFixture } from './fixture.js';
 import type { BenchFixture } from './queries.js';
 import { fairApp } from './servers/fair.js';
+import { mercuriusApp } from './servers/mercurius.js';
 import { expressApp, precomputedBodies, rawServer } from './servers/precomputed.js';
 import { mockApp } from './servers/mock.js';
 
@@ -47,6 +48,13 @@ async function main(): Promise<void> {
     const data = await seeded(profileName);
     fixture = data.fixture;
     ({ url, close } = await listen(createServer(fairApp(data.snapshot))));
+  } else if (kind === 'mercurius') {
+    const data = await seeded(profileName);
+    fixture = data.fixture;
+    const app = await mercuriusApp(data.snapshot);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    url = address;
+    close = () => app.close();
   } else if (kind === 'raw' || kind === 'express') {
     const data = await seeded(profileName);
     fixture = data.fixture;

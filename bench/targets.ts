@@ -8,6 +8,8 @@
 export const FIGURES = {
   /** By-id read, simulator started as `serve` with its defaults (request log on): req/s ÷ (E)'s req/s. */
   readDefaultOfE: 'throughput',
+  /** By-id read, `serve` with its defaults: req/s ÷ (F)'s req/s (fastify + mercurius + graphql-jit). */
+  readDefaultOfF: 'throughput',
   /** By-id read, simulator as `serve --quiet` (`startServer` defaults): req/s ÷ (E)'s req/s. */
   readQuietOfE: 'throughput',
   /** `serve --port 0 --in-memory` to its first answer, compiled `dist/` (the installed package), ms. */
@@ -51,6 +53,8 @@ export const FIGURES = {
   // time (user + system), which a loaded machine inflates far less than wall time.
   /** By-id read req/s of (E), of `serve` with defaults and of `serve --quiet`. */
   readERps: 'throughput',
+  /** By-id read req/s of (F). */
+  readFRps: 'throughput',
   readDefaultRps: 'throughput',
   readQuietRps: 'throughput',
   firstAnswerInstalledCpuMs: 'cli-startup',
@@ -147,6 +151,20 @@ export const TARGETS: readonly TargetSpec[] = [
     limits: [{ figure: 'readDefaultOfE', bound: 'min', value: 0.8 }],
     threshold: '≥ 80% of (E)',
     show: (f) => share(f.readDefaultOfE, f.readDefaultRps, f.readERps),
+  },
+  {
+    id: 'read-default-of-mercurius',
+    target:
+      'by-id read, default `npm start` settings, share of (F) fastify + mercurius + graphql-jit, and never below (E)',
+    limits: [
+      { figure: 'readDefaultOfF', bound: 'min', value: 0.6 },
+      { figure: 'readDefaultOfE', bound: 'min', value: 1 },
+    ],
+    threshold: '≥ 60% of (F) and ≥ 100% of (E)',
+    show: (f) =>
+      f.readDefaultRps === undefined || f.readFRps === undefined
+        ? `${pct(f.readDefaultOfF)} of (F)`
+        : `${pct(f.readDefaultOfF)} of (F): ${rps(f.readDefaultRps)} vs ${rps(f.readFRps)}; ${pct(f.readDefaultOfE)} of (E)`,
   },
   {
     id: 'read-quiet',

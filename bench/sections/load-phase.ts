@@ -52,10 +52,18 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
     const fixture = children.find((c) => c.child.message.fixture)?.child.message.fixture;
     if (!fixture) throw new Error('no server reported a fixture');
     const options = { duration: config.duration, connections: config.connections };
+    // Like is compared with like: every server that holds the seeded data (all but the stateless mock)
+    // must answer the by-id read with the very bytes the first one does.
+    let readBytes: { key: string; text: string } | undefined;
     for (const { spec, child } of children) {
       const own = child.message.fixture ?? fixture;
       for (const name of REQUEST_NAMES) {
-        await verify(child.message.url, name, own);
+        const text = await verify(child.message.url, name, own);
+        if (name === 'read' && child.message.fixture) {
+          readBytes ??= { key: spec.key, text };
+          if (text !== readBytes.text)
+            throw new Error(`${spec.key} answers the by-id read with other bytes than ${readBytes.key}`);
+        }
         await loadOnce(child.message.url, name, own, { ...options, duration: config.warmup });
       }
       log(`warmed ${spec.key}`);

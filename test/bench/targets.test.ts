@@ -76,6 +76,28 @@ describe('the targets table of a run', () => {
     expect(read.figure).toBe('70% of (E): 7,000 req/s vs 10,000 req/s');
   });
 
+  it('judges the default-settings read against (F) mercurius and (E) express together', () => {
+    const verdict = (own: number, f: number, e: number) => {
+      const load = {
+        E: summary(e),
+        [LOAD_KEYS.mercurius]: summary(f),
+        [LOAD_KEYS.serveDefault('bench-1k')]: summary(own),
+      };
+      const rows = checkTargets(figuresOf(results({ compareProfile: 'bench-1k', load })), () => undefined);
+      return rows.find((r) => r.id === 'read-default-of-mercurius')!;
+    };
+    expect(verdict(24_000, 37_000, 20_000).verdict).toBe('holds');
+    expect(verdict(24_000, 37_000, 20_000).figure).toBe(
+      '65% of (F): 24,000 req/s vs 37,000 req/s; 120% of (E)',
+    );
+    expect(verdict(10_700, 37_000, 9_000).verdict).toBe('does not hold');
+    expect(verdict(24_000, 37_000, 25_000).verdict).toBe('does not hold');
+    expect(
+      checkTargets(figuresOf(results()), () => undefined).find((r) => r.id === 'read-default-of-mercurius')!
+        .verdict,
+    ).toBe('not measured in this run');
+  });
+
   it('a failed `npm test` does not hold however fast it was; a passing one holds within 6 minutes', () => {
     const verdict = (suite: BenchResults['suite']) =>
       checkTargets(figuresOf(results({ suite })), () => undefined).find((r) => r.id === 'npm-test')!.verdict;
