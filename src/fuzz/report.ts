@@ -22,8 +22,8 @@ export const FUZZ_REPORT_BASE = 'fuzz';
 export const FUZZ_SCENARIO_DIR = 'fuzz';
 
 /**
- * Folder below the report folder for shrunk cases that failed on a fresh simulator too: fuzzer bugs,
- * kept for whoever mends the fuzzer and out of the folder `conform` replays.
+ * Folder below the report folder for shrunk cases of a run against the simulator that failed on a fresh
+ * simulator too: fuzzer bugs, kept for whoever mends the fuzzer and out of the folder `conform` replays.
  */
 export const FUZZER_BUG_DIR = 'fuzzer-bugs';
 
@@ -48,8 +48,9 @@ export function toRunResult(
     if (r.finding) {
       const { scenario, replay } = r.finding;
       const again = `replay: --seed ${r.finding.seed} --path ${r.finding.path}`;
-      // A fuzzer bug is not a verdict on the target: the case fails on a correct simulator as well.
-      const bug = replay?.passed === false ? replay : undefined;
+      // A fuzzer bug is not a verdict on the target: the simulator was the target and a fresh one fails too.
+      const bug = r.finding.fuzzerBug && replay?.passed === false ? replay : undefined;
+      const unreplayed = !bug && replay?.passed === false ? replay : undefined;
       return {
         scenarioId: scenario.id,
         title: scenario.title,
@@ -60,7 +61,9 @@ export function toRunResult(
         status: bug ? 'error' : 'failed',
         note: bug
           ? `${note}; fuzzer bug: the shrunk case fails on a fresh simulator too (${bug.message}); ${again}`
-          : `${note}; ${again}`,
+          : unreplayed
+            ? `${note}; the shrunk case also fails on a fresh simulator (${unreplayed.message}), so it may rest on the target's data; ${again}`
+            : `${note}; ${again}`,
         steps: r.finding.steps,
         durationMs: r.durationMs,
       };
@@ -121,7 +124,7 @@ export function writeFuzzOutput(
   mkdirSync(scenarioDir, { recursive: true });
   const scenarios = fuzz.revisions.flatMap((r) => {
     if (!r.finding) return [];
-    const folder = r.finding.replay?.passed === false ? path.join(dir, FUZZER_BUG_DIR) : scenarioDir;
+    const folder = r.finding.fuzzerBug ? path.join(dir, FUZZER_BUG_DIR) : scenarioDir;
     mkdirSync(folder, { recursive: true });
     const file = path.join(folder, `${r.finding.scenario.id}.yaml`);
     writeFileSync(file, stringify(r.finding.scenario, { lineWidth: 0 }));

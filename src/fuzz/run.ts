@@ -44,8 +44,9 @@ export interface FuzzOptions {
   /** Told after each sequence, for progress output. */
   onSequence?: (revision: Version, done: number) => void;
   /**
-   * Starts a fresh simulator to replay each shrunk case on before it is written: a case that fails
-   * there too is a fuzzer bug, not a finding about the target. Without it cases are not replayed.
+   * Starts a fresh simulator to replay each shrunk case on before it is written: when the target is the
+   * simulator, a case that fails there too is a fuzzer bug; for any other target the outcome is noted
+   * beside the finding, never in its place. Without it cases are not replayed.
    */
   replayOn?: TargetFactory;
 }
@@ -66,6 +67,12 @@ export interface FuzzFinding {
   path: string;
   /** The case replayed on a fresh simulator before it was written (absent: not replayed). */
   replay?: ReplayOutcome;
+  /**
+   * True when the finding is the fuzzer's own: the target was the simulator and the shrunk case fails on
+   * a fresh one too. A failed replay never relabels a finding about another target: the target's answers
+   * broke the invariant, and a case that does not replay on a simulator may rest on the target's data.
+   */
+  fuzzerBug?: boolean;
 }
 
 /** What the sequences sent of one operation (`Query.lists`) and how many checks its answers met. */
@@ -265,7 +272,11 @@ async function fuzzRevision(
       seed: options.seed,
       path,
     };
-    if (options.replayOn) result.finding.replay = await replayOnSimulator(result.finding, options);
+    if (options.replayOn) {
+      const replay = await replayOnSimulator(result.finding, options);
+      result.finding.replay = replay;
+      if (!replay.passed && options.target.isSimulator) result.finding.fuzzerBug = true;
+    }
   }
   return result;
 }

@@ -130,7 +130,7 @@ export async function handleFuzz(
     const lines = fuzz.revisions.map((r) => {
       const head = `${r.revision}: ${r.sequences} sequences, ${r.operations} operations`;
       if (!r.finding) return `${head}, no failure`;
-      if (r.finding.replay?.passed === false)
+      if (r.finding.fuzzerBug && r.finding.replay?.passed === false)
         return `${head}, FUZZER BUG: the shrunk case of ${r.finding.violation.invariant} at ${r.finding.violation.stepId} fails on a fresh simulator too (${r.finding.replay.message}); written to ${FUZZER_BUG_DIR}/, not a finding about the target`;
       return `${head}, FAILED ${r.finding.violation.invariant} at ${r.finding.violation.stepId}: ${r.finding.violation.message}\n  minimal sequence: ${r.finding.commands.join(' → ')}\n  replay the run: rm-harness fuzz --seed ${seed} --path ${r.finding.path} --version ${r.revision} --runs ${runs}`;
     });
