@@ -379,6 +379,19 @@ export class Simulator {
   }
 
   /**
+   * The stores this process holds open, by tenant id: the tenants it serves. In a replica set each
+   * tenant's stores are open in one process only, so this is what routing put here.
+   */
+  openStores(): Map<string, string[]> {
+    const open = new Map<string, string[]>();
+    for (const key of this.opened.keys()) {
+      const [tenant, region] = splitStoreKey(key);
+      open.set(tenant, [...(open.get(tenant) ?? []), region]);
+    }
+    return open;
+  }
+
+  /**
    * The stores that cannot serve right now and why: a failed open (retried on the next request) or a
    * last write that did not reach disk (cleared by the next one that does). Empty when all is well.
    */

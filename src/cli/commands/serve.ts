@@ -41,6 +41,8 @@ export interface GuardFlags {
   allowedHosts?: string;
   /** Most bytes of text the request journal keeps. */
   journalMaxBytes?: number;
+  /** This process's name in a replica set (`x-rm-replica`, `GET /__admin/replica`). */
+  replicaId?: string;
 }
 
 /** The host names of `--allowed-hosts` (comma-separated), or undefined for the default. */
@@ -94,6 +96,8 @@ export async function handleServe(
   )
     throw new CliUsageError(`--journal-max-bytes must be an integer of at least ${MIN_JOURNAL_BYTES}`);
   const allowedHosts = allowedHostsOf(args.allowedHosts);
+  if (args.replicaId !== undefined && !/^[\x21-\x7e]{1,64}$/.test(args.replicaId))
+    throw new CliUsageError('--replica-id must be 1 to 64 visible ASCII characters (it is sent as a header)');
   if (args.schema !== undefined) return serveMock(args, seed, tenants, ctx);
   const log = args.quiet
     ? undefined
@@ -117,6 +121,7 @@ export async function handleServe(
       journalMaxBytes: args.journalMaxBytes,
       allowedHosts,
       onRequestHead: log,
+      replicaId: args.replicaId,
     });
   } catch (error) {
     throw startError(error, args);
@@ -342,6 +347,11 @@ export const serveCommand = defineCommand<ServeFlags>({
         defaultDescription: 'pretty on a terminal, json otherwise',
         describe:
           'Per-request log line on stdout: pretty (one readable line, formatted off the request thread) or json (pino NDJSON, written asynchronously)',
+      })
+      .option('replica-id', {
+        type: 'string',
+        describe:
+          'Name of this process in a replica set: sent as x-rm-replica on every response, shown with the tenants it serves by GET /__admin/replica',
       })
       .option('quiet', {
         type: 'boolean',
