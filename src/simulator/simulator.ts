@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addResolversToSchema } from '@graphql-tools/schema';
@@ -69,7 +70,8 @@ export interface StoreHealthEntry {
  * clear error at start-up rather than a failure on every request later (A-247).
  */
 function checkWritable(dir: string): void {
-  const probe = join(dir, `.rm-write-probe-${process.pid}`);
+  // Not the pid alone: replicas in containers share one volume and each runs as pid 1.
+  const probe = join(dir, `.rm-write-probe-${process.pid}-${randomBytes(6).toString('hex')}`);
   try {
     mkdirSync(dir, { recursive: true });
     writeFileSync(probe, '');
