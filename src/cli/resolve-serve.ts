@@ -6,7 +6,13 @@ import {
   type FaultConfig,
   type LogFormat,
 } from '../server/index.js';
-import { DEFAULT_ENGINE, DEFAULT_LIMITS, type Engine, type Limits } from '../simulator/index.js';
+import {
+  DEFAULT_ENGINE,
+  DEFAULT_LEASE_MS,
+  DEFAULT_LIMITS,
+  type Engine,
+  type Limits,
+} from '../simulator/index.js';
 import { firstSet, readConfig } from './config-option.js';
 import { resolveStoreFlags, type StoreArgs, type StoreFlags } from './simulator-options.js';
 
@@ -35,6 +41,8 @@ export interface ServeArgs extends StoreArgs, Limits {
   watch: boolean;
   /** Test-only: accept `breakRules` in `PUT /__admin/faults` (rule verification). */
   allowRuleBreaking?: boolean;
+  /** Seconds of a store lock's lease (A-460). */
+  storeLease: number;
 }
 
 /** Defaults of `serve`, applied after the flags and the config file. */
@@ -71,5 +79,6 @@ export function resolveServeFlags(flags: ServeFlags, env: Env = process.env): Se
     logFormat: flags.logFormat ?? 'pretty',
     quiet: flags.quiet ?? false,
     watch: flags.watch ?? false,
+    storeLease: firstSet(flags.storeLease, file.storeLease) ?? DEFAULT_LEASE_MS / 1000,
   };
 }

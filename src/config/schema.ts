@@ -1,6 +1,7 @@
 import { VERSIONS, type Version } from '../contract/versions.js';
 import { FAULTS_SCHEMA, type FaultConfig } from '../server/index.js';
 import {
+  DEFAULT_LEASE_MS,
   profileNames,
   REGIONS,
   TENANT_SCHEMA,
@@ -58,6 +59,8 @@ export interface ServeConfig {
   limits?: Partial<Limits>;
   /** Faults active from start-up, in the shape `PUT /__admin/faults` takes. */
   faults?: FaultConfig;
+  /** Seconds of a store lock's lease (`--store-lease`, A-460). */
+  storeLease?: number;
 }
 
 /** A whole `rm-harness.config.json`. */
@@ -159,6 +162,10 @@ export const CONFIG_SCHEMA = {
         faults: {
           ...FAULTS_SCHEMA,
           description: 'Faults active from start-up, as PUT /__admin/faults takes them',
+        },
+        storeLease: {
+          ...positiveInteger,
+          description: `Seconds of a store lock's lease: another process may take a store over this long after its owner stopped renewing (--store-lease, default ${DEFAULT_LEASE_MS / 1000})`,
         },
         adminToken: secret(`set ${ADMIN_TOKEN_ENV}, or pass --admin-token`),
       },

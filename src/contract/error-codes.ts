@@ -129,6 +129,14 @@ export const ERROR_CODES = {
     statusNote:
       "the client's request breaks the contract and is not forwarded; 502 when the upstream's answer does",
   },
+  STORE_LOCKED: {
+    meaning:
+      "The tenant store is open in another process (another replica on the same data dir), or this process lost the store's lock after its lease ran out; nothing was read or written ([durability](../durability.md#one-owner-per-store)).",
+    status: 503,
+    statusNote:
+      "200 when the lock is lost inside an executed operation (A-341); `Retry-After` is the seconds until the owner's lease runs out, at most the lease (15 s by default, A-460)",
+    retryAfter: { seconds: 15, whenRetryable: true },
+  },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 
 /** An `extensions.code` of the catalogue. */

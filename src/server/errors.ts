@@ -32,8 +32,9 @@ export function errorAnswer(
     const unavailable = storeUnavailable(error)!;
     log(`store failure: ${(error as Error).message}`);
     // The code comes first, then the cause and `retryAfter` (which the builder turns into Retry-After).
-    const { code: _code, ...extensions } = unavailable.extensions;
-    return catalogueAnswer(CODE.STORE_UNAVAILABLE, unavailable.message, { status: 503, extensions });
+    const { code, ...extensions } = unavailable.extensions;
+    const storeCode = code === CODE.STORE_LOCKED ? CODE.STORE_LOCKED : CODE.STORE_UNAVAILABLE;
+    return catalogueAnswer(storeCode, unavailable.message, { status: 503, extensions });
   }
   log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return catalogueAnswer(CODE.INTERNAL_SERVER_ERROR, 'Internal server error.', { status: 500 });

@@ -50,5 +50,11 @@ export type { RequestContext } from '../domain/area.js';
 export type { EventFeedFaults } from '../domain/event-feed.js';
 export { EVENT_VIEW_QUERIES } from '../domain/events/views.js';
 export { BREAKABLE_RULES } from '../domain/shared/rule-switch.js';
-export { StoreCorruptError, StoreFailedError, storeFailureOf } from '../store/index.js';
+export {
+  DEFAULT_LEASE_MS,
+  StoreCorruptError,
+  StoreFailedError,
+  storeFailureOf,
+  StoreLockedError,
+} from '../store/index.js';
 export type { StoreFailureReason } from '../store/index.js';

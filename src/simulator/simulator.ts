@@ -12,9 +12,11 @@ import { allResolvers } from '../domain/registry.js';
 import type { Region, TenantSettings } from '../domain/tenancy.js';
 import { openIndexedStore, seedStore, type SeedProgress } from './seeding.js';
 import {
+  DEFAULT_LEASE_MS,
   FileBackend,
   MemoryBackend,
   storeFailureOf,
+  StoreLockedError,
   type Entity,
   type Store,
   type DurableFs,
@@ -48,6 +50,11 @@ export interface SimulatorOptions {
   storeFs?: DurableFs;
   /** The execution engine of GraphQL requests (default {@link DEFAULT_ENGINE}). */
   engine?: Engine;
+  /**
+   * The lease of each store's lock in `dataDir`, in milliseconds (default {@link DEFAULT_LEASE_MS}): another
+   * process may take a store over this long after its owner stopped renewing (A-460).
+   */
+  storeLeaseMs?: number;
 }
 
 /** Thrown for a bad simulator set-up (unknown profile …); the CLI turns it into a one-line message. */
@@ -111,6 +118,7 @@ export class Simulator {
   private readonly clocks = new Map<string, TenantClock>();
   private readonly dataDir: string | undefined;
   private readonly storeFs: DurableFs | undefined;
+  private readonly storeLeaseMs: number;
   private readonly log: (message: string) => void;
   private readonly allowRuleBreaking: boolean;
   private broken = new Set<BreakableRule>();
@@ -134,6 +142,9 @@ export class Simulator {
     this.allowRuleBreaking = options.allowRuleBreaking ?? false;
     this.dataDir = options.inMemory ? undefined : options.dataDir;
     this.storeFs = options.storeFs;
+    if (options.storeLeaseMs !== undefined && !(options.storeLeaseMs >= 1000))
+      throw new SimulatorSetupError('storeLeaseMs must be at least 1000 (one second)');
+    this.storeLeaseMs = options.storeLeaseMs ?? DEFAULT_LEASE_MS;
     this.log = options.log ?? ((message) => process.stderr.write(`${message}\n`));
     if (this.dataDir) checkWritable(this.dataDir);
     for (const tenant of options.tenants ?? DEFAULT_TENANTS) this.tenants.set(tenant.id, { ...tenant });
@@ -450,8 +461,15 @@ export class Simulator {
     const backend = this.dataDir
       ? new FileBackend(this.dataDir, `${tenantId}-${region}`, {
           fs: this.storeFs,
+          leaseMs: this.storeLeaseMs,
           onWarning: this.log,
-          onError: (err) => this.log(`store ${tenantId}-${region}: ${err.message}`),
+          onError: (err) => {
+            this.log(`store ${tenantId}-${region}: ${err.message}`);
+            // Another process owns the files now: memory is stale; the next request opens it again
+            // (and is refused while the other process holds it).
+            if (err instanceof StoreLockedError)
+              setImmediate(() => void this.closeStore(tenantId, region).catch(() => undefined));
+          },
         })
       : new MemoryBackend();
     const store = await openIndexedStore(backend);

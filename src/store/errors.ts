@@ -1,4 +1,5 @@
 import { errorCode } from './fsutil.js';
+import type { LockOwner } from './types.js';
 
 /** Base class of every error the store raises itself (misuse, invalid data). */
 export class StoreError extends Error {
@@ -10,9 +11,10 @@ export class StoreError extends Error {
 
 /**
  * Why a store cannot serve a request: the disk is full, the data dir is read-only, the files are
- * damaged, or another I/O error. A client can act on each differently (A-240).
+ * damaged, another I/O error, or another process has the store open (A-460). A client can act on each
+ * differently (A-240).
  */
-export type StoreFailureReason = 'no-space' | 'read-only' | 'corrupt' | 'io';
+export type StoreFailureReason = 'no-space' | 'read-only' | 'corrupt' | 'io' | 'locked';
 
 /** Persisted files cannot be loaded: the message names the file and the offending line. */
 export class StoreCorruptError extends StoreError {
@@ -34,6 +36,23 @@ export class StoreFailedError extends StoreError {
     super(message, options);
     this.code = errorCode(options?.cause);
     this.reason = options?.reason ?? reasonOf(options?.cause);
+  }
+}
+
+/**
+ * Another process has the store open (its lock names it), or this process lost the store's lock to
+ * another after its lease ran out (A-460). Retrying can help: the owner may close it or go away.
+ */
+export class StoreLockedError extends StoreFailedError {
+  /** Who holds the lock, when its file could be read. */
+  readonly owner: LockOwner | null;
+  /** Seconds until the owner's lease runs out if it is not renewed. */
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, options: { owner: LockOwner | null; retryAfterSeconds?: number }) {
+    super(message, { reason: 'locked' });
+    this.owner = options.owner;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? 1;
   }
 }
 
@@ -67,9 +86,13 @@ export function storeFailure(what: string, err: unknown): StoreFailedError {
  */
 export function storeFailureOf(
   err: unknown,
-): { reason: StoreFailureReason; message: string; retryable: boolean } | undefined {
+):
+  | { reason: StoreFailureReason; message: string; retryable: boolean; retryAfterSeconds?: number }
+  | undefined {
   if (!(err instanceof StoreFailedError) && !(err instanceof StoreCorruptError)) return undefined;
   const reason = err.reason;
+  if (err instanceof StoreLockedError)
+    return { reason, message: err.message, retryable: true, retryAfterSeconds: err.retryAfterSeconds };
   // Space can come back (a log removed, a quota raised) and so can a disk's transient error; damage
   // and a read-only mount need an operator.
   return { reason, message: err.message, retryable: reason === 'no-space' || reason === 'io' };

@@ -4,6 +4,7 @@ import type { BackendStats, LoadedData, StoreBackend } from './backend.js';
 import { StoreCorruptError, StoreError, StoreFailedError, storeFailure } from './errors.js';
 import { exists, freeBytes, fsyncDir, Mutex, nodeFs, unlinkIfExists } from './fsutil.js';
 import type { DurableFs } from './fsutil.js';
+import { DEFAULT_LEASE_MS, StoreLock } from './lock.js';
 import { SnapshotFile } from './snapshot-file.js';
 import { damagedCopyPath, storeFilePaths } from './store-files.js';
 import type { PersistedSnapshot, WalRecord } from './types.js';
@@ -39,13 +40,21 @@ export interface FileBackendOptions {
    * it to check their order, or to stop the process between two of them.
    */
   fs?: DurableFs;
+  /**
+   * Take the store's lock on open (default true), so that no other process opens it meanwhile (A-460).
+   * Only tests that act a crash by opening an abandoned store again in the same process turn it off.
+   */
+  lock?: boolean;
+  /** The lock's lease in milliseconds (default {@link DEFAULT_LEASE_MS}). */
+  leaseMs?: number;
 }
 
 /**
  * Durable backend: `<dir>/<name>.json` snapshot plus `<name>.wal` JSON Lines log; `<name>.wal.1`
  * exists only while a compaction is folding a rotated log into a new snapshot.
- * One writer per (dir, name): there is no lock, and opening a second store on files that are being
- * written can truncate a line it sees half-written; a second open is only safe while writes are idle.
+ * One owner per (dir, name): opening takes `<name>.lock` (see `StoreLock`), refused with a
+ * `StoreLockedError` while another process holds it, and closing releases it. An owner that loses its
+ * lock (its lease ran out and another process took the store) writes nothing more (A-460).
  */
 export class FileBackend implements StoreBackend {
   /** Path of the snapshot file. */
@@ -68,6 +77,9 @@ export class FileBackend implements StoreBackend {
   private readonly onError: (err: Error) => void;
   private readonly onWarning: (message: string) => void;
   private readonly reserveBytes: number;
+  private readonly locking: boolean;
+  private readonly leaseMs: number;
+  private lock: StoreLock | null = null;
   private wal: WalWriter | null = null;
   private capture: ((upTo?: number) => PersistedSnapshot) | null = null;
   private compacting: Promise<void> | null = null;
@@ -102,11 +114,29 @@ export class FileBackend implements StoreBackend {
     this.compactWalRecords = options.compactWalRecords ?? 100_000;
     this.compactWalRatio = options.compactWalRatio ?? 0.25;
     this.reserveBytes = options.reserveBytes ?? 4 * 1024 * 1024;
+    this.locking = options.lock ?? true;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   }
 
   /** Reads snapshot, rotated WAL and WAL; drops a torn WAL tail so new appends start on a clean line. */
   async load(): Promise<LoadedData> {
     await mkdir(this.dir, { recursive: true });
+    if (this.locking) {
+      this.lock = await StoreLock.acquire(this.dir, this.name, {
+        leaseMs: this.leaseMs,
+        onLost: (err) => this.onError(err),
+        onTakeOver: this.onWarning,
+      });
+    }
+    try {
+      return await this.loadFiles();
+    } catch (err) {
+      await this.releaseLock();
+      throw err;
+    }
+  }
+
+  private async loadFiles(): Promise<LoadedData> {
     await this.snapshotFile.removeLeftover();
     await this.document.read();
     const snapshot = this.document.data;
@@ -185,8 +215,13 @@ export class FileBackend implements StoreBackend {
     this.wal?.clearFailure();
   }
 
-  /** Group-committed append; resolves once durable. */
+  /** Group-committed append; resolves once durable. Refused once the store's lock is lost. */
   append(line: string): Promise<void> {
+    try {
+      this.lock?.assertHeld();
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
     return this.writer().append(line);
   }
 
@@ -243,8 +278,24 @@ export class FileBackend implements StoreBackend {
   /** Waits for compaction and pending appends, then writes a final snapshot and removes the WAL. */
   async close(writeSnapshot: boolean): Promise<void> {
     const wal = this.wal;
-    if (!wal || this.closing) return;
+    if (!wal) return this.releaseLock();
+    if (this.closing) return;
     this.closing = true;
+    try {
+      await this.closeFiles(wal, writeSnapshot);
+    } finally {
+      await this.releaseLock();
+    }
+  }
+
+  /** Releases the store's lock (no-op without one). */
+  private async releaseLock(): Promise<void> {
+    const lock = this.lock;
+    this.lock = null;
+    await lock?.release();
+  }
+
+  private async closeFiles(wal: WalWriter, writeSnapshot: boolean): Promise<void> {
     await this.compacting?.catch(() => undefined);
     await wal.runExclusive(async () => {
       try {
@@ -287,6 +338,8 @@ export class FileBackend implements StoreBackend {
    */
   private async writeSnapshot(upTo?: number): Promise<void> {
     if (!this.capture) throw new StoreError('FileBackend used before start()');
+    // Another process owns the files once the lock is lost: a snapshot now would overwrite its store.
+    this.lock?.assertHeld();
     const snapshot = this.capture(upTo);
     this.document.data = snapshot;
     await this.document.write();

@@ -15,13 +15,23 @@ export { removeStoreLogs, replaceStore, storeFilePaths } from './store-files.js'
 export type { StoreFilePaths } from './store-files.js';
 export { nodeFs } from './fsutil.js';
 export type { DurableFs, DurableHandle } from './fsutil.js';
-export { reasonOf, storeFailureOf, StoreCorruptError, StoreError, StoreFailedError } from './errors.js';
+export {
+  reasonOf,
+  storeFailureOf,
+  StoreCorruptError,
+  StoreError,
+  StoreFailedError,
+  StoreLockedError,
+} from './errors.js';
+export { DEFAULT_LEASE_MS, describeOwner, lockPath, readLock, staleness, StoreLock } from './lock.js';
+export type { HeldLock, StoreLockOptions } from './lock.js';
 export type { StoreFailureReason } from './errors.js';
 export { collectionEntities, parseSnapshot, stringifySnapshot } from './snapshot-codec.js';
 export type {
   DeferredCollection,
   Entity,
   IndexKeyFn,
+  LockOwner,
   PersistedSnapshot,
   StoreSnapshot,
   WalOp,

@@ -14,6 +14,8 @@ export interface StoreFilePaths {
   wal: string;
   /** `<name>.wal.1`: a rotated log, only while a compaction folds it into a snapshot. */
   rotated: string;
+  /** `<name>.lock`: who has the store open (A-460). */
+  lock: string;
 }
 
 /** The file paths of a store; throws a `StoreError` for a name that is not a safe file name. */
@@ -23,6 +25,7 @@ export function storeFilePaths(dir: string, name: string): StoreFilePaths {
     snapshot: join(dir, `${name}.json`),
     wal: join(dir, `${name}.wal`),
     rotated: join(dir, `${name}.wal.1`),
+    lock: join(dir, `${name}.lock`),
   };
 }
 

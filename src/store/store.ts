@@ -80,6 +80,8 @@ export class Store extends SourceReader implements StoreReader {
     try {
       return await Store.openOrThrow(backend, options);
     } catch (err) {
+      // Whatever the backend holds (the store's lock, open files) is let go: nobody will close it.
+      await backend.close(false).catch(() => undefined);
       // A file-system error (a data dir that cannot be created or read) names itself as a store failure.
       if (err instanceof StoreError) throw err;
       throw storeFailure('cannot open the store', err);

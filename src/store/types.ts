@@ -51,3 +51,22 @@ export interface WalRecord {
 
 /** Derives the secondary-index key(s) of an entity; must be pure, as removal recomputes it. */
 export type IndexKeyFn<T extends Entity = Entity> = (entity: T) => string | readonly string[] | undefined;
+
+/** Who holds a store: what `<name>.lock` says (A-460). */
+export interface LockOwner {
+  /** Process id on `host`. */
+  pid: number;
+  /** `os.hostname()` of the owner: a replica's own name (a container's, a pod's). */
+  host: string;
+  /**
+   * The process's start as the kernel counts it (`/proc/<pid>/stat` field 22), where there is one: tells
+   * a live owner from another process that reused its pid (a restarted container's pid 1).
+   */
+  processStart?: string;
+  /** When the owner took the lock (ISO time). */
+  acquiredAt: string;
+  /** The lease in milliseconds: the owner renews it every third of this time. */
+  leaseMs: number;
+  /** This acquisition's id: a renewal checks it is still the one in the file. */
+  token: string;
+}

@@ -81,7 +81,8 @@ describe('durable snapshot write', () => {
       const first = await Store.open(new FileBackend(dir, 't'));
       await first.transact((tx) => tx.put('c', { id: 'old' }));
       await first.close();
-      const store = await Store.open(new FileBackend(dir, 't', { fs: failingSync }));
+      // Left open, as by a crash (no lock, so that it can be opened again in this process).
+      const store = await Store.open(new FileBackend(dir, 't', { fs: failingSync, lock: false }));
       await store.transact((tx) => tx.put('c', { id: 'new' }));
       await expect(store.compact()).rejects.toThrow('EIO');
       expect((await readdir(dir)).sort()).toEqual(['t.json', 't.wal', 't.wal.1']);

@@ -256,7 +256,8 @@ describe('the store under injected faults', () => {
       expect(refused).toBeInstanceOf(StoreFailedError);
       expect(refused).toMatchObject({ reason: 'no-space' });
       expect((refused as Error).message).toMatch(/compaction not started: 1048576 bytes free/);
-      expect((await readdir(dir)).sort()).toEqual(['t.wal']);
+      // The store is open: its lock is there too.
+      expect((await readdir(dir)).sort()).toEqual(['t.lock', 't.wal']);
       await writes(store, outcome, 'b', 5);
       expect(outcome.failed.size).toBe(0);
       expectExactly(store, outcome, 'after a refused compaction');

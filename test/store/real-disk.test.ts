@@ -135,7 +135,8 @@ describe('a small tmpfs', () => {
     }
     const tenant = DEFAULT_TENANTS[0]!;
     const name = `${tenant.id}-us`;
-    const old = await Store.open(new FileBackend(mountPoint, name));
+    // Without its lock: it is left open below, as a killed process would leave it.
+    const old = await Store.open(new FileBackend(mountPoint, name, { lock: false }));
     for (let i = 0; i < 20; i++) await old.transact((tx) => tx.put('items', { id: `old${i}` }));
     // Left open (a crash): the writes are in its log only. The rest of the disk is taken.
     await writeFile(join(mountPoint, 'ballast'), Buffer.alloc(1900 * 1024)).catch(() => undefined);

@@ -14,6 +14,7 @@ import {
 } from '../../server/index.js';
 import {
   DEFAULT_ENGINE,
+  DEFAULT_LEASE_MS,
   DEFAULT_LIMITS,
   ENGINES,
   REGIONS,
@@ -95,6 +96,8 @@ export async function handleServe(
     (!Number.isSafeInteger(args.journalMaxBytes) || args.journalMaxBytes < MIN_JOURNAL_BYTES)
   )
     throw new CliUsageError(`--journal-max-bytes must be an integer of at least ${MIN_JOURNAL_BYTES}`);
+  if (!Number.isSafeInteger(args.storeLease) || args.storeLease < 1)
+    throw new CliUsageError('--store-lease must be a positive integer (seconds)');
   const allowedHosts = allowedHostsOf(args.allowedHosts);
   if (args.replicaId !== undefined && !/^[\x21-\x7e]{1,64}$/.test(args.replicaId))
     throw new CliUsageError('--replica-id must be 1 to 64 visible ASCII characters (it is sent as a header)');
@@ -120,6 +123,7 @@ export async function handleServe(
       journalSize: args.journalSize,
       journalMaxBytes: args.journalMaxBytes,
       allowedHosts,
+      storeLeaseMs: args.storeLease * 1000,
       onRequestHead: log,
       replicaId: args.replicaId,
     });
@@ -262,6 +266,12 @@ export const serveCommand = defineCommand<ServeFlags>({
         describe: 'Port (0 picks a free one)',
       })
       .option(storeOptions)
+      .option('store-lease', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LEASE_MS / 1000),
+        describe:
+          "Seconds of a store lock's lease: a replica that stops renewing (killed, hung) loses its stores to another this long after",
+      })
       .option('in-memory', {
         type: 'boolean',
         defaultDescription: 'false',

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { checkStore, listStores, type StoreCheck } from '../../store/index.js';
+import { checkStore, listStores, StoreLock, StoreLockedError, type StoreCheck } from '../../store/index.js';
 import { CliError, CliUsageError, defineCommand, defineGroup, type CliContext } from '../context.js';
 import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
 
@@ -10,7 +10,32 @@ export interface StoreCheckArgs extends OutputArgs {
   store?: string;
 }
 
-/** Verifies (and with --repair salvages) every store of a data dir; exit 1 when any store is damaged. */
+/** Exit code of `store check` when a store is open in another process (A-461). */
+export const STORE_LOCKED_EXIT = 3;
+
+/**
+ * Takes the lock of every store in `names` (so no server opens one while it is checked or repaired), or
+ * none: a store another process has open is a `CliError` with exit {@link STORE_LOCKED_EXIT} (A-461).
+ */
+async function lockAll(dir: string, names: readonly string[]): Promise<StoreLock[]> {
+  const locks: StoreLock[] = [];
+  try {
+    for (const name of names) locks.push(await StoreLock.acquire(dir, name));
+    return locks;
+  } catch (error) {
+    await Promise.all(locks.map((lock) => lock.release()));
+    if (!(error instanceof StoreLockedError)) throw error;
+    throw new CliError(
+      `${error.message}: stop that process (or wait ${error.retryAfterSeconds} s for its lease to run out) and run store check again`,
+      STORE_LOCKED_EXIT,
+    );
+  }
+}
+
+/**
+ * Verifies (and with --repair salvages) every store of a data dir; exit 1 when any store is damaged,
+ * {@link STORE_LOCKED_EXIT} when one is open in another process.
+ */
 export async function handleStoreCheck(args: StoreCheckArgs, ctx: CliContext): Promise<number> {
   const out = new Output(ctx.io, args);
   const c = out.colors;
@@ -26,7 +51,12 @@ export async function handleStoreCheck(args: StoreCheckArgs, ctx: CliContext): P
     throw new CliUsageError(`no store "${args.store}" in ${dir}`, 'store check');
   }
   const results: StoreCheck[] = [];
-  for (const name of names) results.push(await checkStore(dir, name, { repair: args.repair === true }));
+  const locks = await lockAll(dir, names);
+  try {
+    for (const name of names) results.push(await checkStore(dir, name, { repair: args.repair === true }));
+  } finally {
+    await Promise.all(locks.map((lock) => lock.release()));
+  }
   for (const r of results) {
     const counts = Object.entries(r.collections)
       .map(([n, k]) => `${k} ${n}`)
@@ -63,7 +93,8 @@ export async function handleStoreCheck(args: StoreCheckArgs, ctx: CliContext): P
 /** `rm-harness store check`. */
 export const storeCheckCommand = defineCommand<StoreCheckArgs>({
   command: 'check',
-  describe: "Verify every store's checksums and log sequence in a data dir (exit 1 when damaged)",
+  describe:
+    "Verify every store's checksums and log sequence in a data dir (exit 1 when damaged, 3 when a store is open in another process)",
   builder: (y) =>
     withOutputOptions(y)
       .option('data-dir', { type: 'string', describe: 'The folder of the store files' })

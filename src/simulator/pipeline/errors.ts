@@ -6,10 +6,21 @@ import { retryAfterOf } from '../../contract/error-envelope.js';
 /** Seconds a client should wait before retrying a store that failed for a reason that can pass (A-241). */
 export const STORE_RETRY_AFTER_SECONDS = ERROR_CODES.STORE_UNAVAILABLE.retryAfter.seconds;
 
-/** The GraphQL error a store failure answers with: `STORE_UNAVAILABLE`, its cause, whether to retry (A-241). */
+/**
+ * The GraphQL error a store failure answers with: `STORE_UNAVAILABLE`, its cause, whether to retry (A-241);
+ * `STORE_LOCKED` and when the owner's lease runs out for a store another process holds (A-460).
+ */
 export function storeUnavailable(err: unknown): GraphQLError | undefined {
   const failure = storeFailureOf(err);
   if (!failure) return undefined;
+  if (failure.reason === 'locked') {
+    // The owner (a host name, a pid) is the operator's business: the message goes to the server log.
+    const seconds = failure.retryAfterSeconds ?? STORE_RETRY_AFTER_SECONDS;
+    return new GraphQLError(
+      `The tenant store is open in another process; nothing was written; retry after ${seconds} s.`,
+      { extensions: { code: CODE.STORE_LOCKED, retryAfter: seconds } },
+    );
+  }
   const what = {
     'no-space': 'its disk is full',
     'read-only': 'its files cannot be written',
