@@ -14,6 +14,7 @@ import { measureCliStartup } from './sections/cli-startup.js';
 import { measureHostileProxy, writeHostileProxyReport } from './sections/hostile-proxy.js';
 import { measureHostile } from './sections/hostile.js';
 import { measureLogCost } from './sections/log-cost.js';
+import { measureReplicas } from './sections/replicas.js';
 import { measureFuzz, measureGate, measureRunner } from './sections/runner.js';
 import { measureSeedAll } from './sections/seeding.js';
 import { measureStartup } from './sections/startup.js';
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
     measureStoreChecksums(config.largeProfile, config),
   );
   const logCost = await measured('log-cost', () => measureLogCost(config));
+  const replicas = await measured('replicas', () => measureReplicas(config));
   const suite = await measured('suite', () => measureSuite());
   const results: Omit<BenchResults, 'targets' | 'figures'> = {
     generatedAt: new Date().toISOString(),
@@ -157,6 +159,15 @@ async function main(): Promise<void> {
     writeFileSync(
       file,
       `${JSON.stringify({ generatedAt: new Date().toISOString(), machine, ...extra }, null, 2)}\n`,
+    );
+    files.push(file);
+  }
+  // The replica set's figures are a report of their own (they are not targets: the machine decides them).
+  if (replicas) {
+    const file = path.join(config.reportDir, 'bench-replicas.json');
+    writeFileSync(
+      file,
+      `${JSON.stringify({ generatedAt: new Date().toISOString(), machine, settings: results.settings, replicas }, null, 2)}\n`,
     );
     files.push(file);
   }

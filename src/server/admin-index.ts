@@ -15,6 +15,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'GET /': 'This index of the admin API',
   'GET /health': 'Whether this is the simulator, its store kind, seed and fixture profile',
   'GET /tenants': 'The tenants (without their tokens)',
+  'GET /replica':
+    'This process in a replica set: its --replica-id, pid and the tenants it serves (whose stores it holds open)',
   'POST /tenants': 'Add a tenant',
   'PATCH /tenants/:id': "Change a tenant's name or switches",
   'POST /tenants/:id/reset': "Put a tenant's regions back to their seeded state",

@@ -24,7 +24,12 @@ function publicTenant(tenant: TenantConfig): Omit<TenantConfig, 'token'> {
  * The control API of design.md, the simulator's "provider states": health (open), and with the admin
  * token: list, add and change tenants, reset a tenant's regions to their seeded state, and inject faults.
  */
-export function adminRouter(simulator: Simulator, adminToken: string, faults: Faults): Router {
+export function adminRouter(
+  simulator: Simulator,
+  adminToken: string,
+  faults: Faults,
+  replicaId?: string,
+): Router {
   const router = express.Router();
   router.use(express.json({ limit: '64kb' }));
 
@@ -42,6 +47,15 @@ export function adminRouter(simulator: Simulator, adminToken: string, faults: Fa
   });
 
   router.use(adminAuth({ adminToken, isTenantToken: (token) => !!simulator.tenantByToken(token) }));
+
+  // Which tenants this process serves: those whose stores it holds open (a replica set's routing check).
+  router.get('/replica', (_req, res) => {
+    res.json({
+      replica: replicaId ?? null,
+      pid: process.pid,
+      tenants: [...simulator.openStores()].map(([tenant, regions]) => ({ tenant, regions })),
+    });
+  });
 
   router.get('/tenants', (_req, res) => {
     res.json({ tenants: simulator.listTenants().map(publicTenant) });

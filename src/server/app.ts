@@ -35,6 +35,9 @@ import { CODE } from '../contract/error-codes.js';
  */
 export const UNAUTHENTICATED_BODY_BYTES = 8 * 1024;
 
+/** The response header that names the replica that answered (when the server has a `replicaId`). */
+export const REPLICA_HEADER = 'x-rm-replica';
+
 /** Options of the HTTP adapter. */
 export interface AppOptions {
   /** Token of the admin API (`/__admin/`). */
@@ -56,6 +59,8 @@ export interface AppOptions {
    * the listen address (see {@link defaultAllowedHosts}).
    */
   allowedHosts?: readonly string[];
+  /** This process's name in a replica set (see `ServerOptions.replicaId`). */
+  replicaId?: string;
 }
 
 /**
@@ -185,7 +190,7 @@ export function createApp(simulator: Simulator, options: AppOptions): RequestLis
       endpoints.set(`/${region}/${version}${GRAPHQL_PATH}`, { region, version });
     }
   }
-  const admin = adminRouter(simulator, options.adminToken, faults);
+  const admin = adminRouter(simulator, options.adminToken, faults, options.replicaId);
   const journalAdmin = journalAdminRouter({
     journal,
     adminToken: options.adminToken,
@@ -227,7 +232,7 @@ export function createApp(simulator: Simulator, options: AppOptions): RequestLis
 
   // Last resort: errors of express itself (body too large, unreadable body) and of store opening.
   app.use(lastResortHandler(limits.maxBodyBytes, log));
-  return graphqlFastPath(
+  const listener = graphqlFastPath(
     {
       endpointOf: (path) => endpoints.get(path),
       tenantOf: (token) => simulator.tenantByToken(token),
@@ -244,4 +249,11 @@ export function createApp(simulator: Simulator, options: AppOptions): RequestLis
     },
     app,
   );
+  const replica = options.replicaId;
+  if (replica === undefined) return listener;
+  // Set before either path answers, so every response of a replica names it (401s and errors too).
+  return (req, res) => {
+    res.setHeader(REPLICA_HEADER, replica);
+    listener(req, res);
+  };
 }

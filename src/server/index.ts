@@ -56,6 +56,11 @@ export interface ServerOptions extends SimulatorOptions {
   onRequest?: (entry: JournalEntry) => void;
   /** Hears the head of each journaled request as it finishes (the per-request log line); cheaper. */
   onRequestHead?: (head: JournalHead) => void;
+  /**
+   * The name of this process in a replica set: sent as `x-rm-replica` on every response and shown by
+   * `GET /__admin/replica` with the tenants it serves, so routing can be checked from outside.
+   */
+  replicaId?: string;
 }
 
 /** A running simulator. */
@@ -102,6 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     faults: options.faults,
     journal,
     faultState,
+    replicaId: options.replicaId,
   });
   const server = await listen(app, host, options.port ?? 4000);
   let closing: Promise<void> | undefined;

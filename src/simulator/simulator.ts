@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addResolversToSchema } from '@graphql-tools/schema';
@@ -8,7 +9,7 @@ import type { RequestContext } from '../domain/area.js';
 import { BREAKABLE_RULES, isBreakableRule, type BreakableRule } from '../domain/shared/rule-switch.js';
 import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from '../domain/profile.js';
 import { allResolvers } from '../domain/registry.js';
-import type { Region, TenantSettings } from '../domain/tenancy.js';
+import { isRegion, type Region, type TenantSettings } from '../domain/tenancy.js';
 import { openIndexedStore, seedStore, type SeedProgress } from './seeding.js';
 import {
   DEFAULT_LEASE_MS,
@@ -54,6 +55,13 @@ export interface SimulatorOptions {
    * process may take a store over this long after its owner stopped renewing (A-460).
    */
   storeLeaseMs?: number;
+  /**
+   * Closes a store of `dataDir` (flushing it and releasing its lock) once no request has used it for this
+   * many milliseconds; off when unset. In a replica set it hands a tenant back: the replica that took
+   * the tenant over while its owner was down stops getting its requests when the owner returns, and
+   * lets the store go for the owner to open.
+   */
+  releaseIdleStoresMs?: number;
 }
 
 /** Thrown for a bad simulator set-up (unknown profile …); the CLI turns it into a one-line message. */
@@ -76,7 +84,8 @@ export interface StoreHealthEntry {
  * clear error at start-up rather than a failure on every request later (A-247).
  */
 function checkWritable(dir: string): void {
-  const probe = join(dir, `.rm-write-probe-${process.pid}`);
+  // Not the pid alone: replicas in containers share one volume and each runs as pid 1.
+  const probe = join(dir, `.rm-write-probe-${process.pid}-${randomBytes(6).toString('hex')}`);
   try {
     mkdirSync(dir, { recursive: true });
     writeFileSync(probe, '');
@@ -110,6 +119,9 @@ export class Simulator {
   private readonly openFailures = new Map<string, StoreHealthEntry>();
   /** Stores opened, for `storeHealth` to ask. */
   private readonly opened = new Map<string, Store>();
+  /** When each cached store was last asked for (`releaseIdleStoresMs`). */
+  private readonly lastUsed = new Map<string, number>();
+  private readonly idleSweep: ReturnType<typeof setInterval> | undefined;
   private readonly schemas = new Map<Version, GraphQLSchema>();
   /** 1.2.0 schemas with §9.3 rules broken, by the broken rules (test-only). */
   private readonly revisionVariants = new Map<string, GraphQLSchema>();
@@ -143,6 +155,15 @@ export class Simulator {
     if (options.storeLeaseMs !== undefined && !(options.storeLeaseMs >= 1000))
       throw new SimulatorSetupError('storeLeaseMs must be at least 1000 (one second)');
     this.storeLeaseMs = options.storeLeaseMs ?? DEFAULT_LEASE_MS;
+    const idleMs = options.releaseIdleStoresMs;
+    if (idleMs !== undefined && !(idleMs >= 1000))
+      throw new SimulatorSetupError('releaseIdleStoresMs must be at least 1000 (one second)');
+    // In-memory stores have no lock to hand over, and closing one would lose its data.
+    this.idleSweep =
+      idleMs === undefined || this.dataDir === undefined
+        ? undefined
+        : setInterval(() => void this.releaseIdleStores(idleMs), Math.max(250, idleMs / 4));
+    this.idleSweep?.unref();
     this.log = options.log ?? ((message) => process.stderr.write(`${message}\n`));
     if (this.dataDir) checkWritable(this.dataDir);
     for (const tenant of options.tenants ?? DEFAULT_TENANTS) this.tenants.set(tenant.id, { ...tenant });
@@ -261,6 +282,7 @@ export class Simulator {
     onProgress?: SeedProgress,
   ): Promise<Store> {
     const key = `${tenantId}-${region}`;
+    if (this.idleSweep) this.lastUsed.set(key, Date.now());
     let store = this.stores.get(key);
     if (!store) {
       store = this.openStore(tenantId, region, reseed, onProgress);
@@ -269,6 +291,8 @@ export class Simulator {
       store.then(
         (opened) => {
           this.opened.set(key, opened);
+          // Idle from when it is ready, not from when it was asked for: seeding may take longer.
+          if (this.idleSweep) this.lastUsed.set(key, Date.now());
           this.openFailures.delete(key);
         },
         (err: unknown) => {
@@ -390,6 +414,19 @@ export class Simulator {
   }
 
   /**
+   * The stores this process holds open, by tenant id: the tenants it serves. In a replica set each
+   * tenant's stores are open in one process only, so this is what routing put here.
+   */
+  openStores(): Map<string, string[]> {
+    const open = new Map<string, string[]>();
+    for (const key of this.opened.keys()) {
+      const [tenant, region] = splitStoreKey(key);
+      open.set(tenant, [...(open.get(tenant) ?? []), region]);
+    }
+    return open;
+  }
+
+  /**
    * The stores that cannot serve right now and why: a failed open (retried on the next request) or a
    * last write that did not reach disk (cleared by the next one that does). Empty when all is well.
    */
@@ -412,7 +449,22 @@ export class Simulator {
   }
 
   /** Flushes and closes every open store. */
+  /** Closes the open stores no request asked for in the last `idleMs` (see `releaseIdleStoresMs`). */
+  private async releaseIdleStores(idleMs: number): Promise<void> {
+    const before = Date.now() - idleMs;
+    for (const key of [...this.opened.keys()]) {
+      if ((this.lastUsed.get(key) ?? 0) > before) continue;
+      this.lastUsed.delete(key);
+      const [tenant, region] = splitStoreKey(key);
+      if (!isRegion(region)) continue;
+      await this.closeStore(tenant, region).catch((error: unknown) =>
+        this.log(`store ${key}: not released after ${idleMs} ms idle: ${(error as Error).message}`),
+      );
+    }
+  }
+
   async close(): Promise<void> {
+    if (this.idleSweep) clearInterval(this.idleSweep);
     const stores = await Promise.allSettled(this.stores.values());
     this.stores.clear();
     this.opened.clear();

@@ -35,6 +35,7 @@ const CROSS_CUTTING = [
   'bench',
   'bin',
   'scripts',
+  'deploy',
 ];
 
 /** Folders that hold what tests use rather than tests of a module, wherever they are. */

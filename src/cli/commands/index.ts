@@ -69,6 +69,11 @@ export const lazyCommands: readonly LazyCommand[] = [
     describe: 'Work on conform reports (merge the reports of sharded runs)',
     load: async () => (await import('./report.js')).reportCommand,
   },
+  {
+    command: 'router',
+    describe: 'Write the configuration of a router that shards tenants over replicas (nginx)',
+    load: async () => (await import('./router.js')).routerCommand,
+  },
 ];
 
 /** A {@link LazyCommand} as yargs registers it: its builder and handler import the module first. */

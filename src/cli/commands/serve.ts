@@ -42,6 +42,10 @@ export interface GuardFlags {
   allowedHosts?: string;
   /** Most bytes of text the request journal keeps. */
   journalMaxBytes?: number;
+  /** This process's name in a replica set (`x-rm-replica`, `GET /__admin/replica`). */
+  replicaId?: string;
+  /** Seconds after which a store no request used is closed and its lock released. */
+  releaseIdle?: number;
 }
 
 /** The host names of `--allowed-hosts` (comma-separated), or undefined for the default. */
@@ -97,6 +101,10 @@ export async function handleServe(
   if (!Number.isSafeInteger(args.storeLease) || args.storeLease < 1)
     throw new CliUsageError('--store-lease must be a positive integer (seconds)');
   const allowedHosts = allowedHostsOf(args.allowedHosts);
+  if (args.replicaId !== undefined && !/^[\x21-\x7e]{1,64}$/.test(args.replicaId))
+    throw new CliUsageError('--replica-id must be 1 to 64 visible ASCII characters (it is sent as a header)');
+  if (args.releaseIdle !== undefined && (!Number.isSafeInteger(args.releaseIdle) || args.releaseIdle < 1))
+    throw new CliUsageError('--release-idle must be a positive integer (seconds)');
   if (args.schema !== undefined) return serveMock(args, seed, tenants, ctx);
   const log = args.quiet
     ? undefined
@@ -121,6 +129,8 @@ export async function handleServe(
       allowedHosts,
       storeLeaseMs: args.storeLease * 1000,
       onRequestHead: log,
+      replicaId: args.replicaId,
+      ...(args.releaseIdle === undefined ? {} : { releaseIdleStoresMs: args.releaseIdle * 1000 }),
     });
   } catch (error) {
     throw startError(error, args);
@@ -352,6 +362,16 @@ export const serveCommand = defineCommand<ServeFlags>({
         defaultDescription: 'pretty on a terminal, json otherwise',
         describe:
           'Per-request log line on stdout: pretty (one readable line, formatted off the request thread) or json (pino NDJSON, written asynchronously)',
+      })
+      .option('replica-id', {
+        type: 'string',
+        describe:
+          'Name of this process in a replica set: sent as x-rm-replica on every response, shown with the tenants it serves by GET /__admin/replica',
+      })
+      .option('release-idle', {
+        type: 'number',
+        describe:
+          'Seconds after which a store no request used is flushed, closed and its lock released (a replica set hands tenants back with it; off by default)',
       })
       .option('quiet', {
         type: 'boolean',
