@@ -6,7 +6,13 @@ import {
   type FaultConfig,
   type LogFormat,
 } from '../server/index.js';
-import { DEFAULT_ENGINE, DEFAULT_LIMITS, type Engine, type Limits } from '../simulator/index.js';
+import {
+  DEFAULT_ENGINE,
+  DEFAULT_EVENT_RETENTION,
+  DEFAULT_LIMITS,
+  type Engine,
+  type Limits,
+} from '../simulator/index.js';
 import { firstSet, readConfig } from './config-option.js';
 import { resolveStoreFlags, type StoreArgs, type StoreFlags } from './simulator-options.js';
 
@@ -35,6 +41,10 @@ export interface ServeArgs extends StoreArgs, Limits {
   watch: boolean;
   /** Test-only: accept `breakRules` in `PUT /__admin/faults` (rule verification). */
   allowRuleBreaking?: boolean;
+  /** Most change events kept per store (A-500). */
+  eventRetentionCount: number;
+  /** Oldest change event kept, in days on the tenant's clock; undefined keeps events of any age (A-500). */
+  eventRetentionDays?: number;
 }
 
 /** Defaults of `serve`, applied after the flags and the config file. */
@@ -61,6 +71,12 @@ export function resolveServeFlags(flags: ServeFlags, env: Env = process.env): Se
     maxPageSize: limit('maxPageSize'),
     maxResponseFields: limit('maxResponseFields'),
     engine: flags.engine ?? DEFAULT_ENGINE,
+    eventRetentionCount:
+      firstSet(flags.eventRetentionCount, file.eventRetention?.count) ??
+      DEFAULT_EVENT_RETENTION.count ??
+      Number.MAX_SAFE_INTEGER,
+    eventRetentionDays:
+      firstSet(flags.eventRetentionDays, file.eventRetention?.days) ?? DEFAULT_EVENT_RETENTION.days,
     host: firstSet(flags.host, file.host) ?? SERVE_DEFAULTS.host,
     port: firstSet(flags.port, file.port) ?? SERVE_DEFAULTS.port,
     inMemory: firstSet(flags.inMemory, file.inMemory) ?? SERVE_DEFAULTS.inMemory,

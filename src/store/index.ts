@@ -23,6 +23,8 @@ export type {
   Entity,
   IndexKeyFn,
   PersistedSnapshot,
+  SortKeyFn,
+  SortedEntities,
   StoreSnapshot,
   WalOp,
   WalRecord,
