@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Version } from '../contract/versions.js';
-import type { Entity, IndexKeyFn, SortKeyFn, Store, Transaction } from '../store/index.js';
+import type { Entity, EntityOrder, IndexKeyFn, SortKeyFn, Store, Transaction } from '../store/index.js';
 import type { EventFeedFaults } from './event-feed.js';
 import type { FixtureProfile } from './profile.js';
 import type { EventRetention } from './shared/event-retention.js';
@@ -38,6 +38,8 @@ export interface IndexDefinition {
   key: IndexKeyFn;
   /** Keeps each key's entities in order of this value, for range look-ups (`StoreReader.sorted`). */
   sortBy?: SortKeyFn;
+  /** With `sortBy`: keeps them in this order instead (one that no text value gives, such as a collator's). */
+  compare?: EntityOrder;
 }
 
 /** What an area's seeder gets: a transaction on the fresh store and a faker seeded for that area. */

@@ -21,6 +21,7 @@ export { collectionEntities, parseSnapshot, stringifySnapshot } from './snapshot
 export type {
   DeferredCollection,
   Entity,
+  EntityOrder,
   IndexKeyFn,
   PersistedSnapshot,
   SortKeyFn,

@@ -11,6 +11,7 @@ import { sortedView } from './sorted-index.js';
 import type {
   DeferredCollection,
   Entity,
+  EntityOrder,
   IndexKeyFn,
   PersistedSnapshot,
   SortKeyFn,
@@ -25,6 +26,8 @@ export interface BuilderIndex {
   key: IndexKeyFn;
   /** The value a sorted index orders each key's entities by (see `Store.defineIndex`). */
   sortBy?: SortKeyFn;
+  /** The order of a sorted index that no text value gives (see `Store.defineIndex`). */
+  compare?: EntityOrder;
 }
 
 /** Options of a `SnapshotBuilder`. */
@@ -488,10 +491,10 @@ export class SnapshotBuilder {
   /** @internal */
   sorted(indexName: string, key: string): SortedEntities {
     const bucket = this.builtIndex(indexName).get(key) ?? [];
-    const sortBy = this.indexes.get(indexName)!.def.sortBy;
+    const { sortBy, compare } = this.indexes.get(indexName)!.def;
     if (!sortBy) throw new StoreError(`index "${indexName}" is not a sorted index`);
     // Seeding reads no ranges today; a sort of the bucket on each call is correct and enough.
-    return sortedView(bucket, sortBy);
+    return sortedView(bucket, sortBy, compare);
   }
 
   /** @internal */

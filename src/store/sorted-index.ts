@@ -1,6 +1,6 @@
 import { StoreError } from './errors.js';
 import type { IndexLike, Slot } from './indexes.js';
-import type { Entity, IndexKeyFn, SortKeyFn, SortedEntities } from './types.js';
+import type { Entity, EntityOrder, IndexKeyFn, SortKeyFn, SortedEntities } from './types.js';
 
 const NO_KEYS: readonly string[] = [];
 
@@ -10,9 +10,13 @@ interface Entry {
   readonly value: string;
 }
 
-/** Order of entries: sort value as text (code units), then insertion ordinal, so the order is total. */
-function before(a: Entry, value: string, ord: number): boolean {
-  return a.value < value || (a.value === value && a.slot.ord < ord);
+/**
+ * Order of entries: by `compare` of the entities when given, else by sort value as text (code units);
+ * then by insertion ordinal, so the order is total.
+ */
+function comparing(compare: EntityOrder | undefined): (a: Entry, b: Entry) => number {
+  if (compare) return (a, b) => compare(a.slot.e, b.slot.e) || a.slot.ord - b.slot.ord;
+  return (a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : a.slot.ord - b.slot.ord);
 }
 
 /**
@@ -56,10 +60,14 @@ class BucketView implements SortedEntities {
 
 const EMPTY_VIEW = new BucketView([]);
 
-/** `entities` (in insertion order) as a sorted view by `sortFn`, for a reader without a kept index. */
-export function sortedView(entities: readonly Entity[], sortFn: SortKeyFn): SortedEntities {
+/** `entities` (in insertion order) as a sorted view, for a reader without a kept index. */
+export function sortedView(
+  entities: readonly Entity[],
+  sortFn: SortKeyFn,
+  compare?: EntityOrder,
+): SortedEntities {
   const entries = entities.map((e, ord) => ({ slot: { e, ord }, value: sortFn(e) }));
-  entries.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : a.slot.ord - b.slot.ord));
+  entries.sort(comparing(compare));
   return new BucketView(entries);
 }
 
@@ -73,13 +81,18 @@ export function sortedView(entities: readonly Entity[], sortFn: SortKeyFn): Sort
 export class SortedIndex implements IndexLike {
   private buckets = new Map<string, Entry[]>();
   built = false;
+  private readonly order: (a: Entry, b: Entry) => number;
 
+  /** With `compare`, entities are kept in its order (then insertion); `bound` then still reads `sortFn`'s values. */
   constructor(
     readonly name: string,
     readonly collection: string,
     private readonly keyFn: IndexKeyFn,
     private readonly sortFn: SortKeyFn,
-  ) {}
+    compare?: EntityOrder,
+  ) {
+    this.order = comparing(compare);
+  }
 
   keysOf(entity: Entity): readonly string[] {
     const keys: unknown = this.keyFn(entity);
@@ -112,22 +125,22 @@ export class SortedIndex implements IndexLike {
       }
       const last = bucket[bucket.length - 1]!;
       if (last.slot === slot) continue;
-      if (before(last, entry.value, slot.ord)) {
+      if (this.order(last, entry) < 0) {
         bucket.push(entry);
         continue;
       }
-      const at = this.position(bucket, entry.value, slot.ord);
+      const at = this.position(bucket, entry);
       if (bucket[at]?.slot !== slot) bucket.splice(at, 0, entry);
     }
   }
 
   remove(slot: Slot, keys: readonly string[]): void {
     if (keys.length === 0) return;
-    const value = this.valueOf(slot.e);
+    const entry: Entry = { slot, value: this.valueOf(slot.e) };
     for (const key of keys) {
       const bucket = this.buckets.get(key);
       if (bucket === undefined) continue;
-      const at = this.position(bucket, value, slot.ord);
+      const at = this.position(bucket, entry);
       if (bucket[at]?.slot !== slot) continue;
       // The oldest entries are the ones retired first: shift() is the cheap way to drop the head.
       if (at === 0) bucket.shift();
@@ -136,13 +149,13 @@ export class SortedIndex implements IndexLike {
     }
   }
 
-  /** Where an entry of (`value`, `ord`) is or would go. */
-  private position(bucket: readonly Entry[], value: string, ord: number): number {
+  /** Where `entry` is or would go. */
+  private position(bucket: readonly Entry[], entry: Entry): number {
     let lo = 0;
     let hi = bucket.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (before(bucket[mid]!, value, ord)) lo = mid + 1;
+      if (this.order(bucket[mid]!, entry) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -175,16 +188,12 @@ export class SortedIndex implements IndexLike {
         const bucket = buckets.get(key);
         if (bucket === undefined) buckets.set(key, [entry]);
         else {
-          if (sorted && !before(bucket[bucket.length - 1]!, entry.value, slot.ord)) sorted = false;
+          if (sorted && this.order(bucket[bucket.length - 1]!, entry) > 0) sorted = false;
           bucket.push(entry);
         }
       }
     }
-    if (!sorted) {
-      for (const bucket of buckets.values()) {
-        bucket.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : a.slot.ord - b.slot.ord));
-      }
-    }
+    if (!sorted) for (const bucket of buckets.values()) bucket.sort(this.order);
     return buckets;
   }
 

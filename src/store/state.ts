@@ -5,6 +5,7 @@ import { SortedIndex } from './sorted-index.js';
 import type {
   DeferredCollection,
   Entity,
+  EntityOrder,
   IndexKeyFn,
   PersistedSnapshot,
   SortKeyFn,
@@ -163,10 +164,16 @@ export class StoreState {
   }
 
   /** Registers an index (sorted by `sortBy` when given); it is built from the data on its first lookup. */
-  defineIndex(name: string, collection: string, key: IndexKeyFn, sortBy?: SortKeyFn): void {
+  defineIndex(
+    name: string,
+    collection: string,
+    key: IndexKeyFn,
+    sortBy?: SortKeyFn,
+    compare?: EntityOrder,
+  ): void {
     assertCollectionName(collection);
     this.indexes.add(
-      sortBy ? new SortedIndex(name, collection, key, sortBy) : new Index(name, collection, key),
+      sortBy ? new SortedIndex(name, collection, key, sortBy, compare) : new Index(name, collection, key),
     );
   }
 

@@ -52,6 +52,9 @@ export interface WalRecord {
 /** Derives the secondary-index key(s) of an entity; must be pure, as removal recomputes it. */
 export type IndexKeyFn<T extends Entity = Entity> = (entity: T) => string | readonly string[] | undefined;
 
+/** A total order of entities for a sorted index whose order is not the text order of one value. */
+export type EntityOrder<T extends Entity = Entity> = (a: T, b: T) => number;
+
 /** The value an entity is ordered by in a sorted index (compared as text, by code units); must be pure. */
 export type SortKeyFn<T extends Entity = Entity> = (entity: T) => string;
 
