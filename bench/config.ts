@@ -10,7 +10,8 @@ export interface BenchConfig {
   warmup: number;
   /**
    * Sections to run, comma-separated (BENCH_SECTIONS): throughput, growth, startup, seeding, runner, cli-startup,
-   * store-checksums, hostile (every flood: the simulator's and the proxy's), hostile-proxy, log-cost, suite
+   * store-checksums, hostile (every flood: the simulator's and the proxy's), hostile-proxy, log-cost, soak
+   * (20 tenants under a mixed load until their events grew tenfold: minutes), suite
    * (`npm test`, minutes: leave it out for a quick run, and its target reads "not measured in this run").
    */
   sections: ReadonlySet<string>;
@@ -60,6 +61,7 @@ export function benchConfig(): BenchConfig {
         'store-checksums',
         'hostile',
         'log-cost',
+        'soak',
         'suite',
       ]),
     ),
