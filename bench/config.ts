@@ -11,7 +11,8 @@ export interface BenchConfig {
   /**
    * Sections to run, comma-separated (BENCH_SECTIONS): throughput, growth, startup, seeding, runner, cli-startup,
    * store-checksums, hostile (every flood: the simulator's and the proxy's), hostile-proxy, log-cost,
-   * replicas (throughput through nginx to 1, 2 and 3 replicas; skipped without nginx), suite
+   * replicas (throughput through nginx to 1, 2 and 3 replicas; skipped without nginx), soak (20 tenants
+   * under a mixed load until their events grew tenfold: minutes), suite
    * (`npm test`, minutes: leave it out for a quick run, and its target reads "not measured in this run").
    */
   sections: ReadonlySet<string>;
@@ -62,6 +63,7 @@ export function benchConfig(): BenchConfig {
         'hostile',
         'log-cost',
         'replicas',
+        'soak',
         'suite',
       ]),
     ),

@@ -89,6 +89,12 @@ export function figuresOf(results: Input): Figures {
     put(f, 'growthReadP99Ratio', results.growth.p99Ratio.read);
     put(f, 'growthSearchP99Ratio', results.growth.p99Ratio.search);
     put(f, 'growthMutationP99Ratio', results.growth.p99Ratio.mutation);
+    put(f, 'growthTermSearchP99Ratio', results.growth.p99Ratio.termSearch);
+    put(f, 'growthPageP99Ratio', results.growth.p99Ratio.page);
+    put(f, 'growthMembersP99Ratio', results.growth.p99Ratio.members);
+    put(f, 'growthEventPageP99Ratio', results.growth.p99Ratio.eventPage);
+    put(f, 'growthEventPollP99Ratio', results.growth.p99Ratio.eventPoll);
   }
+  if (results.soak) put(f, 'soakCpuPerRequestRatio', results.soak.cpuPerRequestRatio);
   return f;
 }

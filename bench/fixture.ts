@@ -23,3 +23,24 @@ export function pickFixture(collection: (name: string) => Iterable<Entity>): Ben
   if (!person) throw new Error('no person with employer, addresses and e-mails in the seeded data');
   return { personId: person.id, lastName: String(person['lastName']) };
 }
+
+/**
+ * The growth section's further fixture: the first list with members, and the date of the newest event
+ * (a poll after it asks for what is new). Reads two more collections, so only the simulator's servers ask.
+ */
+export function pickGrowthFixture(
+  collection: (name: string) => Iterable<Entity>,
+): Pick<BenchFixture, 'listId' | 'lastEventDate'> {
+  let listId: string | undefined;
+  for (const member of collection('listMembers')) {
+    listId = String(member['listId']);
+    break;
+  }
+  let lastEventDate = '1970-01-01T00:00:00.000Z';
+  for (const event of collection('events')) {
+    const date = String(event['eventDate']);
+    if (date > lastEventDate) lastEventDate = date;
+  }
+  if (!listId) throw new Error('no list with members in the seeded data');
+  return { listId, lastEventDate };
+}

@@ -1,5 +1,11 @@
 import autocannon from 'autocannon';
-import { BENCH_HEADERS, BENCH_PATH, requestBody, type BenchFixture, type RequestName } from './queries.js';
+import {
+  BENCH_HEADERS,
+  BENCH_PATH,
+  requestBody,
+  type BenchFixture,
+  type BenchRequestName,
+} from './queries.js';
 
 /** One load measurement: requests per second and latency percentiles in milliseconds. */
 export interface LoadResult {
@@ -17,7 +23,7 @@ export interface LoadOptions {
 }
 
 /** Sends the request once and throws unless the answer is a GraphQL response with data and no errors. */
-export async function verify(url: string, name: RequestName, fixture: BenchFixture): Promise<string> {
+export async function verify(url: string, name: BenchRequestName, fixture: BenchFixture): Promise<string> {
   const response = await fetch(`${url}${BENCH_PATH}`, {
     method: 'POST',
     headers: BENCH_HEADERS,
@@ -34,7 +40,7 @@ export async function verify(url: string, name: RequestName, fixture: BenchFixtu
 /** Runs autocannon once with one request (the mutation gets a new value on every call). */
 export async function loadOnce(
   url: string,
-  name: RequestName,
+  name: BenchRequestName,
   fixture: BenchFixture,
   options: LoadOptions,
 ): Promise<LoadResult> {

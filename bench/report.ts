@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { throughputLines } from './throughput.js';
 import { join } from 'node:path';
 import { BASELINES } from './baselines.js';
-import { REQUEST_LABELS, REQUEST_NAMES } from './queries.js';
+import { GROWTH_REQUEST_NAMES, REQUEST_LABELS, REQUEST_NAMES } from './queries.js';
 import type { BenchResults } from './results.js';
 import { targetsTable } from './targets.js';
 
@@ -26,9 +26,10 @@ function loadTable(results: BenchResults): string[] {
     row(['request', 'server', 'req/s', 'p50 ms', 'p99 ms', 'p99 worst round ms', 'errors']),
     row(['---', '---', '---:', '---:', '---:', '---:', '---:']),
   ];
-  for (const name of REQUEST_NAMES) {
+  for (const name of GROWTH_REQUEST_NAMES) {
     for (const key of keys) {
       const r = results.load[key]![name];
+      if (!r) continue;
       const cells = [fmt(r.rps), fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.p99Worst, 1), r.errors];
       lines.push(row([REQUEST_LABELS[name], key, ...cells]));
     }
@@ -45,7 +46,10 @@ function loadTable(results: BenchResults): string[] {
   if (results.growth) {
     const g = results.growth;
     lines.push('', row(['request', `p99 ${g.to} / p99 ${g.from}`]), row(['---', '---:']));
-    for (const name of REQUEST_NAMES) lines.push(row([name, fmt(g.p99Ratio[name], 2)]));
+    for (const name of GROWTH_REQUEST_NAMES) {
+      const r = g.p99Ratio[name];
+      if (r !== undefined) lines.push(row([`${name}: ${REQUEST_LABELS[name]}`, fmt(r, 2)]));
+    }
   }
   return lines;
 }
@@ -215,7 +219,27 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     ...storeChecksumLines(results),
     '',
+    ...soakLines(results),
   ].join('\n');
+}
+
+/** The soak section: CPU per request at the start and once the events grew tenfold. */
+function soakLines(results: BenchResults): string[] {
+  const s = results.soak;
+  if (!s) return [];
+  const w = (label: string, x: typeof s.start) =>
+    row([label, fmt(x.requests), fmt(x.cpuMs), fmt(x.cpuPerRequestUs), fmt(x.errors)]);
+  return [
+    `Soak (profile ${s.profile}, ${s.tenants} tenants, seeded events per store ${s.seededEvents.min}–` +
+      `${s.seededEvents.max}; ${s.writesPerTenant} writes per tenant between the windows, ` +
+      `${fmt(s.growMs / 1000, 0)} s): CPU per request ${fmt(s.cpuPerRequestRatio, 2)}× the start's.`,
+    '',
+    row(['window', 'requests', 'server CPU ms', 'CPU µs per request', 'errors']),
+    row(['---', '---:', '---:', '---:', '---:']),
+    w('start', s.start),
+    w('end (events ×10)', s.end),
+    '',
+  ];
 }
 
 /** Writes `bench.json` and `bench.md` into `dir`; returns their paths. */

@@ -1,12 +1,13 @@
 import type { BaselineKey } from './baselines.js';
-import type { RequestName } from './queries.js';
-import type { LoadSummary } from './sections/load-phase.js';
+import type { BenchRequestName, RequestName } from './queries.js';
+import type { LoadTable } from './sections/load-phase.js';
 import type { CliStartupFigures } from './sections/cli-startup.js';
 import type { LogCostFigures } from './sections/log-cost.js';
 import type { FuzzFigures, GateFigures, RunnerFigures } from './sections/runner.js';
 import type { SeedAllFigures } from './sections/seeding.js';
 import type { StartupFigures } from './sections/startup.js';
 import type { StoreChecksumFigures } from './sections/store-checksums.js';
+import type { SoakFigures } from './sections/soak.js';
 import type { SuiteFigures } from './sections/suite.js';
 import type { Conditions, Figures, TargetRow } from './targets.js';
 import type { ThroughputFigures } from './throughput.js';
@@ -17,7 +18,7 @@ export interface BenchResults {
   machine: { node: string; cpus: number; platform: string; loadAverage: number[] };
   settings: { duration: number; runs: number; connections: number; warmup: number; startupRuns: number };
   /** Median figures (and worst round's p99) per server key (`L`, `E`, `C`, `M`, `sim@<profile>`) and request. */
-  load: Record<string, Record<RequestName, LoadSummary>>;
+  load: LoadTable;
   /** Profile of the side-by-side comparison (the smallest growth profile). */
   compareProfile?: string;
   /** Simulator throughput / each baseline's throughput, per request. */
@@ -27,8 +28,10 @@ export interface BenchResults {
    * and ratios per request (the throughput section).
    */
   throughput?: ThroughputFigures;
-  /** p99 of the largest store / p99 of the smallest, per request. */
-  growth?: { from: string; to: string; p99Ratio: Record<RequestName, number> };
+  /** p99 of the largest store / p99 of the smallest, per request (every read a partner polls or searches with). */
+  growth?: { from: string; to: string; p99Ratio: Partial<Record<BenchRequestName, number>> };
+  /** CPU per request of a mixed load over many tenants at the start and once the events have grown (soak). */
+  soak?: SoakFigures;
   startup: StartupFigures[];
   /** `rm-harness seed --profile <large>`: every tenant and region at once. */
   seedAll?: SeedAllFigures;

@@ -6,7 +6,7 @@ import { findProfile } from '../src/domain/profile.js';
 import { BASELINES, type BaselineKey } from './baselines.js';
 import { benchConfig } from './config.js';
 import { log } from './log.js';
-import { REQUEST_NAMES, type RequestName } from './queries.js';
+import { GROWTH_REQUEST_NAMES, REQUEST_NAMES, type RequestName } from './queries.js';
 import { writeReports } from './report.js';
 import type { BenchResults } from './results.js';
 import { runLoadPhase, type LoadTable, type ServerSpec } from './sections/load-phase.js';
@@ -17,6 +17,7 @@ import { measureLogCost } from './sections/log-cost.js';
 import { measureReplicas } from './sections/replicas.js';
 import { measureFuzz, measureGate, measureRunner } from './sections/runner.js';
 import { measureSeedAll } from './sections/seeding.js';
+import { measureSoak } from './sections/soak.js';
 import { measureStartup } from './sections/startup.js';
 import { measureStoreChecksums } from './sections/store-checksums.js';
 import { measureSuite } from './sections/suite.js';
@@ -66,7 +67,11 @@ async function main(): Promise<void> {
   if (on('throughput')) for (const b of BASELINES) specs.push({ key: b.key, args: [b.kind, small] });
   const simProfiles = [...(on('throughput') ? [small] : []), ...(on('growth') ? config.growthProfiles : [])];
   for (const profile of new Set(simProfiles))
-    specs.push({ key: `sim@${profile}`, args: ['sim', profile, dataDir(profile)] });
+    specs.push({
+      key: `sim@${profile}`,
+      args: ['sim', profile, dataDir(profile)],
+      ...(on('growth') ? { requests: GROWTH_REQUEST_NAMES } : {}),
+    });
   // The simulator as users start it: `rm-harness serve` with its defaults (log on) and with --quiet.
   if (on('throughput')) specs.push(...serveSpecs(small, dataDir(small)));
   let load: LoadTable = {};
@@ -96,6 +101,7 @@ async function main(): Promise<void> {
   );
   const logCost = await measured('log-cost', () => measureLogCost(config));
   const replicas = await measured('replicas', () => measureReplicas(config));
+  const soak = await measured('soak', () => measureSoak(config));
   const suite = await measured('suite', () => measureSuite());
   const results: Omit<BenchResults, 'targets' | 'figures'> = {
     generatedAt: new Date().toISOString(),
@@ -129,7 +135,12 @@ async function main(): Promise<void> {
           growth: {
             from: small,
             to: largest,
-            p99Ratio: perRequest((n) => ratio(load[`sim@${largest}`]![n].p99, load[`sim@${small}`]![n].p99)),
+            p99Ratio: Object.fromEntries(
+              GROWTH_REQUEST_NAMES.map((n) => [
+                n,
+                ratio(load[`sim@${largest}`]![n]!.p99, load[`sim@${small}`]![n]!.p99),
+              ]),
+            ),
           },
         }
       : {}),
@@ -137,6 +148,7 @@ async function main(): Promise<void> {
     ...(cliStartup ? { cliStartup } : {}),
     ...(storeChecksums ? { storeChecksums } : {}),
     ...(logCost ? { logCost } : {}),
+    ...(soak ? { soak } : {}),
     ...(suite ? { suite } : {}),
   };
   const figures = figuresOf(results);

@@ -6,8 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findProfile, fixtureProfiles } from '../src/domain/profile.js';
 import { startServer } from '../src/server/index.js';
-import { DEFAULT_TENANTS, seedSnapshot } from '../src/simulator/index.js';
-import { pickFixture } from './fixture.js';
+import { DEFAULT_TENANTS, seedSnapshot, type TenantConfig } from '../src/simulator/index.js';
+import { pickFixture, pickGrowthFixture } from './fixture.js';
 import type { BenchFixture } from './queries.js';
 import { fairApp } from './servers/fair.js';
 import { mercuriusApp } from './servers/mercurius.js';
@@ -33,6 +33,14 @@ async function seeded(profileName: string) {
 
 const tenant = DEFAULT_TENANTS[0]!;
 
+/** `count` tenants like the first default one (audit on, so every view records events), each its own token. */
+function soakTenants(count: number): TenantConfig[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(2, '0');
+    return { ...tenant, id: `soak-${n}`, name: `Soak tenant ${n}`, token: `soak-token-${n}` };
+  });
+}
+
 async function main(): Promise<void> {
   const [kind, profileName = 'bench-1k', dataDir] = process.argv.slice(2);
   let url: string;
@@ -42,8 +50,36 @@ async function main(): Promise<void> {
     // startServer's defaults, as `serve --quiet` runs: the request journal on, no per-request log line.
     const server = await startServer({ port: 0, dataDir, profile: profileName, log: () => undefined });
     const store = await server.simulator.store(tenant.id, 'us');
-    fixture = pickFixture((name) => store.all(name));
+    fixture = { ...pickFixture((name) => store.all(name)), ...pickGrowthFixture((name) => store.all(name)) };
     ({ url, close } = server);
+  } else if (kind === 'soak') {
+    // `serve.ts soak <profile> <dataDir> <tenants>`: many full-cloud tenants, each with its own fixture.
+    const count = Number(process.argv[5] ?? '20');
+    const tenants = soakTenants(count);
+    const server = await startServer({
+      port: 0,
+      dataDir,
+      profile: profileName,
+      tenants,
+      log: () => undefined,
+    });
+    const stores = [];
+    for (const t of tenants) {
+      const store = await server.simulator.store(t.id, 'us');
+      const read = (name: string) => store.all(name);
+      stores.push({
+        token: t.token,
+        events: store.count('events'),
+        fixture: { ...pickFixture(read), ...pickGrowthFixture(read) },
+      });
+    }
+    ({ url, close } = server);
+    (globalThis as { gc?: () => void }).gc?.();
+    process.once('SIGTERM', () => {
+      void close().then(() => process.exit(0));
+    });
+    process.stdout.write(`${JSON.stringify({ url, fixture: null, tenants: stores })}\n`);
+    return;
   } else if (kind === 'fair') {
     const data = await seeded(profileName);
     fixture = data.fixture;

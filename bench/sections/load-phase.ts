@@ -2,7 +2,13 @@ import { startChild, type Child } from '../child.js';
 import type { BenchConfig } from '../config.js';
 import { loadOnce, verify, type LoadResult } from '../load.js';
 import { log } from '../log.js';
-import { REQUEST_NAMES, type BenchFixture, type RequestName } from '../queries.js';
+import {
+  REQUEST_NAMES,
+  type BenchFixture,
+  type BenchRequestName,
+  type GrowthReadName,
+  type RequestName,
+} from '../queries.js';
 import { median } from '../stats.js';
 
 /** Idle time before each server's measurements in a round (see `runLoadPhase`). */
@@ -16,6 +22,8 @@ export interface ServerSpec {
   args: string[];
   /** Starts the server another way (a real `rm-harness serve` child). */
   start?: () => Promise<Child<Announced>>;
+  /** The requests it is measured with (default the throughput section's three, which every server answers). */
+  requests?: readonly BenchRequestName[];
 }
 
 /** Median figures of one server and request over the rounds, and the worst round's p99. */
@@ -23,8 +31,11 @@ export interface LoadSummary extends LoadResult {
   p99Worst: number;
 }
 
-/** Median figures of each server and request. */
-export type LoadTable = Record<string, Record<RequestName, LoadSummary>>;
+/** Median figures of each server and request (the growth section's reads only for the servers it loads). */
+export type LoadTable = Record<
+  string,
+  Record<RequestName, LoadSummary> & Partial<Record<GrowthReadName, LoadSummary>>
+>;
 
 /** What a server child says once it listens. */
 export interface Announced {
@@ -57,7 +68,7 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
     let readBytes: { key: string; text: string } | undefined;
     for (const { spec, child } of children) {
       const own = child.message.fixture ?? fixture;
-      for (const name of REQUEST_NAMES) {
+      for (const name of spec.requests ?? REQUEST_NAMES) {
         const text = await verify(child.message.url, name, own);
         if (name === 'read' && child.message.fixture) {
           readBytes ??= { key: spec.key, text };
@@ -68,7 +79,7 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
       }
       log(`warmed ${spec.key}`);
     }
-    const rounds: Record<string, Record<RequestName, LoadResult[]>> = {};
+    const rounds: Record<string, Partial<Record<BenchRequestName, LoadResult[]>>> = {};
     // Only the server being measured runs: the others are frozen (SIGSTOP), so the garbage collection an
     // idle server does after its load (V8's memory reducer: major GCs for seconds on a 600 MB heap) does
     // not take one of the two cores from the measured server and the load generator.
@@ -76,8 +87,9 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
     for (let round = 0; round < config.runs; round += 1) {
       for (const { spec, child } of children) {
         const own = child.message.fixture ?? fixture;
-        rounds[spec.key] ??= { read: [], search: [], mutation: [] };
-        const order = REQUEST_NAMES.map((_, i) => REQUEST_NAMES[(i + round) % REQUEST_NAMES.length]!);
+        const names = spec.requests ?? REQUEST_NAMES;
+        rounds[spec.key] ??= {};
+        const order = names.map((_, i) => names[(i + round) % names.length]!);
         child.resume();
         // A resumed server first runs what its timers held back (its own memory reducer): a short idle
         // lets that finish. Then an unrecorded warm-up lets a server that sat idle grow its young
@@ -85,7 +97,7 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         await loadOnce(child.message.url, order[0]!, own, { ...options, duration: config.warmup });
         for (const name of order) {
-          rounds[spec.key]![name].push(await loadOnce(child.message.url, name, own, options));
+          (rounds[spec.key]![name] ??= []).push(await loadOnce(child.message.url, name, own, options));
         }
         child.pause();
       }
@@ -94,10 +106,9 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
     return Object.fromEntries(
       Object.entries(rounds).map(([key, byName]) => [
         key,
-        Object.fromEntries(REQUEST_NAMES.map((n) => [n, summarise(byName[n])])) as Record<
-          RequestName,
-          LoadSummary
-        >,
+        Object.fromEntries(
+          Object.entries(byName).map(([n, results]) => [n, summarise(results ?? [])]),
+        ) as LoadTable[string],
       ]),
     );
   } finally {

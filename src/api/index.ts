@@ -6,6 +6,7 @@ export {
   createSimulator,
   startSimulator,
   type Engine,
+  type EventRetention,
   VerificationError,
   type ExecuteOptions,
   type FaultConfig,

@@ -8,6 +8,7 @@ import {
   RequestPipeline,
   Simulator,
   type Engine,
+  type EventRetention,
   type Limits,
   type Region,
   type TenantConfig,
@@ -15,7 +16,7 @@ import {
 import { CODE } from '../contract/error-codes.js';
 
 export type { FaultConfig, FaultRule } from '../server/index.js';
-export type { Engine, Limits, Region, TenantConfig } from '../simulator/index.js';
+export type { Engine, EventRetention, Limits, Region, TenantConfig } from '../simulator/index.js';
 export type { Version } from '../contract/versions.js';
 export type { NearMiss, RequestPattern, Times, VerifyResult } from '../server/index.js';
 
@@ -49,6 +50,11 @@ export interface SimulatorSetup {
   now?: () => Date;
   /** The execution engine: `jit` (graphql-jit's compiled queries, the default) or `graphql-js`. */
   engine?: Engine;
+  /**
+   * How long each store keeps change events: at most `count` events (default 1,000,000), none older
+   * than `days` days on the tenant's clock (default: any age); the oldest go as new ones are recorded.
+   */
+  eventRetention?: EventRetention;
 }
 
 /** How to start the simulator over HTTP. */

@@ -9,6 +9,7 @@ import {
 import {
   DEFAULT_ENGINE,
   DEFAULT_LEASE_MS,
+  DEFAULT_EVENT_RETENTION,
   DEFAULT_LIMITS,
   type Engine,
   type Limits,
@@ -43,6 +44,10 @@ export interface ServeArgs extends StoreArgs, Limits {
   allowRuleBreaking?: boolean;
   /** Seconds of a store lock's lease (A-460). */
   storeLease: number;
+  /** Most change events kept per store (A-500). */
+  eventRetentionCount: number;
+  /** Oldest change event kept, in days on the tenant's clock; undefined keeps events of any age (A-500). */
+  eventRetentionDays?: number;
 }
 
 /** Defaults of `serve`, applied after the flags and the config file. */
@@ -69,6 +74,12 @@ export function resolveServeFlags(flags: ServeFlags, env: Env = process.env): Se
     maxPageSize: limit('maxPageSize'),
     maxResponseFields: limit('maxResponseFields'),
     engine: flags.engine ?? DEFAULT_ENGINE,
+    eventRetentionCount:
+      firstSet(flags.eventRetentionCount, file.eventRetention?.count) ??
+      DEFAULT_EVENT_RETENTION.count ??
+      Number.MAX_SAFE_INTEGER,
+    eventRetentionDays:
+      firstSet(flags.eventRetentionDays, file.eventRetention?.days) ?? DEFAULT_EVENT_RETENTION.days,
     host: firstSet(flags.host, file.host) ?? SERVE_DEFAULTS.host,
     port: firstSet(flags.port, file.port) ?? SERVE_DEFAULTS.port,
     inMemory: firstSet(flags.inMemory, file.inMemory) ?? SERVE_DEFAULTS.inMemory,

@@ -5,6 +5,7 @@ import {
   profileNames,
   REGIONS,
   TENANT_SCHEMA,
+  type EventRetention,
   type Limits,
   type Region,
   type TenantConfig,
@@ -57,6 +58,8 @@ export interface ServeConfig {
   /** A tenants file, or the tenants themselves. */
   tenants?: string | TenantConfig[];
   limits?: Partial<Limits>;
+  /** How long each store keeps change events (--event-retention-count, --event-retention-days). */
+  eventRetention?: EventRetention;
   /** Faults active from start-up, in the shape `PUT /__admin/faults` takes. */
   faults?: FaultConfig;
   /** Seconds of a store lock's lease (`--store-lease`, A-460). */
@@ -157,6 +160,20 @@ export const CONFIG_SCHEMA = {
             maxComplexity: positiveInteger,
             maxPageSize: { type: 'integer', minimum: 500 },
             maxResponseFields: positiveInteger,
+          },
+        },
+        eventRetention: {
+          type: 'object',
+          additionalProperties: false,
+          description:
+            'How long each store keeps change events (--event-retention-count, --event-retention-days)',
+          properties: {
+            count: { ...positiveInteger, description: 'Most events kept per store (default 1000000)' },
+            days: {
+              type: 'number',
+              exclusiveMinimum: 0,
+              description: 'Oldest event kept, in days (default none)',
+            },
           },
         },
         faults: {

@@ -1,9 +1,10 @@
 import type { Faker } from '@faker-js/faker';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Version } from '../contract/versions.js';
-import type { Entity, IndexKeyFn, Store, Transaction } from '../store/index.js';
+import type { Entity, EntityOrder, IndexKeyFn, SortKeyFn, Store, Transaction } from '../store/index.js';
 import type { EventFeedFaults } from './event-feed.js';
 import type { FixtureProfile } from './profile.js';
+import type { EventRetention } from './shared/event-retention.js';
 import type { BreakableRule } from './shared/rule-switch.js';
 import type { Region, TenantSettings } from './tenancy.js';
 
@@ -26,6 +27,8 @@ export type RequestContext = {
   eventFeed?(query: string): EventFeedFaults | undefined;
   /** Test-only: which spec rules the simulator was told to break (see shared/rule-switch.ts). */
   ruleBroken?: (rule: BreakableRule) => boolean;
+  /** How long the store keeps change events (A-500); absent, events are kept for ever. */
+  eventRetention?: EventRetention;
 };
 
 /** A secondary index an area's look-ups rely on (see `Store.defineIndex`). */
@@ -33,6 +36,10 @@ export interface IndexDefinition {
   name: string;
   collection: string;
   key: IndexKeyFn;
+  /** Keeps each key's entities in order of this value, for range look-ups (`StoreReader.sorted`). */
+  sortBy?: SortKeyFn;
+  /** With `sortBy`: keeps them in this order instead (one that no text value gives, such as a collator's). */
+  compare?: EntityOrder;
 }
 
 /** What an area's seeder gets: a transaction on the fresh store and a faker seeded for that area. */

@@ -19,6 +19,8 @@ export type { TenantConfig } from './tenants.js';
 export { checkClockChange, CLOCK_CHANGE_SCHEMA, TenantClock } from './clock.js';
 export type { ClockChange, ClockMode, ClockState } from './clock.js';
 export { DEFAULT_LIMITS, limitError } from './limits.js';
+export { DEFAULT_EVENT_RETENTION } from '../domain/shared/event-retention.js';
+export type { EventRetention } from '../domain/shared/event-retention.js';
 export type { Limits } from './limits.js';
 export {
   DEFAULT_CACHE_BOUNDS,

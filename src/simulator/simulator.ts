@@ -23,6 +23,7 @@ import {
   type StoreFailureReason,
 } from '../store/index.js';
 import { EVENTS } from '../domain/shared/change-events.js';
+import { DEFAULT_EVENT_RETENTION, type EventRetention } from '../domain/shared/event-retention.js';
 import { TenantClock } from './clock.js';
 import { DEFAULT_LIMITS, limitPageSizes, type Limits } from './limits.js';
 import { DEFAULT_ENGINE, type Engine } from './pipeline/index.js';
@@ -62,6 +63,8 @@ export interface SimulatorOptions {
    * lets the store go for the owner to open.
    */
   releaseIdleStoresMs?: number;
+  /** How long each store keeps change events (A-500); unset bounds take {@link DEFAULT_EVENT_RETENTION}. */
+  eventRetention?: EventRetention;
 }
 
 /** Thrown for a bad simulator set-up (unknown profile …); the CLI turns it into a one-line message. */
@@ -96,6 +99,18 @@ function checkWritable(dir: string): void {
   }
 }
 
+/** The retention as given, or a set-up error naming the bound that is not a positive number. */
+function checkedRetention(retention: EventRetention): EventRetention {
+  if (retention.count !== undefined && !(Number.isSafeInteger(retention.count) && retention.count >= 1))
+    throw new SimulatorSetupError('eventRetention.count must be a positive integer');
+  if (retention.days !== undefined && !(Number.isFinite(retention.days) && retention.days > 0))
+    throw new SimulatorSetupError('eventRetention.days must be a positive number');
+  return Object.freeze({
+    ...(retention.count === undefined ? {} : { count: retention.count }),
+    ...(retention.days === undefined ? {} : { days: retention.days }),
+  });
+}
+
 /** `<tenant>-<region>` back into its parts (regions have no dash; tenant ids may). */
 function splitStoreKey(key: string): [string, string] {
   const at = key.lastIndexOf('-');
@@ -113,6 +128,7 @@ export class Simulator {
   readonly now: () => Date;
   readonly limits: Limits;
   readonly engine: Engine;
+  readonly eventRetention: Readonly<EventRetention>;
   private readonly tenants = new Map<string, TenantConfig>();
   private readonly stores = new Map<string, Promise<Store>>();
   /** Stores whose last open failed, and why (reported by `storeHealth`; the next use tries again). */
@@ -146,6 +162,10 @@ export class Simulator {
     this.now = options.now ?? (() => new Date());
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.engine = options.engine ?? DEFAULT_ENGINE;
+    this.eventRetention = checkedRetention({
+      count: options.eventRetention?.count ?? DEFAULT_EVENT_RETENTION.count,
+      days: options.eventRetention?.days ?? DEFAULT_EVENT_RETENTION.days,
+    });
     // Below the largest default page of the spec (relationshipTypes, 500) a plain query would fail.
     if (!(this.limits.maxPageSize >= 500))
       throw new SimulatorSetupError('limits.maxPageSize must be at least 500');
@@ -337,6 +357,7 @@ export class Simulator {
       version,
       now,
       recordedEvents: [],
+      eventRetention: this.eventRetention,
     };
     if (this.broken.size > 0) context.ruleBroken = (rule) => this.broken.has(rule);
     return context;

@@ -30,9 +30,12 @@ export { collectionEntities, parseSnapshot, stringifySnapshot } from './snapshot
 export type {
   DeferredCollection,
   Entity,
+  EntityOrder,
   IndexKeyFn,
   LockOwner,
   PersistedSnapshot,
+  SortKeyFn,
+  SortedEntities,
   StoreSnapshot,
   WalOp,
   WalRecord,

@@ -18,14 +18,33 @@ type Bucket = Slot | Set<Slot>;
 
 const EMPTY: ReadonlySet<Slot> = new Set();
 
-const NO_INDEXES: readonly Index[] = [];
+/**
+ * What the store needs of an index: keys of an entity, upkeep on writes, and a build from the collection.
+ * `Index` (key -> entities) and `SortedIndex` (key -> entities in order of a value) are the two kinds.
+ */
+export interface IndexLike {
+  readonly name: string;
+  readonly collection: string;
+  /** Whether the index reflects the collection; an unbuilt index is skipped by writes. */
+  readonly built: boolean;
+  keysOf(entity: Entity): readonly string[];
+  add(slot: Slot, keys: readonly string[]): void;
+  remove(slot: Slot, keys: readonly string[]): void;
+  slots(key: string): Iterable<Slot>;
+  keys(): IterableIterator<string>;
+  /** Builds from `slots` (the collection in insertion order) and installs the result; a throw changes nothing. */
+  load(slots: Iterable<Slot>): void;
+  drop(): void;
+}
+
+const NO_INDEXES: readonly IndexLike[] = [];
 
 /**
  * A secondary index: key -> slots of the entities of one collection that produce that key. Built on
  * first lookup rather than at definition or load, so opening or seeding a large store pays only for
  * the indexes its requests use; once built it is maintained on every write.
  */
-export class Index {
+export class Index implements IndexLike {
   private buckets = new Map<string, Bucket>();
   /** Whether the buckets reflect the collection; an unbuilt index is skipped by writes. */
   built = false;
@@ -102,6 +121,11 @@ export class Index {
     this.built = true;
   }
 
+  /** `install(build(slots))`. */
+  load(slots: Iterable<Slot>): void {
+    this.install(this.build(slots));
+  }
+
   /** Forgets the buckets (the collection was replaced); the next lookup builds them again. */
   drop(): void {
     this.buckets = new Map();
@@ -111,11 +135,11 @@ export class Index {
 
 /** All indexes of a store, by name and by collection. */
 export class IndexSet {
-  private readonly byName = new Map<string, Index>();
-  private readonly byCollection = new Map<string, Index[]>();
+  private readonly byName = new Map<string, IndexLike>();
+  private readonly byCollection = new Map<string, IndexLike[]>();
 
   /** Registers a built index; names are unique. */
-  add(index: Index): void {
+  add(index: IndexLike): void {
     if (this.byName.has(index.name)) throw new StoreError(`index "${index.name}" is already defined`);
     this.byName.set(index.name, index);
     const list = this.byCollection.get(index.collection);
@@ -124,14 +148,14 @@ export class IndexSet {
   }
 
   /** The index called `name`; throws for an unknown name, which is a programming error. */
-  get(name: string): Index {
+  get(name: string): IndexLike {
     const index = this.byName.get(name);
     if (!index) throw new StoreError(`unknown index "${name}"`);
     return index;
   }
 
   /** The built indexes over `collection`: the ones a write must maintain. */
-  on(collection: string): readonly Index[] {
+  on(collection: string): readonly IndexLike[] {
     const all = this.byCollection.get(collection);
     if (!all) return NO_INDEXES;
     // Every write asks, so the common answers (all built, none built) allocate nothing.
@@ -141,7 +165,7 @@ export class IndexSet {
   }
 
   /** Every index. */
-  values(): IterableIterator<Index> {
+  values(): IterableIterator<IndexLike> {
     return this.byName.values();
   }
 }

@@ -7,7 +7,16 @@ import type { DurableFs } from './fsutil.js';
 import { nodeFs } from './fsutil.js';
 import { SourceReader } from './transaction.js';
 import type { Transaction } from './transaction.js';
-import type { DeferredCollection, Entity, IndexKeyFn, PersistedSnapshot } from './types.js';
+import { sortedView } from './sorted-index.js';
+import type {
+  DeferredCollection,
+  Entity,
+  EntityOrder,
+  IndexKeyFn,
+  PersistedSnapshot,
+  SortKeyFn,
+  SortedEntities,
+} from './types.js';
 import { assertCollectionName, assertEntity } from './validate.js';
 
 /** An index the builder's look-ups may use (the same definitions a `Store` gets). */
@@ -15,6 +24,10 @@ export interface BuilderIndex {
   name: string;
   collection: string;
   key: IndexKeyFn;
+  /** The value a sorted index orders each key's entities by (see `Store.defineIndex`). */
+  sortBy?: SortKeyFn;
+  /** The order of a sorted index that no text value gives (see `Store.defineIndex`). */
+  compare?: EntityOrder;
 }
 
 /** Options of a `SnapshotBuilder`. */
@@ -473,6 +486,15 @@ export class SnapshotBuilder {
   /** @internal */
   lookup(indexName: string, key: string): Entity[] {
     return [...(this.builtIndex(indexName).get(key) ?? [])];
+  }
+
+  /** @internal */
+  sorted(indexName: string, key: string): SortedEntities {
+    const bucket = this.builtIndex(indexName).get(key) ?? [];
+    const { sortBy, compare } = this.indexes.get(indexName)!.def;
+    if (!sortBy) throw new StoreError(`index "${indexName}" is not a sorted index`);
+    // Seeding reads no ranges today; a sort of the bucket on each call is correct and enough.
+    return sortedView(bucket, sortBy, compare);
   }
 
   /** @internal */

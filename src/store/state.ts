@@ -1,11 +1,15 @@
 import { StoreError } from './errors.js';
-import { Index, IndexSet, type Slot } from './indexes.js';
+import { Index, IndexSet, type IndexLike, type Slot } from './indexes.js';
+import { SortedIndex } from './sorted-index.js';
 // A type import list: it reads like the type exports of index.ts, names only.
 import type {
   DeferredCollection,
   Entity,
+  EntityOrder,
   IndexKeyFn,
   PersistedSnapshot,
+  SortKeyFn,
+  SortedEntities,
   StoreSnapshot,
   WalOp,
 } from './types.js';
@@ -128,10 +132,17 @@ export class StoreState {
     return slots.map((s) => s.e);
   }
 
+  /** The entities under `key` of a sorted index, in its order; throws for an index that is not sorted. */
+  sorted(indexName: string, key: string): SortedEntities {
+    const index = this.builtIndex(indexName);
+    if (!(index instanceof SortedIndex)) throw new StoreError(`index "${indexName}" is not a sorted index`);
+    return index.view(key);
+  }
+
   /** The index called `indexName`, built first if this is its first use. */
-  private builtIndex(indexName: string): Index {
+  private builtIndex(indexName: string): IndexLike {
     const index = this.indexes.get(indexName);
-    if (!index.built) index.install(index.build(this.collection(index.collection)?.ordered().values() ?? []));
+    if (!index.built) index.load(this.collection(index.collection)?.ordered().values() ?? []);
     return index;
   }
 
@@ -152,10 +163,18 @@ export class StoreState {
     return this.metaView;
   }
 
-  /** Registers an index; it is built from the data on its first lookup. */
-  defineIndex(name: string, collection: string, key: IndexKeyFn): void {
+  /** Registers an index (sorted by `sortBy` when given); it is built from the data on its first lookup. */
+  defineIndex(
+    name: string,
+    collection: string,
+    key: IndexKeyFn,
+    sortBy?: SortKeyFn,
+    compare?: EntityOrder,
+  ): void {
     assertCollectionName(collection);
-    this.indexes.add(new Index(name, collection, key));
+    this.indexes.add(
+      sortBy ? new SortedIndex(name, collection, key, sortBy, compare) : new Index(name, collection, key),
+    );
   }
 
   /** Inserts or replaces; throws before changing anything if the entity or a key function is bad. */

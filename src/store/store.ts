@@ -7,7 +7,7 @@ import { StoreState } from './state.js';
 import type { Unconfirmed } from './state.js';
 import { SourceReader, TransactionImpl } from './transaction.js';
 import type { StoreReader, Transaction } from './transaction.js';
-import type { Entity, IndexKeyFn, StoreSnapshot } from './types.js';
+import type { Entity, EntityOrder, IndexKeyFn, SortKeyFn, StoreSnapshot } from './types.js';
 import { deepFreeze } from './validate.js';
 import { walLine } from './wal.js';
 
@@ -119,10 +119,24 @@ export class Store extends SourceReader implements StoreReader {
 
   /**
    * Declares a secondary index, built now from existing data and maintained on every write,
-   * rollback and reset. `key` must be pure; returning undefined leaves the entity unindexed.
+   * rollback and reset. `key` must be pure; returning undefined leaves the entity unindexed. With
+   * `sortBy`, each key's entities are kept in order of that value (see `StoreReader.sorted`), or of
+   * `compare` when given (a total order, such as a collator's, that no text value gives).
    */
-  defineIndex<T extends Entity = Entity>(name: string, collection: string, key: IndexKeyFn<T>): void {
-    this.state.defineIndex(name, collection, key as unknown as IndexKeyFn);
+  defineIndex<T extends Entity = Entity>(
+    name: string,
+    collection: string,
+    key: IndexKeyFn<T>,
+    sortBy?: SortKeyFn<T>,
+    compare?: EntityOrder<T>,
+  ): void {
+    this.state.defineIndex(
+      name,
+      collection,
+      key as unknown as IndexKeyFn,
+      sortBy as SortKeyFn | undefined,
+      compare as EntityOrder | undefined,
+    );
   }
 
   /**

@@ -1,6 +1,6 @@
 import { StoreError } from './errors.js';
 import type { StoreState, Undo } from './state.js';
-import type { Entity, WalOp } from './types.js';
+import type { Entity, SortedEntities, WalOp } from './types.js';
 
 /** Read access shared by `Store` and `Transaction`; inside a transaction it sees the pending writes. */
 export interface StoreReader {
@@ -19,6 +19,11 @@ export interface StoreReader {
    * For look-ups by part of a key (e.g. names containing a text): scan the keys, then `lookup` the matches.
    */
   indexKeys(indexName: string): IterableIterator<string>;
+  /**
+   * The entities under `key` of a sorted index (one defined with a sort value), in that order, for range
+   * look-ups by binary search; a live view, not to be held across a write. Throws for another index.
+   */
+  sorted<T extends Entity = Entity>(indexName: string, key: string): SortedEntities<T>;
   /** Frozen view of the meta record. */
   readonly meta: Readonly<Record<string, unknown>>;
 }
@@ -51,6 +56,7 @@ export interface ReadSource {
   count(collection: string): number;
   lookup(indexName: string, key: string): Entity[];
   indexKeys(indexName: string): IterableIterator<string>;
+  sorted(indexName: string, key: string): SortedEntities;
   metaRecord(): Readonly<Record<string, unknown>>;
 }
 
@@ -81,6 +87,10 @@ export class SourceReader implements StoreReader {
 
   indexKeys(indexName: string): IterableIterator<string> {
     return this.source.indexKeys(indexName);
+  }
+
+  sorted<T extends Entity = Entity>(indexName: string, key: string): SortedEntities<T> {
+    return this.source.sorted(indexName, key) as SortedEntities<T>;
   }
 
   get meta(): Readonly<Record<string, unknown>> {

@@ -70,3 +70,23 @@ export interface LockOwner {
   /** This acquisition's id: a renewal checks it is still the one in the file. */
   token: string;
 }
+
+/** A total order of entities for a sorted index whose order is not the text order of one value. */
+export type EntityOrder<T extends Entity = Entity> = (a: T, b: T) => number;
+
+/** The value an entity is ordered by in a sorted index (compared as text, by code units); must be pure. */
+export type SortKeyFn<T extends Entity = Entity> = (entity: T) => string;
+
+/**
+ * The entities under one key of a sorted index, in order of their sort value (text, by code units), ties
+ * in insertion order. A live read-only view: positions are valid until the next write to the collection.
+ */
+export interface SortedEntities<T extends Entity = Entity> {
+  readonly length: number;
+  /** The entity at position `i` (0 ≤ i < length). */
+  at(i: number): T;
+  /** The sort value of the entity at position `i`. */
+  valueAt(i: number): string;
+  /** The first position whose sort value is at least `value` (with `after`: greater than `value`). */
+  bound(value: string, after?: boolean): number;
+}

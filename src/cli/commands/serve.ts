@@ -15,6 +15,7 @@ import {
 import {
   DEFAULT_ENGINE,
   DEFAULT_LEASE_MS,
+  DEFAULT_EVENT_RETENTION,
   DEFAULT_LIMITS,
   ENGINES,
   REGIONS,
@@ -89,6 +90,13 @@ export async function handleServe(
       );
     }
   }
+  if (!Number.isSafeInteger(args.eventRetentionCount) || args.eventRetentionCount < 1)
+    throw new CliUsageError('--event-retention-count must be a positive integer');
+  if (
+    args.eventRetentionDays !== undefined &&
+    !(Number.isFinite(args.eventRetentionDays) && args.eventRetentionDays > 0)
+  )
+    throw new CliUsageError('--event-retention-days must be a positive number');
   if (args.maxPageSize < 500)
     throw new CliUsageError('--max-page-size must be at least 500 (the relationshipTypes default page)');
   if (!Number.isSafeInteger(args.journalSize) || args.journalSize < 1 || args.journalSize > MAX_JOURNAL_SIZE)
@@ -124,6 +132,7 @@ export async function handleServe(
       allowRuleBreaking: args.allowRuleBreaking,
       engine: args.engine,
       limits: Object.fromEntries(LIMIT_FLAGS.map((flag) => [flag, args[flag]])),
+      eventRetention: { count: args.eventRetentionCount, days: args.eventRetentionDays },
       journalSize: args.journalSize,
       journalMaxBytes: args.journalMaxBytes,
       allowedHosts,
@@ -327,6 +336,16 @@ export const serveCommand = defineCommand<ServeFlags>({
         type: 'number',
         defaultDescription: String(DEFAULT_LIMITS.maxResponseFields),
         describe: 'Most fields one response may resolve; execution stops there',
+      })
+      .option('event-retention-count', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_EVENT_RETENTION.count),
+        describe: 'Most change events each store keeps; the oldest are removed as new ones are recorded',
+      })
+      .option('event-retention-days', {
+        type: 'number',
+        defaultDescription: 'none',
+        describe: 'Oldest change event each store keeps, in days on the tenant clock (default: any age)',
       })
       .option('schema', {
         type: 'string',

@@ -17,6 +17,7 @@ import {
   PROFILES_BY_CONTACT,
 } from './model.js';
 import { NAME_INDEX_DEFINITIONS } from './name-index.js';
+import { SEARCH_INDEX_DEFINITIONS } from './search-index.js';
 
 function byContactId(e: Entity): string | undefined {
   return typeof e['contactId'] === 'string' ? e['contactId'] : undefined;
@@ -24,7 +25,8 @@ function byContactId(e: Entity): string | undefined {
 
 /**
  * Indexes of the contacts area: children of one contact, employees of one company, countries by name,
- * and people by first and by last name (`searchFirmContacts` name filters).
+ * people by first and by last name (`searchFirmContacts` name filters), and the search's own (texts,
+ * company names, e-mail addresses, the display-name order).
  */
 export const CONTACT_INDEXES: IndexDefinition[] = [
   {
@@ -50,4 +52,5 @@ export const CONTACT_INDEXES: IndexDefinition[] = [
     },
   },
   ...NAME_INDEX_DEFINITIONS,
+  ...SEARCH_INDEX_DEFINITIONS,
 ];

@@ -19,6 +19,7 @@ import {
   type EmailRecord,
 } from './model.js';
 import { nameCandidates } from './name-index.js';
+import { ALL_CONTACTS, companyCandidates, CONTACTS_BY_DISPLAY_NAME, termCandidates } from './search-index.js';
 
 /** Filter options that take `values` (§2.4, A-33); every other option takes `value`. */
 const VALUES_FIELDS: ReadonlySet<ContactFilterField> = new Set(['ids', 'industryIds', 'contactTypeIds']);
@@ -142,11 +143,31 @@ function predicateOf(
   }
 }
 
+/** The candidates an index gives for one text filter, or undefined when it gives none (scan). */
+function textCandidates(store: StoreReader, f: FieldFilter): ContactRecord[] | undefined {
+  if (typeof f.value !== 'string') return undefined;
+  switch (f.field) {
+    case 'firstName':
+    case 'lastName':
+      return nameCandidates(store, f.field, f.value);
+    case 'term':
+      return termCandidates(store, f.value);
+    case 'company':
+      return companyCandidates(store, f.value);
+    default:
+      return undefined;
+  }
+}
+
+/** Filters whose candidates are exactly their matches (their test need not run again). */
+const EXACT_CANDIDATES: ReadonlySet<ContactFilterField> = new Set(['firstName', 'lastName']);
+
 /**
  * Contacts that may match (a superset; the filters' tests decide): fetched by id with an ids filter, from
- * the name indexes with a firstName/lastName filter (the smallest set when both are given), otherwise
- * every contact. Candidate order does not matter, as the result is sorted on a total order. `decided` is
- * the name filter the candidates are exactly the matches of, whose test need not run again.
+ * the indexes with a firstName, lastName, term or company filter (the smallest set when several are
+ * given), otherwise every contact. Candidate order does not matter, as the result is sorted on a total
+ * order. `decided` is the name filter the candidates are exactly the matches of, whose test need not run
+ * again.
  */
 function candidatesOf(
   store: StoreReader,
@@ -160,11 +181,11 @@ function candidatesOf(
     });
     return { contacts };
   }
-  let best: { contacts: ContactRecord[]; decided: ContactFilterInput } | undefined;
+  let best: { contacts: ContactRecord[]; decided?: ContactFilterInput } | undefined;
   for (const f of filters) {
-    if ((f.field !== 'firstName' && f.field !== 'lastName') || typeof f.value !== 'string') continue;
-    const people = nameCandidates(store, f.field, f.value);
-    if (people && (!best || people.length < best.contacts.length)) best = { contacts: people, decided: f };
+    const found = textCandidates(store, f);
+    if (found && (!best || found.length < best.contacts.length))
+      best = { contacts: found, ...(EXACT_CANDIDATES.has(f.field) ? { decided: f } : {}) };
   }
   return best ?? { contacts: store.all<ContactRecord>(CONTACTS) };
 }
@@ -205,14 +226,12 @@ export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: Reque
       `sort.field must be one of ${Object.keys(SORT_FIELDS).join(', ')} (got "${sortField}").`,
     );
   }
-  const candidates = candidatesOf(store, filters);
-  const tests = predicates.filter((p) => p.filter !== candidates.decided).map((p) => p.test);
-  const matches: Keyed[] = [];
-  for (const c of candidates.contacts)
-    if (tests.every((test) => test(c))) matches.push({ c, key: sortValue(c) ?? null });
-  // Only the contacts up to the end of the page are put in order; the rest are only counted.
   const { skip, limit } = checkPaging(args);
-  const upToPage = firstSorted(matches, skip + limit, contactOrder(sortDirection(args.sort?.direction)));
+  const direction = sortDirection(args.sort?.direction);
+  const page =
+    filters.length === 0 && sortField === 'displayName' && direction !== 'Descending'
+      ? allContactsPage(store, skip, limit)
+      : matchingPage(store, filters, predicates, sortValue, skip, limit, direction);
   const searchTerms: SearchTerms = {
     term: null,
     firstName: null,
@@ -227,9 +246,40 @@ export function searchFirmContacts(args: QuerySearchFirmContactsArgs, ctx: Reque
   return {
     skip,
     limit,
-    totalModels: matches.length,
-    models: upToPage.slice(skip).map((k) => k.c),
+    ...page,
     searchTerms,
     resultsFrom: filters.some((f) => f.field === 'term') ? 'Term' : 'Filter',
   };
+}
+
+/**
+ * A page of every contact in the default order, read off the display-name index: no walk of the
+ * collection, and the total is its count (issue: "counting for totalModels does not walk the whole
+ * collection when no filter is given").
+ */
+function allContactsPage(store: StoreReader, skip: number, limit: number) {
+  const ordered = store.sorted<ContactRecord>(CONTACTS_BY_DISPLAY_NAME, ALL_CONTACTS);
+  const models: ContactRecord[] = [];
+  for (let i = skip; i < Math.min(ordered.length, skip + limit); i += 1) models.push(ordered.at(i));
+  return { totalModels: ordered.length, models };
+}
+
+/** The matches of the filters: candidates from the indexes, tested, counted, and sorted up to the page's end. */
+function matchingPage(
+  store: StoreReader,
+  filters: readonly FieldFilter[],
+  predicates: ReadonlyArray<{ filter: FieldFilter; test: Predicate }>,
+  sortValue: (c: ContactRecord) => string | null | undefined,
+  skip: number,
+  limit: number,
+  direction: Direction | null | undefined,
+) {
+  const candidates = candidatesOf(store, filters);
+  const tests = predicates.filter((p) => p.filter !== candidates.decided).map((p) => p.test);
+  const matches: Keyed[] = [];
+  for (const c of candidates.contacts)
+    if (tests.every((test) => test(c))) matches.push({ c, key: sortValue(c) ?? null });
+  // Only the contacts up to the end of the page are put in order; the rest are only counted.
+  const upToPage = firstSorted(matches, skip + limit, contactOrder(direction));
+  return { totalModels: matches.length, models: upToPage.slice(skip).map((k) => k.c) };
 }

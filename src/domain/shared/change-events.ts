@@ -1,12 +1,39 @@
 import type { Entity, Transaction } from '../../store/index.js';
 import type { RequestContext } from '../area.js';
+import type { EventRetention } from './event-retention.js';
 import { ruleBroken } from './rule-switch.js';
 
 /** The store collection of every event of a (tenant, region). */
 export const EVENTS = 'events';
 
-/** Index of events by view, in insertion (and so date) order. */
+/**
+ * Index of events by view, each view's events sorted by date (then recorded order): a poll finds its
+ * range by binary search (see `eventsSeeding`, which defines it with `eventDateKey`).
+ */
 export const EVENTS_BY_VIEW = 'events.byView';
+
+/** Index of the deletion events (the types `deletionType` names), by view. */
+export const EVENT_DELETIONS_BY_VIEW = 'events.deletionsByView';
+
+/** Index of events by view and entity (`entityKey`), to count a deleted entity's events without a scan. */
+export const EVENTS_BY_ENTITY = 'events.byEntity';
+
+/** The key of `EVENTS_BY_ENTITY` for one entity of one view. */
+export function entityKey(view: string, entityId: string): string {
+  return `${view}\u0000${entityId}`;
+}
+
+const CANONICAL_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * An event date as text that sorts as its instant: the stored form (`toISOString`) as it is, anything
+ * else that parses rewritten to that form. A date that does not parse sorts first, as the empty text.
+ */
+export function eventDateKey(date: string): string {
+  if (CANONICAL_DATE.test(date)) return date;
+  const ms = Date.parse(date);
+  return Number.isNaN(ms) ? '' : new Date(ms).toISOString();
+}
 
 /** The six change-detection views of spec §6. */
 export type EventView = 'contact' | 'list' | 'relationship' | 'initiative' | 'objective' | 'opportunity';
@@ -35,6 +62,42 @@ export interface NewEvent {
 }
 
 const LAST_EVENT_DATE = 'lastEventDate';
+
+/**
+ * How many events the retention has removed from the store so far (absent: none). Event ids count on
+ * from the events ever recorded, so a retired event's id is never given again.
+ */
+export const RETIRED_EVENTS = 'retiredEvents';
+
+/** The number of the next event id: one past every event recorded, retired ones included. */
+function recordedSoFar(tx: Transaction): number {
+  const retired = tx.meta[RETIRED_EVENTS];
+  return tx.count(EVENTS) + (typeof retired === 'number' ? retired : 0);
+}
+
+/**
+ * Removes the events past the retention, oldest first, in the caller's transaction (so they go with the
+ * write that recorded the newest events, or not at all). The events collection is in date order (each
+ * write's date is later than every earlier one's, seeded history is recorded sorted), so the oldest are
+ * its first entities and the work is the number retired, not the number kept.
+ */
+export function retireEvents(tx: Transaction, retention: EventRetention, now: Date): number {
+  const excess = retention.count === undefined ? 0 : tx.count(EVENTS) - retention.count;
+  const cutoff =
+    retention.days === undefined
+      ? undefined
+      : new Date(now.getTime() - retention.days * 86_400_000).toISOString();
+  const retired: string[] = [];
+  for (const event of tx.all<EventRecord>(EVENTS)) {
+    if (retired.length >= excess && (cutoff === undefined || eventDateKey(event.eventDate) >= cutoff)) break;
+    retired.push(event.id);
+  }
+  if (retired.length === 0) return 0;
+  for (const id of retired) tx.delete(EVENTS, id);
+  const before = tx.meta[RETIRED_EVENTS];
+  tx.setMeta(RETIRED_EVENTS, (typeof before === 'number' ? before : 0) + retired.length);
+  return retired.length;
+}
 const stamps = new WeakMap<Transaction, string>();
 
 /**
@@ -61,20 +124,22 @@ function stampOf(tx: Transaction, now: Date): string {
  */
 export function recordEvents(
   tx: Transaction,
-  ctx: Pick<RequestContext, 'tenant' | 'now' | 'recordedEvents' | 'ruleBroken'>,
+  ctx: Pick<RequestContext, 'tenant' | 'now' | 'recordedEvents' | 'ruleBroken' | 'eventRetention'>,
   events: readonly NewEvent[],
 ): void {
   const audited = ctx.tenant.auditFeature || ruleBroken(ctx, '§6.1');
   const kept = events.filter((e) => audited || !AUDITED_VIEWS.has(e.view));
   if (kept.length === 0) return;
-  const eventDate = stampOf(tx, ctx.now());
-  let n = tx.count(EVENTS);
+  const now = ctx.now();
+  const eventDate = stampOf(tx, now);
+  let n = recordedSoFar(tx);
   for (const event of kept) {
     n += 1;
     const record: EventRecord = { id: `evt-${String(n).padStart(9, '0')}`, eventDate, ...event };
     tx.put(EVENTS, record);
     ctx.recordedEvents?.push(record);
   }
+  if (ctx.eventRetention) retireEvents(tx, ctx.eventRetention, now);
 }
 
 /** Records historical events at given dates (seeding); dates must not decrease across calls. */
@@ -82,7 +147,7 @@ export function recordHistory(
   tx: Transaction,
   events: ReadonlyArray<NewEvent & { eventDate: string }>,
 ): void {
-  let n = tx.count(EVENTS);
+  let n = recordedSoFar(tx);
   let last = tx.meta[LAST_EVENT_DATE];
   for (const event of events) {
     n += 1;

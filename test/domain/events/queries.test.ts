@@ -3,11 +3,11 @@ import { describe, expect, it } from '@jest/globals';
 import { queryEvents } from '../../../src/domain/events/queries.js';
 import {
   EVENTS,
-  EVENTS_BY_VIEW,
   recordEvents,
   recordHistory,
   type NewEvent,
 } from '../../../src/domain/shared/change-events.js';
+import { eventsSeeding } from '../../../src/domain/events/seeding.js';
 import { VIEW_DEFINITIONS, type ViewDefinition } from '../../../src/domain/events/views.js';
 import type { TenantSettings } from '../../../src/domain/tenancy.js';
 import { Store } from '../../../src/store/index.js';
@@ -26,7 +26,8 @@ async function storeWith(
   extra: Record<string, object[]> = {},
 ) {
   const store = await Store.open();
-  store.defineIndex(EVENTS_BY_VIEW, EVENTS, (e) => e['view'] as string);
+  for (const index of eventsSeeding.indexes ?? [])
+    store.defineIndex(index.name, index.collection, index.key, index.sortBy);
   await store.transact((tx) => {
     for (const [collection, items] of Object.entries(extra))
       for (const item of items) tx.put(collection, item as never);
