@@ -13,6 +13,8 @@ export {
   type HttpSimulator,
   type HttpSimulatorSetup,
   type InMemorySimulator,
+  type InProcessAnswer,
+  type InProcessRequest,
   type Limits,
   type NearMiss,
   type RequestPattern,

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { storeFailureOf, storeUnavailable } from '../simulator/index.js';
 import { CODE } from '../contract/error-codes.js';
@@ -12,11 +11,11 @@ function httpStatusOf(error: unknown): number {
 }
 
 /**
- * What the last resort answers for an error of the HTTP layer (body too large, unreadable body) or of
- * store opening: the catalogue's envelope with the matching code (and its `Retry-After`); anything else is
+ * What the edge and the last resort answer for an error of the HTTP layer (body too large, unreadable
+ * body) or of store opening: the catalogue's envelope with the matching code (and its `Retry-After`); anything else is
  * logged and answered 500.
  */
-export function errorAnswer(
+export function failureAnswer(
   error: unknown,
   maxBodyBytes: number,
   log: (message: string) => void,
@@ -45,27 +44,8 @@ export function errorAnswer(
  */
 export function lastResortHandler(maxBodyBytes: number, log: (message: string) => void) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
-    const answer = errorAnswer(error, maxBodyBytes, log);
+    const answer = failureAnswer(error, maxBodyBytes, log);
     // Through express's send (as before), so these answers keep its headers (ETag, content length).
     res.status(answer.status).set(answer.headers).send(answer.body);
   };
-}
-
-/**
- * Sends an {@link ErrorAnswer} with node:http alone (the GraphQL fast path, which has no express
- * response), with the headers express's send gives it (`etag` is the app's `etag fn`).
- */
-export function sendErrorAnswer(
-  res: ServerResponse,
-  answer: ErrorAnswer,
-  etag?: (body: string, encoding: BufferEncoding) => string,
-): void {
-  const { 'content-type': _type, ...headers } = answer.headers;
-  res.writeHead(answer.status, {
-    ...headers,
-    ...(etag ? { ETag: etag(answer.body, 'utf8') } : {}),
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(answer.body)),
-  });
-  res.end(answer.body);
 }

@@ -1,11 +1,7 @@
-import express, { type Request, type Response } from 'express';
-import { CODE, type ErrorCode } from '../contract/error-codes.js';
-import { errorAnswer, errorEnvelope, type ErrorEnvelope } from '../contract/error-envelope.js';
-
-/** The GraphQL error envelope of a response that is not a GraphQL execution (401, 404, 413 …) (A-58). */
-export function errorBody(message: string, code: ErrorCode): ErrorEnvelope {
-  return errorEnvelope(code, message);
-}
+import type { ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import type { ErrorCode } from '../contract/error-codes.js';
+import { errorAnswer, type ErrorAnswer } from '../contract/error-envelope.js';
 
 /**
  * Sends the error answer of the catalogue's builder (envelope, `Retry-After` where the code carries it)
@@ -22,6 +18,24 @@ export function sendError(
   res.status(answer.status).set(answer.headers).send(answer.body);
 }
 
+/**
+ * Writes an answer on a node:http response, the one way every answer of the edge leaves: with its
+ * length (Node then sends the head and the body in one write), and with `close` the connection is closed
+ * after it, so a body left unread is never read to its end.
+ */
+export function sendAnswer(
+  res: ServerResponse,
+  answer: ErrorAnswer & { statusText?: string },
+  close = false,
+): void {
+  const headers: Record<string, string> = { ...answer.headers };
+  headers['content-length'] ??= String(Buffer.byteLength(answer.body));
+  if (close) headers['connection'] = 'close';
+  if (answer.statusText === undefined) res.writeHead(answer.status, headers);
+  else res.writeHead(answer.status, answer.statusText, headers);
+  res.end(answer.body);
+}
+
 /** The bearer token of the request's Authorization header (A-56), or undefined. */
 export function bearerToken(req: Request): string | undefined {
   return bearerOf(req.get('authorization'));
@@ -31,33 +45,6 @@ export function bearerToken(req: Request): string | undefined {
 export function bearerOf(header: string | undefined): string | undefined {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
-}
-
-/**
- * The 401 of a request without a valid token, answered without reading more than `maxBodyBytes` of its
- * body: a small body is read (so a keep-alive connection stays usable), a larger announced one is
- * answered unread (Node discards the rest as it arrives), and one that grows too large while read is
- * answered alike. An unauthenticated client can never make the server hold a large body (issue
- * "hostile clients").
- */
-export function unauthenticatedRefusal(
-  maxBodyBytes: number,
-): (req: Request, res: Response, token: string | undefined) => void {
-  const readSmallBody = express.text({ type: () => true, limit: maxBodyBytes });
-  return (req, res, token) => {
-    const refuse = () => {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness"');
-      sendError(
-        res,
-        401,
-        token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
-        CODE.UNAUTHENTICATED,
-      );
-    };
-    const length = Number(req.get('content-length'));
-    if (req.method === 'GET' || (Number.isFinite(length) && length > maxBodyBytes)) refuse();
-    else readSmallBody(req, res, () => refuse());
-  };
 }
 
 /**
