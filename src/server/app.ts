@@ -4,10 +4,9 @@ import { CURRENT_VERSION, isVersion, VERSIONS, type Version } from '../contract/
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import { isRegion, REGIONS, type Region, type Simulator } from '../simulator/index.js';
 import { adminRouter } from './admin.js';
-import { lastResortHandler } from './errors.js';
 import { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 import { Faults, type FaultConfig } from './faults.js';
-import { sendError } from './http.js';
+import { lastResortHandler, sendError } from './http.js';
 import { homeRouter, REPORTS_PATH } from './home.js';
 import { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 import { adminRoutes } from './admin-index.js';

@@ -5,7 +5,7 @@ import { readBody, type BodyRead } from './body.js';
 import { failureAnswer } from './errors.js';
 import type { FaultDecision, Faults } from './faults.js';
 import type { GraphqlAnswer, GraphqlRequest } from './graphql-route.js';
-import { bearerOf, sendAnswer } from './http.js';
+import { bearerOf, sendAnswer } from './node-http.js';
 import { arrival, journalAnswered, keptResponse } from './journal-capture.js';
 import type { JournalOperation, RequestJournal } from './journal.js';
 

@@ -1,4 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
 import { storeFailureOf, storeUnavailable } from '../simulator/index.js';
 import { CODE } from '../contract/error-codes.js';
 import { errorAnswer as catalogueAnswer, type ErrorAnswer } from '../contract/error-envelope.js';
@@ -36,16 +35,4 @@ export function failureAnswer(
   }
   log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return catalogueAnswer(CODE.INTERNAL_SERVER_ERROR, 'Internal server error.', { status: 500 });
-}
-
-/**
- * The last-resort express error handler of the simulator and the mock: errors of express itself (body
- * too large, unreadable body) and of store opening, each answered with the GraphQL error envelope.
- */
-export function lastResortHandler(maxBodyBytes: number, log: (message: string) => void) {
-  return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
-    const answer = failureAnswer(error, maxBodyBytes, log);
-    // Through express's send (as before), so these answers keep its headers (ETag, content length).
-    res.status(answer.status).set(answer.headers).send(answer.body);
-  };
 }

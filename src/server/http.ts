@@ -1,7 +1,8 @@
-import type { ServerResponse } from 'node:http';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { ErrorCode } from '../contract/error-codes.js';
-import { errorAnswer, type ErrorAnswer } from '../contract/error-envelope.js';
+import { errorAnswer } from '../contract/error-envelope.js';
+import { failureAnswer } from './errors.js';
+import { bearerOf } from './node-http.js';
 
 /**
  * Sends the error answer of the catalogue's builder (envelope, `Retry-After` where the code carries it)
@@ -18,33 +19,9 @@ export function sendError(
   res.status(answer.status).set(answer.headers).send(answer.body);
 }
 
-/**
- * Writes an answer on a node:http response, the one way every answer of the edge leaves: with its
- * length (Node then sends the head and the body in one write), and with `close` the connection is closed
- * after it, so a body left unread is never read to its end.
- */
-export function sendAnswer(
-  res: ServerResponse,
-  answer: ErrorAnswer & { statusText?: string },
-  close = false,
-): void {
-  const headers: Record<string, string> = { ...answer.headers };
-  headers['content-length'] ??= String(Buffer.byteLength(answer.body));
-  if (close) headers['connection'] = 'close';
-  if (answer.statusText === undefined) res.writeHead(answer.status, headers);
-  else res.writeHead(answer.status, answer.statusText, headers);
-  res.end(answer.body);
-}
-
 /** The bearer token of the request's Authorization header (A-56), or undefined. */
 export function bearerToken(req: Request): string | undefined {
   return bearerOf(req.get('authorization'));
-}
-
-/** The bearer token of an Authorization header's value (A-56), or undefined. */
-export function bearerOf(header: string | undefined): string | undefined {
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match?.[1];
 }
 
 /**
@@ -67,4 +44,16 @@ export function sendPage(
       ...headers,
     })
     .send(html);
+}
+
+/**
+ * The last-resort express error handler of the simulator and the mock: errors of express itself (body
+ * too large, unreadable body) and of store opening, each answered with the GraphQL error envelope.
+ */
+export function lastResortHandler(maxBodyBytes: number, log: (message: string) => void) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
+    const answer = failureAnswer(error, maxBodyBytes, log);
+    // Through express's send (as before), so these answers keep its headers (ETag, content length).
+    res.status(answer.status).set(answer.headers).send(answer.body);
+  };
 }

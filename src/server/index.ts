@@ -10,7 +10,7 @@ import { DEV_TOKENS } from '../contract/endpoint.js';
 
 export { checkFaults, FAULTS_SCHEMA } from './faults.js';
 export type { FaultConfig, FaultRule } from './faults.js';
-export { lastResortHandler } from './errors.js';
+export { lastResortHandler } from './http.js';
 export { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
 export { graphqlAnswerer } from './graphql-route.js';
 export type { GraphqlAnswer, GraphqlRequest } from './graphql-route.js';
@@ -18,6 +18,7 @@ export { graphqlEdge, UNAUTHENTICATED_BODY_BYTES } from './edge.js';
 export type { EdgeCall, GraphqlEdge } from './edge.js';
 export { simulatorEdge } from './simulator-edge.js';
 export { sendError } from './http.js';
+export { bearerOf, sameToken } from './node-http.js';
 export { listen } from './listen.js';
 export { defaultAllowedHosts, hostCheck, hostName, isLoopback, LOOPBACK_HOSTS } from './host-check.js';
 

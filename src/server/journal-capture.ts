@@ -56,10 +56,27 @@ export interface KeptResponse {
   truncated: boolean;
 }
 
+/**
+ * A copy of a text that holds only its own characters. V8 keeps a cut of a string as a view of the whole
+ * (a 32 KiB cut of a 1 MiB body holds the 1 MiB alive), so a part the journal keeps is copied, and the
+ * bytes it counts are the memory it holds. UTF-16 both ways: any string, lone surrogates too, survives.
+ */
+function own(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
+}
+
+/** A text cut at {@link MAX_KEPT_CHARS} (marked) as the journal keeps it: a copy when it was cut. */
+function keptText(text: string): string {
+  return text.length <= MAX_KEPT_CHARS ? text : own(cutText(text, MAX_KEPT_CHARS));
+}
+
 /** A response text as an entry keeps it (cut at {@link MAX_KEPT_CHARS}, marked). */
 export function keptResponse(text: string): KeptResponse {
   if (text.length <= MAX_KEPT_CHARS) return { body: text, truncated: false };
-  return { body: text.slice(0, MAX_KEPT_CHARS) + cutMarker(MAX_KEPT_CHARS, text.length), truncated: true };
+  return {
+    body: own(text.slice(0, MAX_KEPT_CHARS) + cutMarker(MAX_KEPT_CHARS, text.length)),
+    truncated: true,
+  };
 }
 
 /** What the journal needs of a request that has been answered, whichever path answered it. */
@@ -140,11 +157,10 @@ function partsOf(given: Params, tokens: ReadonlySet<string>): RequestParts {
     variables = maskSecrets(given.variables, tokens);
     // Variables are a client's JSON: kept as JSON while short, as cut text beyond the cap.
     const text = JSON.stringify(variables) ?? '';
-    if (text.length > MAX_KEPT_CHARS) variables = cutText(text, MAX_KEPT_CHARS);
+    if (text.length > MAX_KEPT_CHARS) variables = keptText(text);
   }
   return {
-    document:
-      typeof given.query === 'string' ? cutText(maskTokensIn(given.query, tokens), MAX_KEPT_CHARS) : null,
+    document: typeof given.query === 'string' ? keptText(maskTokensIn(given.query, tokens)) : null,
     variables,
   };
 }
