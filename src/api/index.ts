@@ -14,6 +14,8 @@ export {
   type HttpSimulator,
   type HttpSimulatorSetup,
   type InMemorySimulator,
+  type InProcessAnswer,
+  type InProcessRequest,
   type Limits,
   type NearMiss,
   type RequestPattern,

@@ -1,11 +1,10 @@
-import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import { VERSIONS, type Version } from '../contract/versions.js';
-import { startServer, type FaultConfig } from '../server/index.js';
+import { simulatorEdge, startServer, type FaultConfig } from '../server/index.js';
 import { verifyRequests, type RequestPattern, type Times, type VerifyResult } from '../server/index.js';
 import {
   REGIONS,
-  RequestPipeline,
   Simulator,
   type Engine,
   type EventRetention,
@@ -13,7 +12,6 @@ import {
   type Region,
   type TenantConfig,
 } from '../simulator/index.js';
-import { CODE } from '../contract/error-codes.js';
 
 export type { FaultConfig, FaultRule } from '../server/index.js';
 export type { Engine, EventRetention, Limits, Region, TenantConfig } from '../simulator/index.js';
@@ -100,6 +98,33 @@ export interface InMemorySimulator extends SimulatorHandle {
    * unknown token is an `UNAUTHENTICATED` error.
    */
   execute(document: string, options?: ExecuteOptions): Promise<ExecutionResult>;
+  /**
+   * Answers one GraphQL-over-HTTP request given as an object, without a socket: the handler the HTTP
+   * server runs (route, bearer token, graphql-http), so status, headers and body are the ones HTTP gives.
+   *
+   * @example
+   * const { status, body } = await sim.request({ url: '/us/1.4.0/public-api/graphql', headers: { authorization: 'Bearer dev-token', 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+   */
+  request(request: InProcessRequest): Promise<InProcessAnswer>;
+}
+
+/** A GraphQL-over-HTTP request for {@link InMemorySimulator.request}. */
+export interface InProcessRequest {
+  /** Default `POST`. */
+  method?: string;
+  /** Path and query, e.g. `/eu/1.2.0/public-api/graphql`. */
+  url: string;
+  /** Header names in lower case, as node:http gives them. */
+  headers?: Record<string, string>;
+  /** The body text (default empty). */
+  body?: string;
+}
+
+/** What {@link InMemorySimulator.request} answers: as the HTTP server would. */
+export interface InProcessAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
 }
 
 /** A simulator in this process listening on HTTP. */
@@ -156,42 +181,38 @@ function handle(simulator: Simulator, stop: () => Promise<void>): Omit<Simulator
  */
 export function createSimulator(setup: SimulatorSetup = {}): InMemorySimulator {
   const simulator = new Simulator({ ...setup, inMemory: setup.dataDir === undefined });
-  // One pipeline per revision, built on first use like the HTTP routes' (the schema is the costly part).
-  const pipelines = new Map<Version, RequestPipeline>();
-  const pipelineOf = (version: Version): RequestPipeline => {
-    let pipeline = pipelines.get(version);
-    if (!pipeline) {
-      pipeline = new RequestPipeline({
-        schema: simulator.schema(version),
-        limits: simulator.limits,
-        engine: simulator.engine,
-      });
-      pipelines.set(version, pipeline);
-    }
-    return pipeline;
-  };
+  // The edge HTTP requests go through, without a socket: parity with HTTP holds by construction.
+  const edge = simulatorEdge(simulator);
   return {
     ...handle(simulator, () => simulator.close()),
     get tenants() {
       return simulator.listTenants();
     },
+    request: (request) =>
+      edge.handle({
+        method: request.method ?? 'POST',
+        url: request.url,
+        headers: request.headers ?? {},
+        body: request.body ?? '',
+      }),
     async execute(document, options = {}) {
-      const tenant = simulator.tenantByToken(options.token ?? 'dev-token');
-      if (!tenant) {
-        const error = new GraphQLError('Missing or unknown bearer token.', {
-          extensions: { code: CODE.UNAUTHENTICATED },
-        });
-        return { errors: [error] };
-      }
-      const version = options.version ?? VERSIONS[0];
       const region = options.region ?? 'us';
-      return pipelineOf(version).run({
-        query: document,
-        operationName: options.operationName,
-        variables: options.variables,
-        contextValue: await simulator.context(tenant, region, version),
-        schema: simulator.servedSchema(version),
+      const version = options.version ?? VERSIONS[0];
+      const answer = await edge.handle({
+        method: 'POST',
+        url: `/${region}/${version}${GRAPHQL_PATH}`,
+        headers: {
+          authorization: `Bearer ${options.token ?? 'dev-token'}`,
+          'content-type': 'application/json',
+          accept: 'application/graphql-response+json',
+        },
+        body: JSON.stringify({
+          query: document,
+          operationName: options.operationName,
+          variables: options.variables,
+        }),
       });
+      return JSON.parse(answer.body) as ExecutionResult;
     },
   };
 }

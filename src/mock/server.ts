@@ -8,15 +8,13 @@ import { GRAPHQL_PATH } from '../contract/endpoint.js';
 import {
   ASSETS_PATH,
   assetsRouter,
-  bearerToken,
   EXPLORER_DEV_TOKEN,
   explorerMiddleware,
-  graphqlRoute,
+  graphqlAnswerer,
+  graphqlEdge,
   lastResortHandler,
   listen,
   sendError,
-  UNAUTHENTICATED_BODY_BYTES,
-  unauthenticatedRefusal,
 } from '../server/index.js';
 import {
   DEFAULT_LIMITS,
@@ -161,27 +159,27 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
         return execute(args);
       },
     });
-    return graphqlRoute<undefined>({ pipeline, schema: mocked, context: () => undefined });
+    return graphqlAnswerer<undefined, unknown>({
+      pipeline,
+      schemaOf: () => mocked,
+      context: () => undefined,
+    });
   };
   // Replaced whole by reload(), so a request runs against one schema from start to end.
   let route = mockRoute(schema, overridesFor(schema));
-  const handler = (req: Request, res: Response, next: NextFunction) => route(req, res, next);
 
-  const tokens = new Set(tenants.map((tenant) => tenant.token));
-  // The token is checked on the headers, before the body is read: a request without a valid one has at
-  // most UNAUTHENTICATED_BODY_BYTES of its body read, as in the simulator.
-  const refuse = unauthenticatedRefusal(UNAUTHENTICATED_BODY_BYTES);
-  const authenticate = (req: Request, res: Response, next: NextFunction) => {
-    const token = bearerToken(req);
-    if (token === undefined || !tokens.has(token)) refuse(req, res, token);
-    else next();
-  };
-  const readBody = express.text({ type: () => true, limit: limits.maxBodyBytes });
-  // An empty body must reach graphql-http as text, or it would wait for a stream express already read.
-  const emptyAsText = (req: Request, _res: Response, next: NextFunction) => {
-    if (req.body === '') req.body = ' ';
-    next();
-  };
+  // Every GraphQL request goes through the simulator's edge: the same route match, bounded body read,
+  // early 401 and 413, and graphql-http core; only the answerer is the mock's.
+  const byToken = new Map(tenants.map((tenant) => [tenant.token, tenant]));
+  const endpoints = new Map<string, string>([[GRAPHQL_PATH, 'us']]);
+  for (const region of REGIONS) endpoints.set(`/${region}/${version}${GRAPHQL_PATH}`.toLowerCase(), region);
+  const edge = graphqlEdge<string, TenantConfig>({
+    endpointOf: (path) => endpoints.get(path),
+    tenantOf: (token) => byToken.get(token),
+    answer: (request, call) => route(request, call),
+    maxBodyBytes: limits.maxBodyBytes,
+    log,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -190,13 +188,16 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
     explorerMiddleware(() => ({
       endpoint,
       title: `mock · ${title}`,
-      token: tokens.has(EXPLORER_DEV_TOKEN) ? EXPLORER_DEV_TOKEN : undefined,
+      token: byToken.has(EXPLORER_DEV_TOKEN) ? EXPLORER_DEV_TOKEN : undefined,
     }));
-  app.use(GRAPHQL_PATH, explorer(version, GRAPHQL_PATH), authenticate, readBody, emptyAsText, handler);
+  // What the explorer page declines (a client asking for JSON after all) goes back to the edge.
+  const declined = (req: Request, res: Response, next: NextFunction) => {
+    if (!edge.serveDeclined(req, res)) next();
+  };
+  app.get(GRAPHQL_PATH, explorer(version, GRAPHQL_PATH), declined);
   for (const region of REGIONS) {
     const endpoint = `/${region}/${version}${GRAPHQL_PATH}`;
-    const explore = explorer(`${region} · ${version}`, endpoint);
-    app.use(endpoint, explore, authenticate, readBody, emptyAsText, handler);
+    app.get(endpoint, explorer(`${region} · ${version}`, endpoint), declined);
   }
   app.use(ASSETS_PATH, assetsRouter());
   app.get('/__admin/health', (_req, res) => {
@@ -217,7 +218,13 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
   });
   app.use(lastResortHandler(limits.maxBodyBytes, log));
 
-  const server = await listen(app, options.host ?? '127.0.0.1', options.port ?? 4000);
+  const server = await listen(
+    (req, res) => {
+      if (!edge.serve(req, res)) app(req, res);
+    },
+    options.host ?? '127.0.0.1',
+    options.port ?? 4000,
+  );
   return {
     url: server.url,
     schemaFile: options.schemaFile,

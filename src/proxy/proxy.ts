@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getOperationAST } from 'graphql';
 import { buildRevisionSchema } from '../contract/generate.js';
@@ -12,7 +12,7 @@ import {
   type RunResult,
 } from '../conformance/index.js';
 import { maskHeaders, secretValues } from '../secrets/index.js';
-import { DEFAULT_ADMIN_TOKEN, listen } from '../server/index.js';
+import { bearerOf, DEFAULT_ADMIN_TOKEN, listen, sameToken } from '../server/index.js';
 import { checkExchange } from './check-exchange.js';
 import { MAX_NESTING } from './document-depth.js';
 import { nestsDeeperThan } from './json-walk.js';
@@ -199,10 +199,7 @@ function readBody(
 
 /** Whether a request carries the admin token (compared in constant time). */
 function hasAdminToken(req: IncomingMessage, adminToken: string): boolean {
-  const header = req.headers.authorization ?? '';
-  const token = /^Bearer\s+(.+)$/i.exec(header.trim())?.[1] ?? '';
-  const digest = (v: string): Buffer => createHash('sha256').update(v).digest();
-  return token !== '' && timingSafeEqual(digest(token), digest(adminToken));
+  return sameToken(bearerOf(req.headers.authorization), adminToken);
 }
 
 /** The name reports file an exchange under: the operation's name, else its first root field. */

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { bearerToken, sendError } from './http.js';
+import { sameToken } from './node-http.js';
 import { CODE } from '../contract/error-codes.js';
 
 /** Default admin token of design.md. */
@@ -22,7 +23,7 @@ export function adminAuth(options: AdminAuthOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const query = options.queryToken ? req.query['token'] : undefined;
     const token = bearerToken(req) ?? (typeof query === 'string' ? query : undefined);
-    if (token === options.adminToken) return next();
+    if (sameToken(token, options.adminToken)) return next();
     if (token !== undefined && options.isTenantToken(token)) {
       sendError(res, 403, 'Tenant tokens cannot use the admin API; use the admin token.', CODE.FORBIDDEN);
       return;

@@ -1,5 +1,3 @@
-import type { ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
 import { storeFailureOf, storeUnavailable } from '../simulator/index.js';
 import { CODE } from '../contract/error-codes.js';
 import { errorAnswer as catalogueAnswer, type ErrorAnswer } from '../contract/error-envelope.js';
@@ -12,11 +10,11 @@ function httpStatusOf(error: unknown): number {
 }
 
 /**
- * What the last resort answers for an error of the HTTP layer (body too large, unreadable body) or of
- * store opening: the catalogue's envelope with the matching code (and its `Retry-After`); anything else is
+ * What the edge and the last resort answer for an error of the HTTP layer (body too large, unreadable
+ * body) or of store opening: the catalogue's envelope with the matching code (and its `Retry-After`); anything else is
  * logged and answered 500.
  */
-export function errorAnswer(
+export function failureAnswer(
   error: unknown,
   maxBodyBytes: number,
   log: (message: string) => void,
@@ -38,35 +36,4 @@ export function errorAnswer(
   }
   log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return catalogueAnswer(CODE.INTERNAL_SERVER_ERROR, 'Internal server error.', { status: 500 });
-}
-
-/**
- * The last-resort express error handler of the simulator and the mock: errors of express itself (body
- * too large, unreadable body) and of store opening, each answered with the GraphQL error envelope.
- */
-export function lastResortHandler(maxBodyBytes: number, log: (message: string) => void) {
-  return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
-    const answer = errorAnswer(error, maxBodyBytes, log);
-    // Through express's send (as before), so these answers keep its headers (ETag, content length).
-    res.status(answer.status).set(answer.headers).send(answer.body);
-  };
-}
-
-/**
- * Sends an {@link ErrorAnswer} with node:http alone (the GraphQL fast path, which has no express
- * response), with the headers express's send gives it (`etag` is the app's `etag fn`).
- */
-export function sendErrorAnswer(
-  res: ServerResponse,
-  answer: ErrorAnswer,
-  etag?: (body: string, encoding: BufferEncoding) => string,
-): void {
-  const { 'content-type': _type, ...headers } = answer.headers;
-  res.writeHead(answer.status, {
-    ...headers,
-    ...(etag ? { ETag: etag(answer.body, 'utf8') } : {}),
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(answer.body)),
-  });
-  res.end(answer.body);
 }

@@ -1,18 +1,19 @@
 import type { Socket } from 'node:net';
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { compileOnFirstUse } from '../contract/json-schema.js';
 import { EVENT_VIEW_QUERIES, type EventFeedFaults } from '../simulator/index.js';
-import { sendError } from './http.js';
+import type { GraphqlAnswer } from './graphql-route.js';
 import { LATENCY_SCHEMA, latencyProblem, sampleLatency, type LatencyProfile } from './latency.js';
 import {
   deliverNetworkFault,
   NETWORK_FAULT_KINDS,
   releaseHung,
+  type NetworkFault,
   type NetworkFaultKind,
 } from './network-faults.js';
 import { CODE } from '../contract/error-codes.js';
-import { errorEnvelope } from '../contract/error-envelope.js';
+import { errorAnswer, errorEnvelope } from '../contract/error-envelope.js';
 
 /**
  * What an injected failure looks like to the client: an HTTP status or a GraphQL error, or a network
@@ -202,11 +203,6 @@ export class Faults {
     return undefined;
   }
 
-  /** Whether any request rule is set: the GraphQL fast path then hands its requests to the express route. */
-  get active(): boolean {
-    return this.rules.length > 0;
-  }
-
   /** Turns every fault off. */
   clear(): void {
     this.rules = [];
@@ -240,56 +236,96 @@ export class Faults {
     };
   }
 
-  /** Express middleware for a GraphQL route: applies the matching rules, if any, to the request. */
-  middleware(tenantOf: (req: Request) => string | undefined) {
-    return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-      if (this.rules.length === 0) return next();
-      const tenant = tenantOf(req);
-      const fields = rootFields(req);
-      const matching = this.rules.filter(
-        (r) =>
-          (r.tenant === undefined || r.tenant === tenant) &&
-          (!r.operations?.length || r.operations.some((op) => fields.includes(op))),
-      );
-      if (matching.length === 0) return next();
-      const latency = Math.max(
-        ...matching.map((r) =>
-          r.latency ? sampleLatency(r.latency, this.latencyRandom) : (r.latencyMs ?? 0),
-        ),
-      );
-      if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
-      const failing = matching.find((r) => (r.errorRate ?? 0) > 0 && this.random() < (r.errorRate ?? 0));
-      if (!failing) return next();
-      const kind = failing.errorKind ?? 'http503';
-      if (kind === 'hang' && this.released) {
-        req.socket.destroy();
-        return;
-      }
-      if ((NETWORK_FAULT_KINDS as readonly string[]).includes(kind))
-        return deliverNetworkFault(req, res, { ...failing, kind: kind as NetworkFaultKind }, this.hung, next);
-      // Retry-After comes with the code (the catalogue's RATE_LIMITED).
-      if (kind === 'http429')
-        return sendError(res, 429, 'Too many requests (injected fault).', CODE.RATE_LIMITED);
-      if (kind === 'http503')
-        return sendError(res, 503, 'Service unavailable (injected fault).', CODE.SERVICE_UNAVAILABLE);
-      res
-        .status(200)
-        .type('application/json')
-        .send(JSON.stringify({ ...errorEnvelope(CODE.INJECTED_FAULT, 'Injected fault.'), data: null }));
-    };
+  /**
+   * What the fault rules decide for one request of `tenant`: undefined when no rule can match it, decided
+   * from the tenant alone so that a rule for one tenant costs another nothing (its body is never parsed
+   * here); otherwise the latency to add and the failure to inject, if any. The draws follow the seeded
+   * generators, so a run with a seed fails the same requests every time.
+   */
+  decide(tenant: string, request: FaultedRequest): FaultDecision | undefined {
+    if (this.rules.length === 0) return undefined;
+    const candidates = this.rules.filter((r) => r.tenant === undefined || r.tenant === tenant);
+    if (candidates.length === 0) return undefined;
+    // The body is parsed only when a rule of this tenant names operations.
+    const fields = candidates.some((r) => r.operations?.length) ? rootFields(request) : [];
+    const matching = candidates.filter(
+      (r) => !r.operations?.length || r.operations.some((op) => fields.includes(op)),
+    );
+    if (matching.length === 0) return undefined;
+    const latencyMs = Math.max(
+      ...matching.map((r) => (r.latency ? sampleLatency(r.latency, this.latencyRandom) : (r.latencyMs ?? 0))),
+    );
+    const failing = matching.find((r) => (r.errorRate ?? 0) > 0 && this.random() < (r.errorRate ?? 0));
+    if (!failing) return { latencyMs };
+    const kind = failing.errorKind ?? 'http503';
+    if ((NETWORK_FAULT_KINDS as readonly string[]).includes(kind))
+      return { latencyMs, network: { ...failing, kind: kind as NetworkFaultKind } };
+    return { latencyMs, answer: faultAnswer(kind as Exclude<FaultKind, NetworkFaultKind>) };
+  }
+
+  /**
+   * Holds a `hang` fault's connection unanswered until the client gives up or the server closes; once
+   * the server is closing the connection is dropped at once.
+   */
+  hang(socket: Socket): void {
+    if (this.released) {
+      socket.destroy();
+      return;
+    }
+    this.hung.add(socket);
+    socket.once('close', () => this.hung.delete(socket));
+  }
+
+  /** Sends an answer through a network fault (A-267); slow bodies are released like hangs on close. */
+  deliver(res: ServerResponse, fault: NetworkFault, answer: GraphqlAnswer): void {
+    if (fault.kind === 'hang') {
+      if (res.socket) this.hang(res.socket);
+      return;
+    }
+    deliverNetworkFault(res, fault, answer, this.hung);
   }
 }
 
+/** The request a fault rule looks at: its method, URL (for a GET's query) and body text. */
+export interface FaultedRequest {
+  method: string;
+  url: string;
+  body: string | undefined;
+}
+
+/** What the rules decided for a request: a latency, and an answer instead of the route's or a network fault. */
+export interface FaultDecision {
+  latencyMs: number;
+  /** The injected HTTP or GraphQL error, answered instead of executing the request. */
+  answer?: GraphqlAnswer;
+  /** The network fault the route's answer goes through. */
+  network?: NetworkFault;
+}
+
+/** The answer of an injected HTTP status or GraphQL error (Retry-After comes with the code). */
+function faultAnswer(kind: Exclude<FaultKind, NetworkFaultKind>): GraphqlAnswer {
+  if (kind === 'http429')
+    return errorAnswer(CODE.RATE_LIMITED, 'Too many requests (injected fault).', { status: 429 });
+  if (kind === 'http503')
+    return errorAnswer(CODE.SERVICE_UNAVAILABLE, 'Service unavailable (injected fault).', { status: 503 });
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ ...errorEnvelope(CODE.INJECTED_FAULT, 'Injected fault.'), data: null }),
+  };
+}
+
 /** Root field names of the operation a GraphQL request would run; empty when it cannot be read. */
-function rootFields(req: Request): string[] {
+function rootFields(req: FaultedRequest): string[] {
   let query: unknown;
   let operationName: unknown;
   try {
     if (req.method === 'GET') {
-      query = req.query['query'];
-      operationName = req.query['operationName'];
+      const params = new URL(req.url, 'http://localhost').searchParams;
+      query = params.get('query');
+      operationName = params.get('operationName');
     } else {
-      const body = JSON.parse(typeof req.body === 'string' ? req.body : '') as {
+      const body = JSON.parse(req.body ?? '') as {
         query?: unknown;
         operationName?: unknown;
       };

@@ -1,10 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import {
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  specifiedRules,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
 import { createHandler, type OperationContext } from 'graphql-http';
-import { executedRetryAfter, type RequestContext, type RequestPipeline } from '../simulator/index.js';
-import { errorBody } from './http.js';
+import { executedRetryAfter, type RequestPipeline } from '../simulator/index.js';
 import { CODE, type ErrorCode } from '../contract/error-codes.js';
+import { errorEnvelope } from '../contract/error-envelope.js';
 
 /** Messages for the answers graphql-http sends without a body, so every answer carries the envelope (A-58). */
 const EMPTY_ANSWERS: Record<number, [string, ErrorCode]> = {
@@ -14,37 +20,33 @@ const EMPTY_ANSWERS: Record<number, [string, ErrorCode]> = {
 };
 
 /**
- * What the route needs from the server: the revision's pipeline and the request's context. `R` is the
- * request object the server hands over (express's, or node:http's on the GraphQL fast path).
+ * What the GraphQL core needs of the edge: the revision's pipeline and, per request, the schema and the
+ * context. `R` is the edge's own record of a request, handed back to each callback.
  */
-export interface GraphqlRouteOptions<
-  C extends OperationContext = RequestContext,
-  R extends object = Request,
-> {
+export interface GraphqlRouteOptions<C extends OperationContext, R> {
   /** The request pipeline of the revision (parse, limits, validation, execution, error shaping). */
   pipeline: RequestPipeline;
-  /** The schema the pipeline serves. */
-  schema: GraphQLSchema;
   /**
-   * The schema a request is served with when it may differ from `schema` (a rule-verification run
-   * breaking a §9.3 rule); validations are remembered for `schema` only, so another one never reuses them.
+   * The schema a request is served with (a rule-verification run may break a §9.3 rule); validations
+   * are remembered per schema object, so another one never reuses them.
    */
-  schemaOf?: (req: R) => GraphQLSchema;
-  context: (req: R) => C;
-  /** Hears which operation was executed for a request (the request journal). */
-  onOperation?: (req: R, document: DocumentNode, operationName?: string | null) => void;
+  schemaOf: (request: R) => GraphQLSchema;
+  /** The request's context: asked for only once the request is valid, so an invalid one opens no store. */
+  context: (request: R) => C | Promise<C>;
+  /** Hears which operation is executed for a request (the request journal). */
+  onOperation?: (request: R, document: DocumentNode, operationName?: string | null) => void;
 }
 
-/** One GraphQL-over-HTTP request, as the server read it: the body is already text (bounded in size). */
-export interface GraphqlRequest<R> {
-  raw: R;
+/** One GraphQL-over-HTTP request, as the edge read it: the body is already text (bounded in size). */
+export interface GraphqlRequest {
   url: string;
   method: string;
   headers: IncomingHttpHeaders;
+  /** The body text; empty for a GET. */
   body: string;
 }
 
-/** The answer to send: status, headers and the body text. */
+/** An answer to send: status, headers and the body text. */
 export interface GraphqlAnswer {
   status: number;
   statusText?: string;
@@ -52,73 +54,77 @@ export interface GraphqlAnswer {
   body: string;
 }
 
+/** The edge's record of a request and, once asked for, its context. */
+interface Call<C, R> {
+  request: R;
+  context?: C;
+}
+
 /**
  * The GraphQL-over-HTTP core of one revision, free of any framework: graphql-http speaks the protocol
- * with the pipeline's own parse, validate, execute and formatError, so an answer over HTTP is the one the
- * in-process API gives; the answers graphql-http leaves empty get the error envelope too.
+ * with the pipeline's own parse, validate, execute and formatError. The steps before execution are
+ * taken here in graphql-http's `onSubscribe` hook: parse, validate and coerce the variables, each failure
+ * a request error (HTTP 400 under `application/graphql-response+json`, 200 under `application/json`,
+ * whatever the engine), and only then is the context asked for. The answers graphql-http leaves empty
+ * get the error envelope too.
  */
-export function graphqlAnswerer<C extends OperationContext = RequestContext, R extends object = Request>(
+export function graphqlAnswerer<C extends OperationContext, R>(
   options: GraphqlRouteOptions<C, R>,
-): (request: GraphqlRequest<R>) => Promise<GraphqlAnswer> {
-  const { pipeline, schemaOf } = options;
-  const handle = createHandler<R, undefined, C>({
-    schema: schemaOf ? (req) => schemaOf(req.raw) : options.schema,
-    context: (req) => options.context(req.raw),
+): (request: GraphqlRequest, record: R) => Promise<GraphqlAnswer> {
+  const { pipeline } = options;
+  const handle = createHandler<Call<C, R>, undefined, C>({
+    schema: (req) => options.schemaOf(req.raw.request),
+    onSubscribe: (req, params) => {
+      const schema = options.schemaOf(req.raw.request);
+      let document: DocumentNode;
+      try {
+        document = pipeline.parse(params.query);
+      } catch (error) {
+        if (error instanceof GraphQLError) return [error];
+        throw error;
+      }
+      const invalid = pipeline.validate(schema, document, specifiedRules);
+      if (invalid.length > 0) return [...invalid];
+      const operation = getOperationAST(document, params.operationName);
+      if (operation?.variableDefinitions?.length) {
+        const coerced = getVariableValues(schema, operation.variableDefinitions, params.variables ?? {});
+        if (coerced.errors) return [...coerced.errors];
+      }
+      return { schema, document, operationName: params.operationName, variableValues: params.variables };
+    },
+    context: async (req) => {
+      const context = await options.context(req.raw.request);
+      req.raw.context = context;
+      return context;
+    },
     parse: pipeline.parse,
     validate: pipeline.validate,
     execute: pipeline.execute,
     formatError: pipeline.formatError,
     onOperation: (req, args) => {
-      options.onOperation?.(req.raw, args.document, args.operationName);
+      options.onOperation?.(req.raw.request, args.document, args.operationName);
     },
   });
-  return async (request) => {
+  return async (request, record) => {
+    const call: Call<C, R> = { request: record };
     const [body, init] = await handle({
       url: request.url,
       method: request.method,
       headers: request.headers,
       // A function, as graphql-http's own adapters give it: an empty body is then "Unparsable", not "Missing".
       body: () => request.body,
-      raw: request.raw,
+      raw: call,
       context: undefined,
     });
     const empty = body === null || body === '' ? EMPTY_ANSWERS[init.status] : undefined;
-    const text = empty ? JSON.stringify(errorBody(...empty)) : (body ?? '');
+    const text = empty ? JSON.stringify(errorEnvelope(empty[1], empty[0])) : (body ?? '');
     const headers = { ...(init.headers as Record<string, string> | undefined) };
     if (empty) headers['content-type'] = 'application/json; charset=utf-8';
     // A known length: Node then sends the head and the body in one write, not as chunks (four writes).
     headers['content-length'] = String(Buffer.byteLength(text));
     // A store failure that can pass inside an executed operation keeps the status and adds Retry-After (A-341).
-    const retryAfter = empty ? undefined : executedRetryAfter(options.context(request.raw));
+    const retryAfter = empty || call.context === undefined ? undefined : executedRetryAfter(call.context);
     if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
     return { status: init.status, statusText: empty ? undefined : init.statusText, headers, body: text };
-  };
-}
-
-/**
- * The GraphQL-over-HTTP route of one revision as express middleware, a thin adapter in the manner of
- * graphql-http's `use/express` over {@link graphqlAnswerer}: it uses the body express already read.
- */
-export function graphqlRoute<C extends OperationContext = RequestContext>(options: GraphqlRouteOptions<C>) {
-  return expressRoute(graphqlAnswerer(options));
-}
-
-/** An answerer as express middleware: the body is the text express read; errors go to express's handler. */
-export function expressRoute(answer: (request: GraphqlRequest<Request>) => Promise<GraphqlAnswer>) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    try {
-      const { status, statusText, headers, body } = await answer({
-        url: req.originalUrl,
-        method: req.method,
-        headers: req.headers,
-        body: typeof req.body === 'string' ? req.body : '',
-        raw: req,
-      });
-      if (statusText === undefined) res.writeHead(status, headers);
-      else res.writeHead(status, statusText, headers);
-      res.end(body);
-    } catch (error) {
-      next(error);
-    }
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import express from 'express';
 import { VERSIONS, CURRENT_VERSION } from '../contract/versions.js';
@@ -107,17 +108,32 @@ export function homeRouter(options: HomeOptions): express.Router {
       next();
       return;
     }
-    res.set({
-      'Content-Type': type,
-      'Cache-Control': 'no-cache',
-      // A report shows responses of real endpoints: no script of it runs on this origin.
-      'Content-Security-Policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
-      'X-Content-Type-Options': 'nosniff',
-    });
-    res.sendFile(name, { root: reportsDir, dotfiles: 'deny' }, (error) => {
-      // A missing report falls through to the 404 of unknown paths (no file system detail leaks).
-      if (error) next(res.headersSent ? error : undefined);
-    });
+    // A report is a file of the folder itself: a symbolic link (to anywhere) is not served.
+    lstat(path.join(reportsDir, name)).then(
+      (stat) => (stat.isFile() ? sendReport(res, reportsDir, name, type, next) : next()),
+      () => next(),
+    );
   });
   return router;
+}
+
+/** Sends one report file of `reportsDir`, locked down: a report shows responses of real endpoints. */
+function sendReport(
+  res: express.Response,
+  reportsDir: string,
+  name: string,
+  type: string,
+  next: express.NextFunction,
+): void {
+  res.set({
+    'Content-Type': type,
+    'Cache-Control': 'no-cache',
+    // No script of a report runs on this origin.
+    'Content-Security-Policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.sendFile(name, { root: reportsDir, dotfiles: 'deny' }, (error) => {
+    // A missing report falls through to the 404 of unknown paths (no file system detail leaks).
+    if (error) next(res.headersSent ? error : undefined);
+  });
 }

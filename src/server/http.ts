@@ -1,11 +1,8 @@
-import express, { type Request, type Response } from 'express';
-import { CODE, type ErrorCode } from '../contract/error-codes.js';
-import { errorAnswer, errorEnvelope, type ErrorEnvelope } from '../contract/error-envelope.js';
-
-/** The GraphQL error envelope of a response that is not a GraphQL execution (401, 404, 413 …) (A-58). */
-export function errorBody(message: string, code: ErrorCode): ErrorEnvelope {
-  return errorEnvelope(code, message);
-}
+import type { NextFunction, Request, Response } from 'express';
+import type { ErrorCode } from '../contract/error-codes.js';
+import { errorAnswer } from '../contract/error-envelope.js';
+import { failureAnswer } from './errors.js';
+import { bearerOf } from './node-http.js';
 
 /**
  * Sends the error answer of the catalogue's builder (envelope, `Retry-After` where the code carries it)
@@ -25,39 +22,6 @@ export function sendError(
 /** The bearer token of the request's Authorization header (A-56), or undefined. */
 export function bearerToken(req: Request): string | undefined {
   return bearerOf(req.get('authorization'));
-}
-
-/** The bearer token of an Authorization header's value (A-56), or undefined. */
-export function bearerOf(header: string | undefined): string | undefined {
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match?.[1];
-}
-
-/**
- * The 401 of a request without a valid token, answered without reading more than `maxBodyBytes` of its
- * body: a small body is read (so a keep-alive connection stays usable), a larger announced one is
- * answered unread (Node discards the rest as it arrives), and one that grows too large while read is
- * answered alike. An unauthenticated client can never make the server hold a large body (issue
- * "hostile clients").
- */
-export function unauthenticatedRefusal(
-  maxBodyBytes: number,
-): (req: Request, res: Response, token: string | undefined) => void {
-  const readSmallBody = express.text({ type: () => true, limit: maxBodyBytes });
-  return (req, res, token) => {
-    const refuse = () => {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="rm-api-harness"');
-      sendError(
-        res,
-        401,
-        token === undefined ? 'Missing bearer token.' : 'Unknown bearer token.',
-        CODE.UNAUTHENTICATED,
-      );
-    };
-    const length = Number(req.get('content-length'));
-    if (req.method === 'GET' || (Number.isFinite(length) && length > maxBodyBytes)) refuse();
-    else readSmallBody(req, res, () => refuse());
-  };
 }
 
 /**
@@ -80,4 +44,16 @@ export function sendPage(
       ...headers,
     })
     .send(html);
+}
+
+/**
+ * The last-resort express error handler of the simulator and the mock: errors of express itself (body
+ * too large, unreadable body) and of store opening, each answered with the GraphQL error envelope.
+ */
+export function lastResortHandler(maxBodyBytes: number, log: (message: string) => void) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
+    const answer = failureAnswer(error, maxBodyBytes, log);
+    // Through express's send (as before), so these answers keep its headers (ETag, content length).
+    res.status(answer.status).set(answer.headers).send(answer.body);
+  };
 }

@@ -10,13 +10,17 @@ import { DEV_TOKENS } from '../contract/endpoint.js';
 
 export { checkFaults, FAULTS_SCHEMA } from './faults.js';
 export type { FaultConfig, FaultRule } from './faults.js';
-export { lastResortHandler } from './errors.js';
+export { lastResortHandler } from './http.js';
 export { ASSETS_PATH, assetsRouter, EXPLORER_DEV_TOKEN, explorerMiddleware } from './explorer.js';
-export { graphqlRoute } from './graphql-route.js';
-export { bearerToken, sendError, unauthenticatedRefusal } from './http.js';
+export { graphqlAnswerer } from './graphql-route.js';
+export type { GraphqlAnswer, GraphqlRequest } from './graphql-route.js';
+export { graphqlEdge, UNAUTHENTICATED_BODY_BYTES } from './edge.js';
+export type { EdgeCall, GraphqlEdge } from './edge.js';
+export { simulatorEdge } from './simulator-edge.js';
+export { sendError } from './http.js';
+export { bearerOf, sameToken } from './node-http.js';
 export { listen } from './listen.js';
 export { defaultAllowedHosts, hostCheck, hostName, isLoopback, LOOPBACK_HOSTS } from './host-check.js';
-export { UNAUTHENTICATED_BODY_BYTES } from './app.js';
 
 export { DEFAULT_ADMIN_TOKEN } from './admin-auth.js';
 export {

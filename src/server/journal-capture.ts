@@ -1,4 +1,3 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { getOperationAST, Kind, parse, type DocumentNode } from 'graphql';
 import { MAX_KEPT_CHARS, type JournalHead, type JournalOperation, type RequestJournal } from './journal.js';
 import { cutMarker, cutText, maskSecrets, maskTokensIn, safeText } from '../secrets/index.js';
@@ -8,19 +7,12 @@ const MAX_TOKENS = 50_000;
 /** Most ids an entry lists. */
 const MAX_IDS = 100;
 
-/** The operations the GraphQL route executed, by request: saves the journal a second parse. */
-const executed = new WeakMap<object, JournalOperation>();
-
-/** What the journal needs to know about an endpoint and its requests. */
+/** What the journal needs to know about an endpoint. */
 export interface CaptureOptions {
   region: string;
   revision: string;
-  /** The tenant id of an authenticated request; undefined before authentication or after a 401. */
-  tenantOf: (req: Request) => string | undefined;
   /** Tokens to mask wherever they appear (tenant tokens and the admin token), read per request. */
   tokens: () => ReadonlySet<string>;
-  /** The change events the request's writes recorded; none unless given. */
-  eventsOf?: (req: Request) => unknown[];
 }
 
 /** The operation of a document, named as graphql-js names it; unreadable parts are null. */
@@ -40,8 +32,11 @@ export function describeOperation(document: DocumentNode, operationName?: string
  */
 const described = new WeakMap<DocumentNode, Map<string | null | undefined, JournalOperation>>();
 
-/** Tells the journal which operation the route executed for `req` (the route's `onOperation` hook). */
-export function noteOperation(req: object, document: DocumentNode, operationName?: string | null): void {
+/**
+ * The journal's description of the operation the route executes (heard in its `onOperation` hook):
+ * saves the journal a second parse.
+ */
+export function describeExecuted(document: DocumentNode, operationName?: string | null): JournalOperation {
   let byName = described.get(document);
   if (!byName) {
     byName = new Map();
@@ -52,7 +47,7 @@ export function noteOperation(req: object, document: DocumentNode, operationName
     operation = describeOperation(document, operationName);
     byName.set(operationName, operation);
   }
-  executed.set(req, operation);
+  return operation;
 }
 
 /** The response text an entry keeps: at most {@link MAX_KEPT_CHARS}, cut with the marker beyond. */
@@ -61,16 +56,33 @@ export interface KeptResponse {
   truncated: boolean;
 }
 
+/**
+ * A copy of a text that holds only its own characters. V8 keeps a cut of a string as a view of the whole
+ * (a 32 KiB cut of a 1 MiB body holds the 1 MiB alive), so a part the journal keeps is copied, and the
+ * bytes it counts are the memory it holds. UTF-16 both ways: any string, lone surrogates too, survives.
+ */
+function own(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
+}
+
+/** A text cut at {@link MAX_KEPT_CHARS} (marked) as the journal keeps it: a copy when it was cut. */
+function keptText(text: string): string {
+  return text.length <= MAX_KEPT_CHARS ? text : own(cutText(text, MAX_KEPT_CHARS));
+}
+
 /** A response text as an entry keeps it (cut at {@link MAX_KEPT_CHARS}, marked). */
 export function keptResponse(text: string): KeptResponse {
   if (text.length <= MAX_KEPT_CHARS) return { body: text, truncated: false };
-  return { body: text.slice(0, MAX_KEPT_CHARS) + cutMarker(MAX_KEPT_CHARS, text.length), truncated: true };
+  return {
+    body: own(text.slice(0, MAX_KEPT_CHARS) + cutMarker(MAX_KEPT_CHARS, text.length)),
+    truncated: true,
+  };
 }
 
 /** What the journal needs of a request that has been answered, whichever path answered it. */
 export interface AnsweredRequest {
-  /** The object the route's operation was noted for ({@link noteOperation}). */
-  key: object;
+  /** The operation the route executed ({@link describeExecuted}); absent when it executed none. */
+  operation?: JournalOperation;
   method: string;
   /** The URL as the client sent it (path and query). */
   url: string;
@@ -94,8 +106,7 @@ export function arrival(journal: RequestJournal): Arrival {
 }
 
 /**
- * Journals an answered request (the GraphQL fast path calls this itself; {@link captureRequests} for the
- * express route). A request the journal cannot describe must not take the server down: it is left out,
+ * Journals an answered request (the GraphQL edge calls this once its response has closed). A request the journal cannot describe must not take the server down: it is left out,
  * and said so on stderr.
  */
 export function journalAnswered(
@@ -119,68 +130,6 @@ export function journalAnswered(
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`rm-harness: request ${came.id} left out of the journal: ${message}\n`);
   }
-}
-
-/**
- * Express middleware in front of a GraphQL endpoint: journals the request once its response is sent,
- * whatever answered it (the route, authentication's 401, an injected fault, the body limit).
- */
-export function captureRequests(journal: RequestJournal, options: CaptureOptions): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const came = arrival(journal);
-    let body = '';
-    let truncated = false;
-    let bodyChars = 0;
-    // The response body is collected as it is written (bounded), since express hands it to the socket.
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      if (truncated) {
-        bodyChars += typeof chunk === 'string' ? chunk.length : (chunk as Uint8Array).byteLength;
-        return;
-      }
-      const text =
-        typeof chunk === 'string'
-          ? chunk
-          : Buffer.from(chunk as Uint8Array).toString(
-              typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
-            );
-      body += text;
-      bodyChars = body.length;
-      if (body.length > MAX_KEPT_CHARS) {
-        body = body.slice(0, MAX_KEPT_CHARS);
-        truncated = true;
-      }
-    };
-    const write = res.write.bind(res);
-    const end = res.end.bind(res);
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      collect(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as Response['write'];
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      collect(chunk, rest[0]);
-      return (end as (...args: unknown[]) => Response)(chunk, ...rest);
-    }) as Response['end'];
-    res.once('close', () => {
-      const tenant = options.tenantOf(req) ?? null;
-      journalAnswered(
-        journal,
-        options,
-        came,
-        {
-          key: req,
-          method: req.method,
-          url: req.originalUrl,
-          body: req.method === 'GET' ? undefined : typeof req.body === 'string' ? req.body : '',
-          tenant,
-          status: res.statusCode,
-          events: options.eventsOf?.(req) ?? [],
-        },
-        { body: truncated ? body + cutMarker(MAX_KEPT_CHARS, bodyChars) : body, truncated },
-      );
-    });
-    next();
-  };
 }
 
 interface Finished {
@@ -208,11 +157,10 @@ function partsOf(given: Params, tokens: ReadonlySet<string>): RequestParts {
     variables = maskSecrets(given.variables, tokens);
     // Variables are a client's JSON: kept as JSON while short, as cut text beyond the cap.
     const text = JSON.stringify(variables) ?? '';
-    if (text.length > MAX_KEPT_CHARS) variables = cutText(text, MAX_KEPT_CHARS);
+    if (text.length > MAX_KEPT_CHARS) variables = keptText(text);
   }
   return {
-    document:
-      typeof given.query === 'string' ? cutText(maskTokensIn(given.query, tokens), MAX_KEPT_CHARS) : null,
+    document: typeof given.query === 'string' ? keptText(maskTokensIn(given.query, tokens)) : null,
     variables,
   };
 }
@@ -240,7 +188,7 @@ function record(
   done: Finished,
 ): void {
   const { method, url: originalUrl, body: raw } = request;
-  const executedOperation = executed.get(request.key);
+  const executedOperation = request.operation;
   // A request the route did not execute (401, fault, invalid document) is described from its body.
   const params: Params | undefined =
     executedOperation && raw !== undefined ? undefined : requestParams(method, originalUrl, raw);

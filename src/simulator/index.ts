@@ -33,13 +33,7 @@ export {
   STORE_RETRY_AFTER_SECONDS,
   storeUnavailable,
 } from './pipeline/index.js';
-export type {
-  DocumentCacheBounds,
-  Engine,
-  ExecuteFn,
-  PipelineOptions,
-  PipelineRequest,
-} from './pipeline/index.js';
+export type { DocumentCacheBounds, Engine, ExecuteFn, PipelineOptions } from './pipeline/index.js';
 export { openIndexedStore, seedSnapshot, seedStore, seedStoreFile } from './seeding.js';
 export type { SeededFile, SeedInput, SeedProgress } from './seeding.js';
 export { defaultSeedJobs, seedStoreFiles } from './seed-files.js';

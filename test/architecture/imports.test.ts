@@ -116,6 +116,53 @@ function pipelineHttpImports(edges: readonly Edge[], packagesOf: (file: string) 
   ]);
 }
 
+/**
+ * The modules that may import express: the admin API, the inspector, the explorer and home pages, their
+ * shared helpers, the app that mounts them, and the mock's pages. Every GraphQL request goes through the
+ * framework-free edge.
+ */
+const EXPRESS_MODULES = [
+  'server/admin.ts',
+  'server/admin-auth.ts',
+  'server/admin-index.ts',
+  'server/app.ts',
+  'server/clock-admin.ts',
+  'server/explorer.ts',
+  'server/home.ts',
+  'server/host-check.ts',
+  'server/http.ts',
+  'server/inspector.ts',
+  'server/journal-admin.ts',
+  'server/journal-verify.ts',
+  'mock/server.ts',
+];
+
+/** The GraphQL edge's entry modules: nothing they reach, however indirectly, may load express. */
+const EDGE = ['server/edge.ts', 'server/simulator-edge.ts', 'server/body.ts'];
+
+/** Files of `files` that import express, and files reached from `start` that do (`reached: …`). */
+function expressImports(
+  files: readonly string[],
+  edges: readonly Edge[],
+  start: readonly string[],
+  packagesOf: (file: string) => string[],
+): string[] {
+  const importsExpress = (file: string) => packagesOf(file).some((spec) => /^express(\/|$)/.test(spec));
+  const reached = new Set(start);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const { from, to } of edges)
+      if (reached.has(from) && !reached.has(to)) {
+        reached.add(to);
+        grew = true;
+      }
+  }
+  return [
+    ...files.filter((file) => importsExpress(file) && !EXPRESS_MODULES.includes(file)),
+    ...[...reached].filter(importsExpress).map((file) => `reached: ${file}`),
+  ].sort();
+}
+
 /** The packages (bare specifiers) a file of src/ imports, by its path relative to src/. */
 const packagesOf = (file: string): string[] =>
   allSpecifiersOf(path.join(SRC, file)).filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
@@ -269,6 +316,12 @@ describe('the import graph of src/', () => {
     expect(pipelineHttpImports(edges, packagesOf)).toEqual([]);
   });
 
+  it('imports express only in the admin API and page modules; the GraphQL edge reaches none of them', () => {
+    const files = sourceFiles(SRC).map((file) => path.relative(SRC, file));
+    expect(edges.some((e) => e.from === 'server/edge.ts' && e.to === 'server/body.ts')).toBe(true);
+    expect(expressImports(files, edges, EDGE, packagesOf)).toEqual([]);
+  });
+
   it('has no cycle between the areas of src/domain', () => {
     const areas = areaEdges(edges);
     expect(areas.length).toBeGreaterThan(0);
@@ -333,6 +386,29 @@ describe('the checks catch what they guard against', () => {
     expect(MASKER.test("export const MASK = '***';")).toBe(true);
     expect(MASKER.test('const SECRET_KEY = /token|secret/i;')).toBe(true);
     expect(MASKER.test("export { MASK } from '../secrets/index.js';")).toBe(false);
+  });
+
+  it('finds express outside the admin and page modules, and express reached from the edge', () => {
+    const broken: Edge[] = [
+      { from: 'server/edge.ts', to: 'server/helper.ts' },
+      { from: 'server/helper.ts', to: 'server/http.ts' },
+    ];
+    const imports: Record<string, string[]> = {
+      'server/http.ts': ['express'],
+      'proxy/proxy.ts': ['express'],
+      'server/admin.ts': ['express'],
+    };
+    const files = [
+      'server/edge.ts',
+      'server/helper.ts',
+      'server/http.ts',
+      'proxy/proxy.ts',
+      'server/admin.ts',
+    ];
+    expect(expressImports(files, broken, EDGE, (file) => imports[file] ?? [])).toEqual([
+      'proxy/proxy.ts',
+      'reached: server/http.ts',
+    ]);
   });
 
   it('finds HTTP reached from the pipeline: a server file through another file, and an HTTP package', () => {

@@ -3,7 +3,7 @@
  * route and the in-process API both run requests through it; nothing here knows about HTTP.
  */
 export { RequestPipeline } from './pipeline.js';
-export type { PipelineOptions, PipelineRequest } from './pipeline.js';
+export type { PipelineOptions } from './pipeline.js';
 export { DEFAULT_CACHE_BOUNDS } from './document-cache.js';
 export type { DocumentCacheBounds } from './document-cache.js';
 export { executedRetryAfter, maskInternal, storeUnavailable, STORE_RETRY_AFTER_SECONDS } from './errors.js';

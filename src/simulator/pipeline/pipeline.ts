@@ -1,8 +1,6 @@
+import type { GraphQLError } from 'graphql';
 import {
   execute as graphqlExecute,
-  getOperationAST,
-  GraphQLError,
-  specifiedRules,
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
@@ -20,7 +18,7 @@ import { capError, meteredRoot, meterSchema, YIELD_EVERY } from './response-cap.
 
 /** What a {@link RequestPipeline} serves. */
 export interface PipelineOptions {
-  /** The schema validations are remembered for (a request may be served with another, see {@link PipelineRequest.schema}). */
+  /** The schema validations are remembered for (a request may be served with another). */
   schema: GraphQLSchema;
   limits: Limits;
   /** Where internal errors are logged with their stack (never the client); stderr unless given. */
@@ -38,28 +36,16 @@ export interface PipelineOptions {
   cache?: DocumentCacheBounds;
 }
 
-/** One GraphQL request, as the in-process API takes it. */
-export interface PipelineRequest {
-  query: string;
-  operationName?: string | null;
-  variables?: Record<string, unknown> | null;
-  contextValue?: unknown;
-  /** The schema to serve this request with when it differs from the pipeline's (rule verification). */
-  schema?: GraphQLSchema;
-}
-
 /**
  * The request pipeline of one schema: parse (bounded, cached), validate (graphql-js's rules, then the
  * limits, cached), execute (with the response cap), format errors (codes, internal errors masked). The
- * HTTP route hands these very functions to graphql-http; the in-process API calls {@link run}, which
- * takes the steps in graphql-http's order, so both give the same answers by construction.
+ * GraphQL edge hands these very functions to graphql-http, for HTTP and in-process requests alike.
  */
 export class RequestPipeline {
   readonly parse: (source: string | Source) => DocumentNode;
   readonly validate: typeof validate;
   readonly execute: (args: ExecutionArgs) => Promise<ExecutionResult>;
   readonly formatError: (err: Readonly<GraphQLError | Error>) => GraphQLError | Error;
-  private readonly schema: GraphQLSchema;
 
   constructor(options: PipelineOptions) {
     // One cache per pipeline, so per schema: a document valid for one revision may not be for the other.
@@ -69,7 +55,6 @@ export class RequestPipeline {
       options.execute ?? ((options.engine ?? DEFAULT_ENGINE) === 'jit' ? jitExecute() : graphqlExecute);
     const { maxResponseFields } = options.limits;
     const yieldEvery = options.interleave === false ? Infinity : YIELD_EVERY;
-    this.schema = options.schema;
     this.parse = documents.parser(boundedParse);
     this.validate = documents.validator(options.schema, limitedValidate(options.limits));
     this.formatError = (err) => maskInternal(err, log);
@@ -82,43 +67,5 @@ export class RequestPipeline {
       noteRetryAfter(args.contextValue, result.errors);
       return result;
     };
-  }
-
-  /**
-   * Runs one request without HTTP, step by step as graphql-http's handler does (parse, validate,
-   * choose the operation, execute, format the errors), with this pipeline's functions.
-   */
-  async run(request: PipelineRequest): Promise<ExecutionResult> {
-    let document: DocumentNode;
-    try {
-      document = this.parse(request.query);
-    } catch (error) {
-      return this.failed([error as Error]);
-    }
-    const schema = request.schema ?? this.schema;
-    const invalid = this.validate(schema, document, [...specifiedRules]);
-    if (invalid.length > 0) return this.failed(invalid);
-    const operation = getOperationAST(document, request.operationName);
-    if (!operation) return this.failed([new GraphQLError('Unable to detect operation AST')]);
-    if (operation.operation === 'subscription')
-      return this.failed([new GraphQLError('Subscriptions are not supported')]);
-    const result = await this.execute({
-      schema,
-      document,
-      operationName: request.operationName,
-      variableValues: request.variables,
-      contextValue: request.contextValue,
-    });
-    return result.errors ? { ...result, errors: result.errors.map((e) => this.format(e)) } : result;
-  }
-
-  private failed(errors: readonly (GraphQLError | Error)[]): ExecutionResult {
-    return { errors: errors.map((e) => this.format(e)) };
-  }
-
-  /** Errors as the client gets them; a plain Error (never from graphql-js) is shown as its message. */
-  private format(error: GraphQLError | Error): GraphQLError {
-    const formatted = this.formatError(error);
-    return formatted instanceof GraphQLError ? formatted : new GraphQLError(formatted.message);
   }
 }

@@ -1,0 +1,225 @@
+// The one GraphQL edge (issue "one edge"), tried as an attacker would, on the simulator and on the
+// stateless mock: a body over the limit is refused as soon as that is known and the connection closed
+// (a declared length: before a byte is read; a chunked body: at the limit), a body without a token is
+// refused after at most 8 KiB and the connection closed, a fault rule for one tenant leaves another
+// tenant's requests alone, and the home page and the reports answer only the allowed Host names and
+// never follow a symbolic link out of the reports folder.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { startMockServer, type RunningMock } from '../../src/mock/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const LIMIT = 64 * 1024;
+const SLICE = 16 * 1024;
+const TOTAL = 1024 * 1024;
+
+/** What a slowly fed request saw: the status line, the bytes sent before it, whether the server hung up. */
+interface Fed {
+  status: string;
+  sentBeforeAnswer: number;
+  closed: boolean;
+}
+
+/**
+ * Sends a POST head to `url` and then its body slowly (a slice every 10 ms, `total` bytes, declared or
+ * chunked), and keeps sending after the answer: resolves with the status line, how much had been sent
+ * when it came, and whether the server closed the connection within two seconds of it (rather than
+ * reading the rest of a body it refused).
+ */
+function feed(url: string, options: { token?: string; declared?: number; total?: number }): Promise<Fed> {
+  const { hostname, port, pathname } = new URL(url);
+  const total = options.total ?? TOTAL;
+  const chunked = options.declared === undefined;
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let sent = 0;
+    let text = '';
+    let status: string | undefined;
+    let sentBeforeAnswer = 0;
+    let settled = false;
+    const settle = (closed: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(writer);
+      clearTimeout(patience);
+      socket.destroy();
+      resolve({ status: status ?? 'no answer', sentBeforeAnswer, closed });
+    };
+    let patience = setTimeout(() => settle(false), 30_000);
+    const writer = setInterval(() => {
+      if (sent >= total || socket.destroyed) return;
+      const slice = '{'.repeat(Math.min(SLICE, total - sent));
+      sent += slice.length;
+      socket.write(chunked ? `${slice.length.toString(16)}\r\n${slice}\r\n` : slice);
+    }, 10);
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (status === undefined && text.includes('\r\n')) {
+        status = text.split('\r\n')[0]!;
+        sentBeforeAnswer = sent;
+        clearTimeout(patience);
+        patience = setTimeout(() => settle(false), 2_000);
+      }
+    });
+    socket.on('end', () => settle(status !== undefined));
+    socket.on('close', () => settle(status !== undefined));
+    socket.on('error', () => settle(status !== undefined));
+    socket.write(
+      `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+        (options.token ? `Authorization: Bearer ${options.token}\r\n` : '') +
+        (chunked ? 'Transfer-Encoding: chunked\r\n' : `Content-Length: ${options.declared}\r\n`) +
+        '\r\n',
+    );
+  });
+}
+
+/** The edge behaviours every GraphQL path must show; `url` is an endpoint of the server under test. */
+function earlyAnswers(endpoint: () => string) {
+  it('answers a declared length over the limit with 413 before the body is read, and closes', async () => {
+    const fed = await feed(endpoint(), { token: 'dev-token', declared: TOTAL, total: 10 });
+    expect(fed).toEqual({ status: 'HTTP/1.1 413 Payload Too Large', sentBeforeAnswer: 10, closed: true });
+  });
+
+  it('answers a chunked body with 413 as soon as it passes the limit, and closes', async () => {
+    const fed = await feed(endpoint(), { token: 'dev-token' });
+    expect(fed.status).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(fed.sentBeforeAnswer).toBeLessThanOrEqual(LIMIT + 4 * SLICE);
+    expect(fed.closed).toBe(true);
+  });
+
+  it('answers a declared body without a token with 401 before it is read, and closes', async () => {
+    const fed = await feed(endpoint(), { declared: TOTAL });
+    expect(fed.status).toBe('HTTP/1.1 401 Unauthorized');
+    expect(fed.sentBeforeAnswer).toBeLessThan(TOTAL);
+    expect(fed.closed).toBe(true);
+  });
+
+  it('answers a chunked body without a token with 401 after at most 8 KiB, and closes', async () => {
+    const fed = await feed(endpoint(), {});
+    expect(fed.status).toBe('HTTP/1.1 401 Unauthorized');
+    expect(fed.sentBeforeAnswer).toBeLessThanOrEqual(8 * 1024 + 4 * SLICE);
+    expect(fed.closed).toBe(true);
+  });
+}
+
+describe('edge: the simulator answers as soon as it knows', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ limits: { maxBodyBytes: LIMIT } });
+  });
+  afterAll(() => server?.close());
+
+  earlyAnswers(() => `${server.url}/us/1.4.0/public-api/graphql`);
+
+  describe('with a fault rule set for another tenant', () => {
+    beforeAll(() => {
+      expect(server.setFaults({ rules: [{ tenant: 'someone-else', errorRate: 1 }] })).toBeUndefined();
+    });
+    afterAll(() => {
+      server.setFaults({ rules: [] });
+    });
+    earlyAnswers(() => `${server.url}/eu/1.2.0/public-api/graphql`);
+  });
+});
+
+describe('edge: the stateless mock answers as soon as it knows', () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMockServer({
+      schemaFile: 'contracts/1.4.0/schema.graphql',
+      port: 0,
+      log: () => undefined,
+      limits: { maxBodyBytes: LIMIT },
+    });
+  });
+  afterAll(() => mock?.close());
+
+  earlyAnswers(() => `${mock.url}/public-api/graphql`);
+});
+
+describe('edge: a fault rule for one tenant costs another nothing', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it("never parses another tenant's body for the rules, and answers it as without rules", async () => {
+    const query = '{ regionalSettings { language { name } } }';
+    const before = await server.gql(query, undefined, { token: 'dev-token' });
+    expect(
+      server.setFaults({
+        rules: [{ tenant: 'someone-else', operations: ['regionalSettings'], errorRate: 1 }],
+      }),
+    ).toBeUndefined();
+    // The request body is parsed once, by graphql-http; the fault rules never look at it.
+    const body = JSON.stringify({ query, variables: { marker: 'tenant-b' } });
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const res = await fetch(`${server.url}/us/1.4.0/public-api/graphql`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer dev-token', 'content-type': 'application/json' },
+        body,
+      });
+      expect(await res.json()).toEqual({ data: before.data });
+      expect(parse.mock.calls.filter(([text]) => text === body)).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+      server.setFaults({ rules: [] });
+    }
+  });
+});
+
+/** A GET with a chosen Host header (fetch does not let one set it). */
+function get(url: string, pathname: string, host: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path: pathname, headers: { host } }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('edge: the home page and the reports', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rm-edge-reports-'));
+  const reports = path.join(dir, 'reports');
+  let server: TestServer;
+  let cwd: string;
+  beforeAll(async () => {
+    writeFileSync(path.join(dir, 'secret.txt'), 'SECRET OUTSIDE THE REPORTS');
+    // The reports folder is the working directory's `reports/` (the default of `serve`).
+    mkdirSync(reports);
+    writeFileSync(path.join(reports, 'conformance.md'), '# report');
+    symlinkSync(path.join(dir, 'secret.txt'), path.join(reports, 'conformance.html'));
+    cwd = process.cwd();
+    process.chdir(dir);
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+    process.chdir(cwd);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/__reports/conformance.md'])('refuses %s for a foreign Host (DNS rebinding)', async (at) => {
+    const res = await get(server.url, at, 'evil.example');
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body)).toMatchObject({ errors: [{ extensions: { code: 'FORBIDDEN' } }] });
+  });
+
+  it('serves a report to a loopback Host, but never follows a symbolic link', async () => {
+    const { port } = new URL(server.url);
+    expect((await get(server.url, '/__reports/conformance.md', `localhost:${port}`)).body).toBe('# report');
+    const linked = await get(server.url, '/__reports/conformance.html', `localhost:${port}`);
+    expect(linked.status).toBe(404);
+    expect(linked.body).not.toContain('SECRET');
+  });
+});
