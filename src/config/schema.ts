@@ -154,6 +154,9 @@ export const CONFIG_SCHEMA = {
             maxComplexity: positiveInteger,
             maxPageSize: { type: 'integer', minimum: 500 },
             maxResponseFields: positiveInteger,
+            maxResponseBytes: positiveInteger,
+            maxStoreRecords: positiveInteger,
+            maxStoreBytes: positiveInteger,
           },
         },
         faults: {

@@ -129,6 +129,12 @@ export const ERROR_CODES = {
     statusNote:
       "the client's request breaks the contract and is not forwarded; 502 when the upstream's answer does",
   },
+  QUOTA_EXCEEDED: {
+    meaning:
+      "A write that would take the tenant's store over one of its quotas: `extensions.quota` is `records` or `bytes`, `extensions.maximum` the quota; nothing was written, and waiting does not help: remove records or ask for a larger quota ([limits](limits.md)).",
+    status: 403,
+    statusNote: '200 when the write is a field of an executed operation',
+  },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 
 /** An `extensions.code` of the catalogue. */

@@ -15,8 +15,15 @@ export { removeStoreLogs, replaceStore, storeFilePaths } from './store-files.js'
 export type { StoreFilePaths } from './store-files.js';
 export { nodeFs } from './fsutil.js';
 export type { DurableFs, DurableHandle } from './fsutil.js';
-export { reasonOf, storeFailureOf, StoreCorruptError, StoreError, StoreFailedError } from './errors.js';
-export type { StoreFailureReason } from './errors.js';
+export {
+  reasonOf,
+  storeFailureOf,
+  StoreCorruptError,
+  StoreError,
+  StoreFailedError,
+  StoreQuotaError,
+} from './errors.js';
+export type { StoreFailureReason, StoreQuota, StoreQuotaKind } from './errors.js';
 export { collectionEntities, parseSnapshot, stringifySnapshot } from './snapshot-codec.js';
 export type {
   DeferredCollection,

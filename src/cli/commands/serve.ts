@@ -33,6 +33,9 @@ const LIMIT_FLAGS = [
   'maxComplexity',
   'maxPageSize',
   'maxResponseFields',
+  'maxResponseBytes',
+  'maxStoreRecords',
+  'maxStoreBytes',
 ] as const;
 
 /** `serve`'s flags of the control surfaces' locks and the journal's byte budget (flags only). */
@@ -307,6 +310,22 @@ export const serveCommand = defineCommand<ServeFlags>({
         type: 'number',
         defaultDescription: String(DEFAULT_LIMITS.maxResponseFields),
         describe: 'Most fields one response may resolve; execution stops there',
+      })
+      .option('max-response-bytes', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxResponseBytes),
+        describe: 'Most bytes one response may take (counted while it is built); execution stops there',
+      })
+      .option('max-store-records', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxStoreRecords),
+        describe: "Most records one tenant's store (per region) may hold; writes past it get QUOTA_EXCEEDED",
+      })
+      .option('max-store-bytes', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxStoreBytes),
+        describe:
+          "Most bytes of files one tenant's store (per region) may take; writes past it get QUOTA_EXCEEDED",
       })
       .option('schema', {
         type: 'string',

@@ -14,7 +14,7 @@ import type { Limits } from '../limits.js';
 import { DocumentCache, type DocumentCacheBounds } from './document-cache.js';
 import { DEFAULT_ENGINE, jitExecute, type Engine, type ExecuteFn } from './engine.js';
 import { maskInternal, noteRetryAfter } from './errors.js';
-import { limitedValidate } from './limits-check.js';
+import { limitedValidate, pagesError } from './limits-check.js';
 import { boundedParse } from './parse.js';
 import { capError, meteredRoot, meterSchema, YIELD_EVERY } from './response-cap.js';
 
@@ -67,7 +67,6 @@ export class RequestPipeline {
     const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
     const engine =
       options.execute ?? ((options.engine ?? DEFAULT_ENGINE) === 'jit' ? jitExecute() : graphqlExecute);
-    const { maxResponseFields } = options.limits;
     const yieldEvery = options.interleave === false ? Infinity : YIELD_EVERY;
     this.schema = options.schema;
     this.parse = documents.parser(boundedParse);
@@ -75,7 +74,9 @@ export class RequestPipeline {
     this.formatError = (err) => maskInternal(err, log);
     this.execute = async (args) => {
       meterSchema(args.schema);
-      const rootValue = meteredRoot(maxResponseFields, yieldEvery);
+      const pages = pagesError(args, options.limits.maxResponseFields);
+      if (pages) return { errors: [pages] };
+      const rootValue = meteredRoot(options.limits, yieldEvery);
       const result = await engine({ ...args, rootValue });
       const over = capError(rootValue);
       if (over) return { data: null, errors: [over] };
