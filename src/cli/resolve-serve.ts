@@ -63,6 +63,8 @@ export function resolveServeFlags(flags: ServeFlags, env: Env = process.env): Se
     maxResponseBytes: limit('maxResponseBytes'),
     maxStoreRecords: limit('maxStoreRecords'),
     maxStoreBytes: limit('maxStoreBytes'),
+    maxCompiledQueries: limit('maxCompiledQueries'),
+    maxCompiledOperations: limit('maxCompiledOperations'),
     engine: flags.engine ?? DEFAULT_ENGINE,
     host: firstSet(flags.host, file.host) ?? SERVE_DEFAULTS.host,
     port: firstSet(flags.port, file.port) ?? SERVE_DEFAULTS.port,

@@ -157,6 +157,8 @@ export const CONFIG_SCHEMA = {
             maxResponseBytes: positiveInteger,
             maxStoreRecords: positiveInteger,
             maxStoreBytes: positiveInteger,
+            maxCompiledQueries: positiveInteger,
+            maxCompiledOperations: positiveInteger,
           },
         },
         faults: {

@@ -30,6 +30,10 @@ export interface Limits {
   maxStoreRecords: number;
   /** Most bytes one tenant's store of one region may take (snapshot and log files) (A-522). */
   maxStoreBytes: number;
+  /** Most queries graphql-jit keeps compiled, the least recently used dropped first (A-523). */
+  maxCompiledQueries: number;
+  /** A document of more operations than this is never compiled: graphql-js executes it (A-523). */
+  maxCompiledOperations: number;
 }
 
 /** Defaults that admit every legitimate use of the API and stop abusive documents. */
@@ -44,6 +48,8 @@ export const DEFAULT_LIMITS: Limits = {
   // Far above the large profile's store, so every profile seeds and takes writes; a host sets its own.
   maxStoreRecords: 5_000_000,
   maxStoreBytes: 4 * 1024 * 1024 * 1024,
+  maxCompiledQueries: 50,
+  maxCompiledOperations: 16,
 };
 
 /** A GraphQL error for a request over one of the limits, with the limit and its maximum in `extensions`. */

@@ -36,6 +36,8 @@ const LIMIT_FLAGS = [
   'maxResponseBytes',
   'maxStoreRecords',
   'maxStoreBytes',
+  'maxCompiledQueries',
+  'maxCompiledOperations',
 ] as const;
 
 /** `serve`'s flags of the control surfaces' locks and the journal's byte budget (flags only). */
@@ -320,6 +322,16 @@ export const serveCommand = defineCommand<ServeFlags>({
         type: 'number',
         defaultDescription: String(DEFAULT_LIMITS.maxStoreRecords),
         describe: "Most records one tenant's store (per region) may hold; writes past it get QUOTA_EXCEEDED",
+      })
+      .option('max-compiled-queries', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxCompiledQueries),
+        describe: 'Most queries the jit engine keeps compiled (least recently used dropped first)',
+      })
+      .option('max-compiled-operations', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxCompiledOperations),
+        describe: 'A document with more operations runs on graphql-js, never compiled',
       })
       .option('max-store-bytes', {
         type: 'number',

@@ -11,7 +11,7 @@ import {
   type validate,
 } from 'graphql';
 import type { Limits } from '../limits.js';
-import { DocumentCache, type DocumentCacheBounds } from './document-cache.js';
+import { DEFAULT_CACHE_BOUNDS, DocumentCache, type DocumentCacheBounds } from './document-cache.js';
 import { DEFAULT_ENGINE, jitExecute, type Engine, type ExecuteFn } from './engine.js';
 import { maskInternal, noteRetryAfter } from './errors.js';
 import { limitedValidate, pagesError } from './limits-check.js';
@@ -63,10 +63,14 @@ export class RequestPipeline {
 
   constructor(options: PipelineOptions) {
     // One cache per pipeline, so per schema: a document valid for one revision may not be for the other.
-    const documents = new DocumentCache(options.cache);
+    const documents = new DocumentCache({
+      maxOperations: options.limits.maxCompiledOperations,
+      ...(options.cache ?? DEFAULT_CACHE_BOUNDS),
+    });
     const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
     const engine =
-      options.execute ?? ((options.engine ?? DEFAULT_ENGINE) === 'jit' ? jitExecute() : graphqlExecute);
+      options.execute ??
+      ((options.engine ?? DEFAULT_ENGINE) === 'jit' ? jitExecute(options.limits) : graphqlExecute);
     const yieldEvery = options.interleave === false ? Infinity : YIELD_EVERY;
     this.schema = options.schema;
     this.parse = documents.parser(boundedParse);
