@@ -73,6 +73,11 @@ export function resolveServeFlags(flags: ServeFlags, env: Env = process.env): Se
     maxComplexity: limit('maxComplexity'),
     maxPageSize: limit('maxPageSize'),
     maxResponseFields: limit('maxResponseFields'),
+    maxResponseBytes: limit('maxResponseBytes'),
+    maxStoreRecords: limit('maxStoreRecords'),
+    maxStoreBytes: limit('maxStoreBytes'),
+    maxCompiledQueries: limit('maxCompiledQueries'),
+    maxCompiledOperations: limit('maxCompiledOperations'),
     engine: flags.engine ?? DEFAULT_ENGINE,
     eventRetentionCount:
       firstSet(flags.eventRetentionCount, file.eventRetention?.count) ??

@@ -160,6 +160,11 @@ export const CONFIG_SCHEMA = {
             maxComplexity: positiveInteger,
             maxPageSize: { type: 'integer', minimum: 500 },
             maxResponseFields: positiveInteger,
+            maxResponseBytes: positiveInteger,
+            maxStoreRecords: positiveInteger,
+            maxStoreBytes: positiveInteger,
+            maxCompiledQueries: positiveInteger,
+            maxCompiledOperations: positiveInteger,
           },
         },
         eventRetention: {

@@ -137,6 +137,12 @@ export const ERROR_CODES = {
       "200 when the lock is lost inside an executed operation (A-341); `Retry-After` is the seconds until the owner's lease runs out, at most the lease (15 s by default, A-460)",
     retryAfter: { seconds: 15, whenRetryable: true },
   },
+  QUOTA_EXCEEDED: {
+    meaning:
+      "A write that would take the tenant's store over one of its quotas: `extensions.quota` is `records` or `bytes`, `extensions.maximum` the quota; nothing was written, and waiting does not help: remove records or ask for a larger quota ([limits](limits.md)).",
+    status: 403,
+    statusNote: '200 when the write is a field of an executed operation',
+  },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 
 /** An `extensions.code` of the catalogue. */

@@ -69,7 +69,42 @@ export interface UpstreamResponse {
   durationMs: number;
 }
 
-/** Sends the request on unchanged (method, headers, body) and reads the answer; a string is a network failure. */
+/** An upstream answer whose body, decoded, was longer than the proxy reads: it was cut off unread (A-524). */
+export interface UpstreamTooLarge {
+  tooLarge: number;
+}
+
+/** Default of the most bytes of an upstream answer the proxy reads, decoded (A-524). */
+export const DEFAULT_PROXY_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The body of `res`, decoded, read chunk by chunk and given up (the connection closed) as soon as it
+ * passes `maxBytes`: neither a long answer nor a small compressed one that inflates to gigabytes is
+ * ever held beyond the budget.
+ */
+async function boundedBody(res: Response, maxBytes: number): Promise<Buffer | UpstreamTooLarge> {
+  if (!res.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return { tooLarge: maxBytes };
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * Sends the request on unchanged (method, headers, body) and reads the answer, at most `maxBytes` of it
+ * decoded; a string is a network failure. Asks for the answer uncompressed (A-140): fetch would ask for
+ * gzip otherwise, and the proxy judges the bytes it reads.
+ */
 export async function forward(
   url: string,
   method: string,
@@ -77,17 +112,19 @@ export async function forward(
   body: Buffer,
   timeoutMs: number,
   fetchFn: typeof fetch = fetch,
-): Promise<UpstreamResponse | string> {
+  maxBytes = DEFAULT_PROXY_ANSWER_BYTES,
+): Promise<UpstreamResponse | UpstreamTooLarge | string> {
   const started = performance.now();
   try {
     const res = await fetchFn(url, {
       method,
-      headers,
+      headers: { ...headers, 'accept-encoding': 'identity' },
       ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const bytes = Buffer.from(await res.arrayBuffer());
+    const bytes = await boundedBody(res, maxBytes);
+    if (!Buffer.isBuffer(bytes)) return bytes;
     const out: Record<string, string> = {};
     const hopOnly = new Set(
       (res.headers.get('connection') ?? '')

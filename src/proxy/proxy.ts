@@ -16,7 +16,7 @@ import { bearerOf, DEFAULT_ADMIN_TOKEN, listen, sameToken } from '../server/inde
 import { checkExchange } from './check-exchange.js';
 import { MAX_NESTING } from './document-depth.js';
 import { nestsDeeperThan } from './json-walk.js';
-import { forward, forwardedHeaders } from './forward.js';
+import { forward, forwardedHeaders, type UpstreamTooLarge } from './forward.js';
 import {
   DEFAULT_JOURNAL_ENTRY_BYTES,
   ProxyJournal,
@@ -76,6 +76,8 @@ export interface ProxyOptions {
   maxBodyBytes?: number;
   /** Request bytes handled at once before new requests get 503; default {@link DEFAULT_PROXY_IN_FLIGHT_BYTES}. */
   maxInFlightBytes?: number;
+  /** Most bytes of an upstream answer read, decoded; beyond it the client gets 502; default {@link DEFAULT_PROXY_ANSWER_BYTES}. */
+  maxAnswerBytes?: number;
   /** Bearer token of the `/__proxy/*` routes; default the simulator's default admin token. */
   adminToken?: string;
   /** Bounds of the exchanges kept for the reports (see {@link ProxyJournal}). */
@@ -85,6 +87,11 @@ export interface ProxyOptions {
   /** Told when an exchange could not be recorded; the exchange itself goes on. */
   onWarning?: (message: string) => void;
   fetchFn?: typeof fetch;
+}
+
+/** The 502's message for an upstream answer longer than the proxy reads (A-524). */
+function tooLargeMessage(answer: UpstreamTooLarge): string {
+  return `the upstream's answer is longer than ${answer.tooLarge} bytes (decoded), the most the proxy reads (--max-answer-bytes); it was not passed on`;
 }
 
 /** A running proxy. */
@@ -345,9 +352,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         raw,
         options.timeoutMs ?? 30_000,
         options.fetchFn,
+        options.maxAnswerBytes,
       );
       if (typeof passed === 'string') {
         sendError(res, CODE.BAD_GATEWAY, `the upstream could not be reached: ${passed}`);
+        return;
+      }
+      if ('tooLarge' in passed) {
+        sendError(res, CODE.BAD_GATEWAY, tooLargeMessage(passed));
         return;
       }
       res.writeHead(passed.status, { ...passed.headers, 'content-length': passed.body.length });
@@ -423,17 +435,30 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         return;
       }
     }
-    const answer = await forward(target, method, headers, raw, options.timeoutMs ?? 30_000, options.fetchFn);
-    if (typeof answer === 'string') {
+    const answer = await forward(
+      target,
+      method,
+      headers,
+      raw,
+      options.timeoutMs ?? 30_000,
+      options.fetchFn,
+      options.maxAnswerBytes,
+    );
+    if (typeof answer === 'string' || 'tooLarge' in answer) {
+      const failure = typeof answer === 'string' ? answer : tooLargeMessage(answer);
       const entry: JournalEntry = {
         seq: n,
         operation,
         request: recorded,
-        networkError: answer,
+        networkError: failure,
         differences: [],
       };
       keep(entry, { durationMs: 0 }, 0);
-      sendError(res, CODE.BAD_GATEWAY, `the upstream could not be reached: ${answer}`);
+      sendError(
+        res,
+        CODE.BAD_GATEWAY,
+        typeof answer === 'string' ? `the upstream could not be reached: ${answer}` : failure,
+      );
       return;
     }
     const judged = judgedResponse(answer.status, answer.headers, answer.body);

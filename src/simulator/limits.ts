@@ -21,6 +21,19 @@ export interface Limits {
   maxPageSize: number;
   /** Most fields one response may resolve (introspection included); execution stops there (A-201). */
   maxResponseFields: number;
+  /**
+   * Most bytes one response may take (keys and leaf values, counted as they are resolved); execution
+   * stops there (A-520).
+   */
+  maxResponseBytes: number;
+  /** Most records (entities) one tenant's store of one region may hold; a write past it is refused (A-522). */
+  maxStoreRecords: number;
+  /** Most bytes one tenant's store of one region may take (snapshot and log files) (A-522). */
+  maxStoreBytes: number;
+  /** Most queries graphql-jit keeps compiled, the least recently used dropped first (A-523). */
+  maxCompiledQueries: number;
+  /** A document of more operations than this is never compiled: graphql-js executes it (A-523). */
+  maxCompiledOperations: number;
 }
 
 /** Defaults that admit every legitimate use of the API and stop abusive documents. */
@@ -31,6 +44,12 @@ export const DEFAULT_LIMITS: Limits = {
   maxComplexity: 50_000,
   maxPageSize: 1000,
   maxResponseFields: 500_000,
+  maxResponseBytes: 32 * 1024 * 1024,
+  // Far above the large profile's store, so every profile seeds and takes writes; a host sets its own.
+  maxStoreRecords: 5_000_000,
+  maxStoreBytes: 4 * 1024 * 1024 * 1024,
+  maxCompiledQueries: 50,
+  maxCompiledOperations: 16,
 };
 
 /** A GraphQL error for a request over one of the limits, with the limit and its maximum in `extensions`. */

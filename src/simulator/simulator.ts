@@ -530,7 +530,9 @@ export class Simulator {
           },
         })
       : new MemoryBackend();
-    const store = await openIndexedStore(backend);
+    const store = await openIndexedStore(backend, {
+      quota: { maxRecords: this.limits.maxStoreRecords, maxBytes: this.limits.maxStoreBytes },
+    });
     // A store that has never been seeded (new data dir, new tenant) starts from its seeded state.
     if (reseed || store.meta['seed'] === undefined) {
       try {

@@ -16,6 +16,8 @@ export interface BackendStats {
   compactions: number;
   /** seq of the latest snapshot written or loaded. */
   snapshotSeq: number;
+  /** Bytes the store takes where it is kept: its files, or for memory the log lines it was given. */
+  storedBytes: number;
 }
 
 /**
@@ -51,6 +53,9 @@ export interface StoreBackend {
 
 /** A backend that persists nothing: every write is "durable" at once (tests, ephemeral stores). */
 export class MemoryBackend implements StoreBackend {
+  /** Characters of the log lines appended: what a file backend would have written (the bytes quota). */
+  private appended = 0;
+
   constructor(private readonly initial: StoreSnapshot | null = null) {}
 
   /** Returns the initial snapshot given to the constructor. */
@@ -61,8 +66,9 @@ export class MemoryBackend implements StoreBackend {
   /** Nothing to open. */
   async start(): Promise<void> {}
 
-  /** Nothing to write. */
-  append(): Promise<void> {
+  /** Nothing to write; only its size is counted. */
+  append(line: string): Promise<void> {
+    this.appended += line.length;
     return Promise.resolve();
   }
 
@@ -81,8 +87,15 @@ export class MemoryBackend implements StoreBackend {
   /** Nothing to release. */
   async close(): Promise<void> {}
 
-  /** All zero. */
+  /** All zero but the bytes of the lines appended. */
   stats(): BackendStats {
-    return { flushes: 0, walBytes: 0, walRecords: 0, compactions: 0, snapshotSeq: this.initial?.seq ?? 0 };
+    return {
+      flushes: 0,
+      walBytes: 0,
+      walRecords: 0,
+      compactions: 0,
+      snapshotSeq: this.initial?.seq ?? 0,
+      storedBytes: this.appended,
+    };
   }
 }

@@ -56,6 +56,27 @@ export class StoreLockedError extends StoreFailedError {
   }
 }
 
+/** Which quota of a store a write would pass: its records (entities) or its bytes (A-522). */
+export type StoreQuotaKind = 'records' | 'bytes';
+
+/** Most records and bytes one store may hold; a write that would pass one is refused whole (A-522). */
+export interface StoreQuota {
+  /** Most entities, every collection together. */
+  maxRecords: number;
+  /** Most bytes of the store's files (snapshot and log); an in-memory store counts the log it writes. */
+  maxBytes: number;
+}
+
+/** A write refused, nothing of it applied, because the store would pass one of its quotas. */
+export class StoreQuotaError extends StoreError {
+  constructor(
+    readonly quota: StoreQuotaKind,
+    readonly maximum: number,
+  ) {
+    super(`the write would take the store over its quota of ${maximum} ${quota}`);
+  }
+}
+
 /** The failure reason of an errno code (ENOSPC → no-space, EROFS → read-only, …). */
 export function reasonOf(err: unknown): StoreFailureReason {
   if (err instanceof StoreCorruptError) return 'corrupt';

@@ -22,10 +22,11 @@ export {
   StoreError,
   StoreFailedError,
   StoreLockedError,
+  StoreQuotaError,
 } from './errors.js';
 export { DEFAULT_LEASE_MS, describeOwner, lockPath, readLock, staleness, StoreLock } from './lock.js';
 export type { HeldLock, StoreLockOptions } from './lock.js';
-export type { StoreFailureReason } from './errors.js';
+export type { StoreFailureReason, StoreQuota, StoreQuotaKind } from './errors.js';
 export { collectionEntities, parseSnapshot, stringifySnapshot } from './snapshot-codec.js';
 export type {
   DeferredCollection,

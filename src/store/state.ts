@@ -108,6 +108,13 @@ export class StoreState {
     return this.collection(collection)?.slots.has(id) ?? false;
   }
 
+  /** Entities of every collection together. */
+  totalCount(): number {
+    let total = 0;
+    for (const name of this.collections.keys()) total += this.count(name);
+    return total;
+  }
+
   count(collection: string): number {
     const col = this.collections.get(collection);
     return col?.deferred ? col.deferred.count : (col?.slots.size ?? 0);

@@ -1,7 +1,7 @@
 import type { BackendStats, StoreBackend } from './backend.js';
 import { MemoryBackend } from './backend.js';
-import { StoreCorruptError, StoreError, StoreFailedError, storeFailure } from './errors.js';
-import type { StoreFailureReason } from './errors.js';
+import { StoreCorruptError, StoreError, StoreFailedError, StoreQuotaError, storeFailure } from './errors.js';
+import type { StoreFailureReason, StoreQuota } from './errors.js';
 import { assertSnapshot } from './snapshot-codec.js';
 import { StoreState } from './state.js';
 import type { Unconfirmed } from './state.js';
@@ -21,6 +21,8 @@ export interface StoreOptions {
    * persists nothing and whose writes are known to be JSON and valid (seeding builds its data this way).
    */
   unlogged?: boolean;
+  /** Most records and bytes the store may hold; a write past one is refused whole. None unless given. */
+  quota?: StoreQuota;
 }
 
 /** Backend counters plus the last committed seq. */
@@ -56,6 +58,7 @@ export class Store extends SourceReader implements StoreReader {
   private readonly freeze: <T>(value: T) => T;
   private inTransaction = false;
   private readonly unlogged: boolean;
+  private readonly quota: StoreQuota | undefined;
   private closed: Promise<void> | null = null;
   /** Set only when memory cannot be trusted (a rollback failed): then the store must be reopened. */
   private failure: StoreFailedError | null = null;
@@ -73,6 +76,7 @@ export class Store extends SourceReader implements StoreReader {
     super(state);
     this.freeze = options.freeze ? deepFreeze : identity;
     this.unlogged = options.unlogged === true;
+    this.quota = options.quota;
   }
 
   /** Loads the backend's snapshot and WAL, then opens it for writing. */
@@ -149,6 +153,7 @@ export class Store extends SourceReader implements StoreReader {
     const refusal = this.refusal('transact');
     if (refusal) return Promise.reject(refusal);
     const tx = new TransactionImpl(this.state, this.freeze, !this.unlogged);
+    const recordsBefore = this.quota ? this.state.totalCount() : 0;
     let result: T;
     let line: string;
     let seq: number;
@@ -168,6 +173,7 @@ export class Store extends SourceReader implements StoreReader {
       seq = prevSeq + 1;
       // Serialising before committing makes non-JSON data (BigInt, cycles) a rollback, not a torn log.
       line = this.unlogged ? '' : walLine(JSON.stringify({ seq, ops: tx.ops }));
+      if (this.quota) this.checkQuota(this.quota, recordsBefore, line.length);
       this.state.seq = seq;
       const undos = tx.finish();
       if (!this.unlogged) this.unconfirmed.push({ seq, prevSeq, undos });
@@ -295,6 +301,20 @@ export class Store extends SourceReader implements StoreReader {
       .close(this.failure === null)
       .catch((err: unknown) => Promise.reject(storeFailure('closing the store failed', err)));
     return this.closed;
+  }
+
+  /**
+   * Throws (so the transaction is rolled back whole) when a write that does not shrink the store would
+   * leave it over a quota. A write that removes records always passes: a tenant over its quota (a quota
+   * lowered, a log not compacted yet) can still make room.
+   */
+  private checkQuota(quota: StoreQuota, recordsBefore: number, lineBytes: number): void {
+    const records = this.state.totalCount();
+    if (records < recordsBefore) return;
+    if (records > quota.maxRecords && records > recordsBefore)
+      throw new StoreQuotaError('records', quota.maxRecords);
+    if (this.backend.stats().storedBytes + lineBytes > quota.maxBytes)
+      throw new StoreQuotaError('bytes', quota.maxBytes);
   }
 
   private refusal(what: string): Error | null {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { GRAPHQL_PATH } from '../../contract/endpoint.js';
 import type { Version } from '../../contract/versions.js';
 import { basisText, brief, REPORT_TITLES } from '../../conformance/index.js';
+import { DEFAULT_PROXY_ANSWER_BYTES } from '../../proxy/forward.js';
 import { BOUNDS_SCENARIO_ID, type JournalEntry } from '../../proxy/journal.js';
 import {
   DEFAULT_PROXY_BODY_BYTES,
@@ -43,6 +44,8 @@ export interface ProxyArgs {
   recordMaxExchangeBytes?: number;
   /** Largest request body the proxy reads (default 1 MiB, as the simulator). */
   maxBodyBytes?: number;
+  /** Most bytes of an upstream answer the proxy reads, decoded (default 64 MiB). */
+  maxAnswerBytes?: number;
   /** Bearer token of the proxy's /__proxy/* routes (default the simulator's default admin token). */
   adminToken?: string;
   timeout: number;
@@ -134,6 +137,7 @@ export async function handleProxy(
   positiveBytes(args.recordMaxBytes, '--record-max-bytes');
   positiveBytes(args.recordMaxExchangeBytes, '--record-max-exchange-bytes');
   positiveBytes(args.maxBodyBytes, '--max-body-bytes');
+  positiveBytes(args.maxAnswerBytes, '--max-answer-bytes');
   const adminToken = args.adminToken ?? DEFAULT_ADMIN_TOKEN;
   // The default admin token is public: reachable from other machines it would open the reports (A-223).
   if (!isLoopbackHost(args.host) && adminToken === DEFAULT_ADMIN_TOKEN)
@@ -171,6 +175,7 @@ export async function handleProxy(
       timeoutMs: args.timeout,
       adminToken,
       maxBodyBytes: args.maxBodyBytes,
+      maxAnswerBytes: args.maxAnswerBytes,
       onExchange: (entry) => out.write(exchangeLines(entry, ctx)),
       onWarning: (message) => ctx.io.stderr.write(`rm-harness: ${message}\n`),
     });
@@ -259,6 +264,11 @@ export const proxyCommand = defineCommand<ProxyArgs>({
         type: 'number',
         defaultDescription: `${DEFAULT_PROXY_BODY_BYTES} (1 MiB, as the simulator)`,
         describe: 'Largest request body the proxy reads; larger ones get HTTP 413',
+      })
+      .option('max-answer-bytes', {
+        type: 'number',
+        defaultDescription: `${DEFAULT_PROXY_ANSWER_BYTES} (64 MiB)`,
+        describe: "Most bytes of an upstream's answer the proxy reads, decoded; longer answers get HTTP 502",
       })
       .option('admin-token', {
         type: 'string',

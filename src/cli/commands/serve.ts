@@ -35,6 +35,11 @@ const LIMIT_FLAGS = [
   'maxComplexity',
   'maxPageSize',
   'maxResponseFields',
+  'maxResponseBytes',
+  'maxStoreRecords',
+  'maxStoreBytes',
+  'maxCompiledQueries',
+  'maxCompiledOperations',
 ] as const;
 
 /** `serve`'s flags of the control surfaces' locks and the journal's byte budget (flags only). */
@@ -346,6 +351,32 @@ export const serveCommand = defineCommand<ServeFlags>({
         type: 'number',
         defaultDescription: 'none',
         describe: 'Oldest change event each store keeps, in days on the tenant clock (default: any age)',
+      })
+      .option('max-response-bytes', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxResponseBytes),
+        describe: 'Most bytes one response may take (counted while it is built); execution stops there',
+      })
+      .option('max-store-records', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxStoreRecords),
+        describe: "Most records one tenant's store (per region) may hold; writes past it get QUOTA_EXCEEDED",
+      })
+      .option('max-compiled-queries', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxCompiledQueries),
+        describe: 'Most queries the jit engine keeps compiled (least recently used dropped first)',
+      })
+      .option('max-compiled-operations', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxCompiledOperations),
+        describe: 'A document with more operations runs on graphql-js, never compiled',
+      })
+      .option('max-store-bytes', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_LIMITS.maxStoreBytes),
+        describe:
+          "Most bytes of files one tenant's store (per region) may take; writes past it get QUOTA_EXCEEDED",
       })
       .option('schema', {
         type: 'string',

@@ -1,9 +1,21 @@
 import {
+  getNamedType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
   Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  TypeNameMetaFieldDef,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  type ValueNode,
 } from 'graphql';
 
 /**
@@ -132,4 +144,127 @@ export function operationCosts(document: DocumentNode): Map<OperationDefinitionN
     });
   }
   return costs;
+}
+
+/** The page size assumed for a paged field whose `limit` is neither given nor declared with a default. */
+const UNDECLARED_PAGE = 100;
+
+/** A composite type's field by name, meta fields included; undefined for a union's own fields. */
+function fieldOf(
+  parent: GraphQLNamedType | undefined,
+  name: string,
+): GraphQLField<unknown, unknown> | undefined {
+  if (name === SchemaMetaFieldDef.name) return SchemaMetaFieldDef;
+  if (name === TypeMetaFieldDef.name) return TypeMetaFieldDef;
+  if (name === TypeNameMetaFieldDef.name) return TypeNameMetaFieldDef;
+  return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
+}
+
+/** What the walk of {@link answerFields} has learnt beyond the count: whether a variable sized a page. */
+interface PageWalk {
+  readonly schema: GraphQLSchema;
+  readonly variables: Readonly<Record<string, unknown>>;
+  usedVariables: boolean;
+}
+
+/** A literal or a variable's value as a number, or undefined when it is neither. */
+function numberOf(value: ValueNode, walk: PageWalk): number | undefined {
+  if (value.kind === Kind.INT) return Number(value.value);
+  if (value.kind === Kind.VARIABLE) {
+    walk.usedVariables = true;
+    const given = walk.variables[value.name.value];
+    return typeof given === 'number' ? given : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The page size a field is called with: its `limit` argument (or the `limit` of its `input`, as
+ * `targetPersonConnections` takes it), else the declared default; 1 for a field that does not page.
+ */
+function pageSize(field: FieldNode, def: GraphQLField<unknown, unknown> | undefined, walk: PageWalk): number {
+  const limitArg = def?.args.find((arg) => arg.name === 'limit');
+  if (limitArg) {
+    const given = field.arguments?.find((arg) => arg.name.value === 'limit');
+    const size = given ? numberOf(given.value, walk) : undefined;
+    return Math.max(
+      1,
+      size ?? (typeof limitArg.defaultValue === 'number' ? limitArg.defaultValue : UNDECLARED_PAGE),
+    );
+  }
+  const inputArg = def?.args.find((arg) => arg.name === 'input');
+  const inputType = inputArg ? getNamedType(inputArg.type) : undefined;
+  if (!isInputObjectType(inputType)) return 1;
+  const declared = inputType.getFields()['limit'];
+  if (!declared) return 1;
+  const fallback = typeof declared.defaultValue === 'number' ? declared.defaultValue : UNDECLARED_PAGE;
+  const input = field.arguments?.find((arg) => arg.name.value === 'input')?.value;
+  let size: number | undefined;
+  if (input?.kind === Kind.OBJECT) {
+    const limit = input.fields.find((f) => f.name.value === 'limit');
+    size = limit ? numberOf(limit.value, walk) : undefined;
+  } else if (input?.kind === Kind.VARIABLE) {
+    walk.usedVariables = true;
+    const given = walk.variables[input.name.value];
+    const limit =
+      given !== null && typeof given === 'object' ? (given as Record<string, unknown>)['limit'] : undefined;
+    size = typeof limit === 'number' ? limit : undefined;
+  }
+  return Math.max(1, size ?? fallback);
+}
+
+/** Fields a selection set may resolve with every page full, the fragments it spreads taken from `known`. */
+function setFields(
+  set: SelectionSetNode,
+  parent: GraphQLNamedType | undefined,
+  known: ReadonlyMap<string, number>,
+  walk: PageWalk,
+): number {
+  let fields = 0;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) {
+      const def = fieldOf(parent, selection.name.value);
+      fields += 1;
+      if (selection.selectionSet) {
+        const inner = setFields(selection.selectionSet, def && getNamedType(def.type), known, walk);
+        fields += pageSize(selection, def, walk) * inner;
+      }
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const type = selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) : parent;
+      fields += setFields(selection.selectionSet, type, known, walk);
+    } else fields += known.get(selection.name.value) ?? 0;
+  }
+  return fields;
+}
+
+/** How many fields an answer may resolve, and whether that depends on the request's variables. */
+export interface AnswerFields {
+  fields: number;
+  dependsOnVariables: boolean;
+}
+
+/**
+ * How many fields `operation`'s answer may resolve at most: a paged field (one taking a `limit`,
+ * directly or in its `input`) multiplies what it selects by its page size (given, or else declared),
+ * so nested pages multiply. Depends on the variables where a page size is a variable; costed in time
+ * linear in the document's size, each fragment once.
+ */
+export function answerFields(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+): AnswerFields {
+  const walk: PageWalk = { schema, variables: variables ?? {}, usedVariables: false };
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions)
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const known = new Map<string, number>();
+  for (const fragment of fragmentsInOrder(fragments)) {
+    const type = schema.getType(fragment.typeCondition.name.value);
+    known.set(fragment.name.value, setFields(fragment.selectionSet, type, known, walk));
+  }
+  const root = schema.getRootType(operation.operation) ?? undefined;
+  const fields = setFields(operation.selectionSet, root, known, walk);
+  return { fields, dependsOnVariables: walk.usedVariables };
 }

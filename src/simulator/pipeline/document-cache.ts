@@ -1,4 +1,5 @@
 import {
+  Kind,
   specifiedRules,
   type DocumentNode,
   type GraphQLError,
@@ -15,10 +16,22 @@ export interface DocumentCacheBounds {
   maxEntries: number;
   /** Most characters of query text kept in total (an AST takes some tens of times its text). */
   maxChars: number;
+  /**
+   * A document of more operations than this is never kept (A-523): thousands of tiny named operations
+   * make an AST a hundred times its text, and no client sends such a document twice.
+   */
+  maxOperations?: number;
 }
 
 /** Enough for every document of the conformance suite and a partner's client, a few MB at most. */
 export const DEFAULT_CACHE_BOUNDS: DocumentCacheBounds = { maxEntries: 500, maxChars: 1_000_000 };
+
+/** Operations a document defines. */
+export function operationCount(document: DocumentNode): number {
+  let count = 0;
+  for (const def of document.definitions) if (def.kind === Kind.OPERATION_DEFINITION) count += 1;
+  return count;
+}
 
 /** Whether `rules` are graphql-js's specified rules, in order (what graphql-http passes unless told otherwise). */
 function isSpecifiedRules(rules: readonly ValidationRule[] | undefined): boolean {
@@ -76,6 +89,8 @@ export class DocumentCache {
 
   private remember(text: string, document: DocumentNode): void {
     if (text.length > this.bounds.maxChars / 8) return;
+    if (this.bounds.maxOperations !== undefined && operationCount(document) > this.bounds.maxOperations)
+      return;
     this.documents.set(text, document);
     this.chars += text.length;
     for (const [oldest, old] of this.documents) {

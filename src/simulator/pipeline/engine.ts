@@ -8,6 +8,7 @@ import {
 } from 'graphql';
 import { getVariableValues } from 'graphql/execution/values.js';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { operationCount } from './document-cache.js';
 
 /** How an operation is executed once validated. */
 export type ExecuteFn = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
@@ -34,23 +35,63 @@ function inGraphqlJsOrder(result: ExecutionResult): ExecutionResult {
   };
 }
 
-/**
- * graphql-jit's execution: each validated document is compiled once per schema and operation name and
- * the compiled query kept as long as the document is (the pipeline's document cache holds the
- * documents); what graphql-jit cannot compile runs on graphql-js.
- */
-export function jitExecute(): ExecuteFn {
-  const compiled = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, CompiledQuery | null>>>();
-  const compiledQuery = (schema: GraphQLSchema, document: DocumentNode, operationName: string) => {
-    let bySchema = compiled.get(schema);
-    if (!bySchema) compiled.set(schema, (bySchema = new WeakMap()));
-    let byName = bySchema.get(document);
-    if (!byName) bySchema.set(document, (byName = new Map()));
-    if (!byName.has(operationName)) {
-      const query = compileQuery(schema, document, operationName || undefined);
-      byName.set(operationName, isCompiledQuery(query) ? query : null);
+/** Bounds of the compiled queries graphql-jit's engine keeps (A-523). */
+export interface CompileBounds {
+  /** Most compiled queries kept, every document and schema together; the least recently used go first. */
+  maxCompiledQueries: number;
+  /** A document with more operations than this is never compiled: graphql-js executes it. */
+  maxCompiledOperations: number;
+}
+
+/** Compiled queries by schema, document and operation name, least recently used first. */
+class CompiledQueries {
+  private readonly queries = new Map<DocumentNode, Map<string, CompiledQuery | null>>();
+  private size = 0;
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly bounds: CompileBounds,
+  ) {}
+
+  /** The compiled `operationName` of `document`, compiled now if it is not kept; null where graphql-js runs it. */
+  get(document: DocumentNode, operationName: string): CompiledQuery | null {
+    let byName = this.queries.get(document);
+    if (byName) {
+      // Re-inserting moves the document to the young end: Map order is the recency order.
+      this.queries.delete(document);
+      this.queries.set(document, byName);
+      const known = byName.get(operationName);
+      if (known !== undefined) return known;
+    } else {
+      if (operationCount(document) > this.bounds.maxCompiledOperations) return null;
+      this.queries.set(document, (byName = new Map()));
     }
-    return byName.get(operationName)!;
+    const query = compileQuery(this.schema, document, operationName || undefined);
+    const compiled = isCompiledQuery(query) ? query : null;
+    byName.set(operationName, compiled);
+    this.size += 1;
+    for (const [oldest, names] of this.queries) {
+      if (this.size <= this.bounds.maxCompiledQueries || oldest === document) break;
+      this.queries.delete(oldest);
+      this.size -= names.size;
+    }
+    return compiled;
+  }
+}
+
+/**
+ * graphql-jit's execution: each validated document is compiled once per schema and operation name, and
+ * at most `bounds.maxCompiledQueries` compiled queries are kept (the least recently used go first), so
+ * distinct documents cannot grow the heap without bound (a compiled query of a page of contacts takes
+ * most of a megabyte). A document of more than `bounds.maxCompiledOperations` operations, and what
+ * graphql-jit cannot compile, runs on graphql-js.
+ */
+export function jitExecute(bounds: CompileBounds): ExecuteFn {
+  const compiled = new WeakMap<GraphQLSchema, CompiledQueries>();
+  const compiledQuery = (schema: GraphQLSchema, document: DocumentNode, operationName: string) => {
+    let queries = compiled.get(schema);
+    if (!queries) compiled.set(schema, (queries = new CompiledQueries(schema, bounds)));
+    return queries.get(document, operationName);
   };
   return (args) => {
     const query = compiledQuery(args.schema, args.document, args.operationName ?? '');

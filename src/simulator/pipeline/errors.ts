@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { storeFailureOf } from '../../store/index.js';
+import { storeFailureOf, StoreQuotaError } from '../../store/index.js';
 import { CODE, ERROR_CODES } from '../../contract/error-codes.js';
 import { retryAfterOf } from '../../contract/error-envelope.js';
 
@@ -61,6 +61,18 @@ export function executedRetryAfter(context: unknown): number | undefined {
   return typeof context === 'object' && context !== null ? retryAfters.get(context) : undefined;
 }
 
+/** The answer to a write refused by a store quota: which quota, its maximum, and no `Retry-After` (A-522). */
+function quotaExceeded(quota: StoreQuotaError, err: GraphQLError): GraphQLError {
+  return new GraphQLError(
+    `The tenant's store would pass its quota of ${quota.maximum} ${quota.quota}; nothing was written. Remove ${quota.quota === 'records' ? 'records' : 'data'} or ask for a larger quota.`,
+    {
+      path: err.path,
+      nodes: err.nodes,
+      extensions: { code: CODE.QUOTA_EXCEEDED, quota: quota.quota, maximum: quota.maximum },
+    },
+  );
+}
+
 /** graphql-js's request errors get the codes of A-58, so clients can branch without parsing messages. */
 function withRequestCode(err: GraphQLError): GraphQLError {
   const code = err.message.startsWith('Syntax Error')
@@ -97,6 +109,7 @@ export function maskInternal(
   const original = err.originalError;
   if (!original || original instanceof GraphQLError || code) return err;
   const path = err.path;
+  if (original instanceof StoreQuotaError) return quotaExceeded(original, err);
   const unavailable = storeUnavailable(original);
   if (unavailable) {
     log(`store failure${path ? ` at ${path.join('.')}` : ''}: ${original.message}`);

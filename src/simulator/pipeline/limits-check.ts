@@ -1,15 +1,18 @@
 import {
   getIntrospectionQuery,
+  getOperationAST,
   GraphQLError,
   Kind,
   parse,
   validate as graphqlValidate,
   type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
 import { limitError, type Limits } from '../limits.js';
-import { operationCosts, type OperationCost } from './cost.js';
+import { answerFields, operationCosts, type OperationCost } from './cost.js';
 import { CODE } from '../../contract/error-codes.js';
 
 /**
@@ -137,4 +140,41 @@ export function limitedValidate(limits: Limits): typeof graphqlValidate {
     }
     return errors.length > 0 ? errors : costErrors(document, limits);
   };
+}
+
+/** Counts of documents whose count does not depend on variables, by schema, document and operation name. */
+const fixedCounts = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, number>>>();
+
+/** {@link answerFields} of one request, remembered for documents whose pages do not depend on variables. */
+function countedFields(args: ExecutionArgs, operation: OperationDefinitionNode): number {
+  const name = args.operationName ?? '';
+  let bySchema = fixedCounts.get(args.schema);
+  if (!bySchema) fixedCounts.set(args.schema, (bySchema = new WeakMap()));
+  const byName = bySchema.get(args.document);
+  const remembered = byName?.get(name);
+  if (remembered !== undefined) return remembered;
+  const count = answerFields(args.schema, args.document, operation, args.variableValues);
+  if (!count.dependsOnVariables) {
+    if (byName) byName.set(name, count.fields);
+    else bySchema.set(args.document, new Map([[name, count.fields]]));
+  }
+  return count.fields;
+}
+
+/**
+ * The error for a request whose pages, full as its `limit`s ask, could resolve more than
+ * `maxResponseFields` fields (A-521): refused before anything runs, where the response cap would stop
+ * it only once that many fields were resolved. Undefined for a request within the cap, or one that
+ * names no operation of its document (execution words that error).
+ */
+export function pagesError(args: ExecutionArgs, maxResponseFields: number): GraphQLError | undefined {
+  const operation = getOperationAST(args.document, args.operationName);
+  if (!operation) return undefined;
+  const fields = countedFields(args, operation);
+  if (fields <= maxResponseFields) return undefined;
+  return limitError(
+    `The operation could resolve ${fields > 1e15 ? 'more than 10^15' : fields} fields with its pages full; the maximum is ${maxResponseFields}. Ask for smaller pages or fewer fields.`,
+    'responseFields',
+    maxResponseFields,
+  );
 }

@@ -9,10 +9,10 @@ import {
   type validate,
 } from 'graphql';
 import type { Limits } from '../limits.js';
-import { DocumentCache, type DocumentCacheBounds } from './document-cache.js';
+import { DEFAULT_CACHE_BOUNDS, DocumentCache, type DocumentCacheBounds } from './document-cache.js';
 import { DEFAULT_ENGINE, jitExecute, type Engine, type ExecuteFn } from './engine.js';
 import { maskInternal, noteRetryAfter } from './errors.js';
-import { limitedValidate } from './limits-check.js';
+import { limitedValidate, pagesError } from './limits-check.js';
 import { boundedParse } from './parse.js';
 import { capError, meteredRoot, meterSchema, YIELD_EVERY } from './response-cap.js';
 
@@ -49,18 +49,23 @@ export class RequestPipeline {
 
   constructor(options: PipelineOptions) {
     // One cache per pipeline, so per schema: a document valid for one revision may not be for the other.
-    const documents = new DocumentCache(options.cache);
+    const documents = new DocumentCache({
+      maxOperations: options.limits.maxCompiledOperations,
+      ...(options.cache ?? DEFAULT_CACHE_BOUNDS),
+    });
     const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
     const engine =
-      options.execute ?? ((options.engine ?? DEFAULT_ENGINE) === 'jit' ? jitExecute() : graphqlExecute);
-    const { maxResponseFields } = options.limits;
+      options.execute ??
+      ((options.engine ?? DEFAULT_ENGINE) === 'jit' ? jitExecute(options.limits) : graphqlExecute);
     const yieldEvery = options.interleave === false ? Infinity : YIELD_EVERY;
     this.parse = documents.parser(boundedParse);
     this.validate = documents.validator(options.schema, limitedValidate(options.limits));
     this.formatError = (err) => maskInternal(err, log);
     this.execute = async (args) => {
       meterSchema(args.schema);
-      const rootValue = meteredRoot(maxResponseFields, yieldEvery);
+      const pages = pagesError(args, options.limits.maxResponseFields);
+      if (pages) return { errors: [pages] };
+      const rootValue = meteredRoot(options.limits, yieldEvery);
       const result = await engine({ ...args, rootValue });
       const over = capError(rootValue);
       if (over) return { data: null, errors: [over] };
