@@ -231,7 +231,7 @@ function soakLines(results: BenchResults): string[] {
     row([label, fmt(x.requests), fmt(x.cpuMs), fmt(x.cpuPerRequestUs), fmt(x.errors)]);
   return [
     `Soak (profile ${s.profile}, ${s.tenants} tenants, seeded events per store ${s.seededEvents.min}–` +
-      `${s.seededEvents.max}; ${s.writesPerTenant} writes per tenant between the windows, ` +
+      `${s.seededEvents.max}; ${s.writesPerTenant} writes per tenant between the windows, events ×${s.growthFactor}, ` +
       `${fmt(s.growMs / 1000, 0)} s): CPU per request ${fmt(s.cpuPerRequestRatio, 2)}× the start's.`,
     '',
     row(['window', 'requests', 'server CPU ms', 'CPU µs per request', 'errors']),

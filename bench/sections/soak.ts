@@ -36,8 +36,6 @@ const MIX: readonly BenchRequestName[] = [
   'mutation',
 ];
 const WRITES_PER_ROUND = MIX.filter((n) => n === 'mutation').length;
-/** How many times its seeded events each store must hold before the end is measured. */
-const GROWTH = 10;
 
 /** One tenant as the soak server announces it. */
 interface SoakTenant {
@@ -63,6 +61,8 @@ export interface SoakFigures {
   seededEvents: { min: number; max: number };
   /** Writes sent to each tenant between the windows (each records one event). */
   writesPerTenant: number;
+  /** How many times its seeded events the largest store held at the end (BENCH_SOAK_GROWTH). */
+  growthFactor: number;
   start: SoakWindow;
   end: SoakWindow;
   /** `end.cpuPerRequestUs / start.cpuPerRequestUs`. */
@@ -120,10 +120,14 @@ async function window(
   return { requests, errors, cpuMs, cpuPerRequestUs: (cpuMs * 1000) / Math.max(1, requests) };
 }
 
-/** Runs the section (BENCH_SOAK_PROFILE, default `small`; BENCH_SOAK_TENANTS, default 20). */
+/**
+ * Runs the section (BENCH_SOAK_PROFILE, default `small`; BENCH_SOAK_TENANTS, default 20; BENCH_SOAK_GROWTH,
+ * how many times its seeded events each store holds before the end is measured, default 10).
+ */
 export async function measureSoak(config: BenchConfig): Promise<SoakFigures> {
   const profile = process.env['BENCH_SOAK_PROFILE'] || 'small';
   const count = Number(process.env['BENCH_SOAK_TENANTS'] || '20');
+  const growthFactor = Number(process.env['BENCH_SOAK_GROWTH'] || '10');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rm-bench-soak-'));
   const child = await startChild<{ url: string; tenants: SoakTenant[] }>('serve.ts', [
     'soak',
@@ -141,7 +145,7 @@ export async function measureSoak(config: BenchConfig): Promise<SoakFigures> {
     log(`soak: start ${start.cpuPerRequestUs.toFixed(0)} µs CPU per request (${start.requests} requests)`);
     // Every tenant gets the same share of each slot, so the writes needed by the largest store decide.
     const most = Math.max(...tenants.map((t) => t.events));
-    const writesPerTenant = (GROWTH - 1) * most;
+    const writesPerTenant = (growthFactor - 1) * most;
     const rounds = Math.ceil(writesPerTenant / WRITES_PER_ROUND);
     const amount = rounds * MIX.length * tenants.length;
     const grown = performance.now();
@@ -157,6 +161,7 @@ export async function measureSoak(config: BenchConfig): Promise<SoakFigures> {
       tenants: tenants.length,
       seededEvents: { min: Math.min(...tenants.map((t) => t.events)), max: most },
       writesPerTenant: rounds * WRITES_PER_ROUND,
+      growthFactor,
       start,
       end,
       cpuPerRequestRatio: Math.round((end.cpuPerRequestUs / start.cpuPerRequestUs) * 100) / 100,
