@@ -5,7 +5,10 @@
  * every mode with exit 0.
  *
  *   npm run mutation-score -- [--mode read-only|read-write|compare|fuzz]... [--mutant PREFIX]...
- *                             [--concurrency N] [--fuzz-seconds S] [--out FILE]
+ *                             [--scenario GLOB]... [--concurrency N] [--fuzz-seconds S] [--out FILE]
+ *
+ * --mutant and --scenario narrow a run while a check is written; the scores in docs/verdicts.md come
+ * from runs over every mutant and scenario.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -107,7 +110,12 @@ export function findingsOf(report: unknown): string[] {
   return lines;
 }
 
-async function runMode(mode: Mode, mutant: Mutant | undefined, fuzzSeconds: number): Promise<Outcome> {
+async function runMode(
+  mode: Mode,
+  mutant: Mutant | undefined,
+  fuzzSeconds: number,
+  scenarios: readonly string[],
+): Promise<Outcome> {
   const started = performance.now();
   const server = await startMutantServer(mutant?.handle ?? CORRECT, mutant?.setup);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rm-mutation-'));
@@ -115,7 +123,8 @@ async function runMode(mode: Mode, mutant: Mutant | undefined, fuzzSeconds: numb
     const base = MODES[mode](server.template, fuzzSeconds);
     const tokens =
       mode === 'compare' ? [] : ['--token', DEV_TOKENS.full, '--limited-token', DEV_TOKENS.limited];
-    const exitCode = await runCli([...base, ...tokens, '--report-dir', dir, '--quiet'], silent());
+    const only = mode === 'fuzz' ? [] : scenarios.flatMap((s) => ['--scenario', s]);
+    const exitCode = await runCli([...base, ...tokens, ...only, '--report-dir', dir, '--quiet'], silent());
     let findings: string[] = [];
     try {
       const file = mode === 'fuzz' ? 'fuzz.json' : 'conformance.json';
@@ -143,6 +152,7 @@ async function main(): Promise<number> {
     options: {
       mode: { type: 'string', multiple: true },
       mutant: { type: 'string', multiple: true },
+      scenario: { type: 'string', multiple: true },
       concurrency: { type: 'string', default: '3' },
       'fuzz-seconds': { type: 'string', default: '20' },
       out: { type: 'string', default: 'reports/mutation-score.json' },
@@ -176,7 +186,7 @@ async function main(): Promise<number> {
   const jobs = modes.flatMap((mode) =>
     servers.map((mutant) =>
       limit(async () => {
-        const outcome = await runMode(mode, mutant, fuzzSeconds);
+        const outcome = await runMode(mode, mutant, fuzzSeconds, values.scenario ?? []);
         const mark = outcome.ok ? (mutant ? 'caught' : 'passes') : mutant ? 'missed' : 'FAILS';
         process.stdout.write(
           `${mode.padEnd(10)} ${outcome.server.padEnd(40)} exit ${outcome.exitCode} ${mark} (${outcome.seconds} s)\n`,
