@@ -10,10 +10,12 @@
  * --mutant and --scenario narrow a run while a check is written; the scores in docs/verdicts.md come
  * from runs over every mutant and scenario.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
 import pLimit from 'p-limit';
 import type { CliIo } from '../../src/cli/context.js';
 import { runCli } from '../../src/cli/run.js';
@@ -66,7 +68,22 @@ export interface Outcome {
   seconds: number;
 }
 
-const silent = (): CliIo => ({ stdout: { write: () => true }, stderr: { write: () => true } });
+/** Streams that keep only what the command wrote to stderr (a setup error's one line). */
+function quietIo(): { io: CliIo; stderr: () => string } {
+  let err = '';
+  return {
+    io: {
+      stdout: { write: () => true },
+      stderr: {
+        write: (s: string) => {
+          err += s;
+          return true;
+        },
+      },
+    },
+    stderr: () => err.trim(),
+  };
+}
 
 /** One line per difference, drift change, compare difference and failed run of a JSON report. */
 export function findingsOf(report: unknown): string[] {
@@ -124,13 +141,19 @@ async function runMode(
     const tokens =
       mode === 'compare' ? [] : ['--token', DEV_TOKENS.full, '--limited-token', DEV_TOKENS.limited];
     const only = mode === 'fuzz' ? [] : scenarios.flatMap((s) => ['--scenario', s]);
-    const exitCode = await runCli([...base, ...tokens, ...only, '--report-dir', dir, '--quiet'], silent());
+    const quiet = quietIo();
+    // A loaded machine answers slowly, not wrongly: the default 10 s timeout would turn load into findings.
+    const timeout = ['--timeout', '120000'];
+    const exitCode = await runCli(
+      [...base, ...tokens, ...only, ...timeout, '--report-dir', dir, '--quiet'],
+      quiet.io,
+    );
     let findings: string[] = [];
     try {
       const file = mode === 'fuzz' ? 'fuzz.json' : 'conformance.json';
       findings = findingsOf(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
     } catch {
-      findings = [`no report (exit ${exitCode})`];
+      findings = [`no report (exit ${exitCode}): ${quiet.stderr()}`];
     }
     const ok = mutant ? exitCode === 1 && findings.some((f) => mutant.names.test(f)) : exitCode === 0;
     return {
@@ -147,9 +170,52 @@ async function runMode(
   }
 }
 
+/**
+ * Runs one mode against one server in a process of its own: runs in one process would share one event
+ * loop (a simulator seeding blocks every other run's requests) and one core.
+ */
+async function inChild(
+  mode: Mode,
+  mutant: Mutant | undefined,
+  fuzzSeconds: number,
+  scenarios: readonly string[],
+): Promise<Outcome> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rm-mutation-job-'));
+  const out = path.join(dir, 'outcome.json');
+  const args = [
+    ...process.execArgv,
+    fileURLToPath(import.meta.url),
+    '--job',
+    out,
+    '--mode',
+    mode,
+    '--fuzz-seconds',
+    String(fuzzSeconds),
+    ...(mutant ? ['--mutant', mutant.id] : []),
+    ...scenarios.flatMap((s) => ['--scenario', s]),
+  ];
+  try {
+    await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+    return JSON.parse(readFileSync(out, 'utf8')) as Outcome;
+  } catch (error) {
+    const message = (error as { stderr?: string; message?: string }).stderr || (error as Error).message;
+    return {
+      mode,
+      server: mutant?.id ?? 'correct',
+      exitCode: -1,
+      findings: [`job failed: ${message.trim().split('\n').pop()}`],
+      ok: false,
+      seconds: 0,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
+      job: { type: 'string' },
       mode: { type: 'string', multiple: true },
       mutant: { type: 'string', multiple: true },
       scenario: { type: 'string', multiple: true },
@@ -168,6 +234,14 @@ async function main(): Promise<number> {
   const picked = MUTANTS.filter(
     (m) => values.mutant === undefined || values.mutant.some((p) => m.id.startsWith(p)),
   );
+  if (values.job !== undefined) {
+    // One job of a run (see inChild): exactly one mode and, for a mutant, exactly one id.
+    const mutant =
+      values.mutant?.[0] === undefined ? undefined : MUTANTS.find((m) => m.id === values.mutant?.[0]);
+    const outcome = await runMode(modes[0]!, mutant, Number(values['fuzz-seconds']), values.scenario ?? []);
+    writeFileSync(values.job, JSON.stringify(outcome));
+    return 0;
+  }
   const concurrency = Number(values.concurrency);
   const fuzzSeconds = Number(values['fuzz-seconds']);
   if (
@@ -186,7 +260,7 @@ async function main(): Promise<number> {
   const jobs = modes.flatMap((mode) =>
     servers.map((mutant) =>
       limit(async () => {
-        const outcome = await runMode(mode, mutant, fuzzSeconds, values.scenario ?? []);
+        const outcome = await inChild(mode, mutant, fuzzSeconds, values.scenario ?? []);
         const mark = outcome.ok ? (mutant ? 'caught' : 'passes') : mutant ? 'missed' : 'FAILS';
         process.stdout.write(
           `${mode.padEnd(10)} ${outcome.server.padEnd(40)} exit ${outcome.exitCode} ${mark} (${outcome.seconds} s)\n`,
