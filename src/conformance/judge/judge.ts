@@ -29,7 +29,12 @@ export interface JudgedResponse {
   body: unknown;
   /** The raw body text (quoted when the body is not a GraphQL response). */
   text: string;
+  /** 429 answers without `Retry-After` the sender retried before this answer (or this one). */
+  missingRetryAfter?: number;
 }
+
+/** Media types of a GraphQL response over HTTP (A-60). */
+const GRAPHQL_MEDIA_TYPE = /^application\/(graphql-response\+json|json)\s*(;|$)/i;
 
 /** How the response's `data` is checked against the contract. */
 export interface ShapeJudgement {
@@ -112,6 +117,27 @@ export function judge(
       message: `the response (HTTP ${response.status}, ${response.contentType || 'no content type'}) is not a GraphQL response`,
     });
     return judged;
+  }
+  // A wrong media type or a 429 without Retry-After breaks clients that go by the headers (A-422).
+  if (!GRAPHQL_MEDIA_TYPE.test(response.contentType)) {
+    auto({
+      expectationId: 'http',
+      path: '',
+      kind: 'http-header',
+      expected: 'Content-Type application/graphql-response+json or application/json',
+      actual: response.contentType || 'no content type',
+      message: `a GraphQL response sent as ${response.contentType || 'no content type'}`,
+    });
+  }
+  if ((response.missingRetryAfter ?? 0) > 0) {
+    auto({
+      expectationId: 'http',
+      path: '',
+      kind: 'http-header',
+      expected: 'Retry-After on every HTTP 429',
+      actual: `${response.missingRetryAfter} HTTP 429 answer(s) without Retry-After`,
+      message: `HTTP 429 without Retry-After (${response.missingRetryAfter} time(s) for this request)`,
+    });
   }
   if (!expectations.some(isErrorExpectation)) {
     for (const f of unexpectedErrors(response.body, expectations.some(isValidationErrorsExpectation)))

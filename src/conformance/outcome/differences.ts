@@ -20,6 +20,7 @@ export type DifferenceKind =
   | 'missing-error'
   | 'wrong-error'
   | 'http-status'
+  | 'http-header'
   | 'invalid-response'
   | 'invalid-request'
   | 'missing-data'
@@ -59,7 +60,7 @@ const SHAPE_KINDS: ReadonlySet<DifferenceKind> = new Set([
 /** The cause of a finding of this kind resting on this basis (a response without an injected fault). */
 export function causeOf(kind: DifferenceKind, basis: Basis): Cause {
   if (kind === 'invalid-response') return 'transport';
-  if (kind === 'http-status') return 'http-status';
+  if (kind === 'http-status' || kind === 'http-header') return 'http-status';
   if (SHAPE_KINDS.has(kind)) return 'shape';
   if (kind === 'missing-validation-error' || kind === 'unexpected-validation-error') return 'rule';
   return basis.spec.length > 0 ? 'rule' : 'assertion';
@@ -89,8 +90,12 @@ export interface Difference {
   cause?: Cause;
 }
 
-/** Kinds that never break a client that ignores what it does not know. */
-const NON_BREAKING_KINDS: ReadonlySet<DifferenceKind> = new Set(['extra-field', 'extra-enum-value']);
+/**
+ * Kinds that never break a client that ignores what it does not know. An enum value the contract does
+ * not list is not one of them: GraphQL result coercion must answer one of the enum's values (GraphQL
+ * spec §3.9), and a client that switches on the value (`open`, now `Open`) breaks (A-420).
+ */
+const NON_BREAKING_KINDS: ReadonlySet<DifferenceKind> = new Set(['extra-field']);
 
 /** Severity of a difference: by kind, and only MUST expectations break. */
 export function severityOf(kind: DifferenceKind, level: Level): Severity {

@@ -1,7 +1,7 @@
 import type { Difference } from '../outcome/differences.js';
 import type { RunResult } from '../results/run-result.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
-import { partialLines } from './skips-text.js';
+import { leftOutLines, partialLines } from './skips-text.js';
 import { smallestDiff } from './smallest-diff.js';
 import { coverageLine, gateChecks } from './coverage-text.js';
 import { ruleVerificationLine, unverifiedLines } from './rules-text.js';
@@ -80,6 +80,7 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
     for (const line of unverifiedLines(v).slice(0, MAX_LINES)) lines.push(`    ${c.red(line)}`);
   }
   const verdict = verdictOf(result);
+  for (const line of leftOutLines(result.skips)) lines.push(`  ${line}`);
   if (verdict === 'partial') for (const line of partialLines(result.skips)) lines.push(`  ${c.yellow(line)}`);
   const colour = verdict === 'conforms' ? c.green : verdict === 'partial' ? c.yellow : c.red;
   lines.push(

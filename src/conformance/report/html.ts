@@ -8,7 +8,7 @@ import type {
 } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationHtml } from './rules-text.js';
-import { partialLines } from './skips-text.js';
+import { leftOutLines, partialLines } from './skips-text.js';
 import { actualText } from './smallest-diff.js';
 import { differenceSummary, operationOf, scenarioAnchor } from './html-summary.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
@@ -117,10 +117,13 @@ function verdictClass(result: RunResult): string {
 }
 
 function partialSection(result: RunResult): string {
-  const lines = verdictOf(result) === 'partial' ? partialLines(result.skips, 1000) : [];
+  const lines = [
+    ...leftOutLines(result.skips, 1000),
+    ...(verdictOf(result) === 'partial' ? partialLines(result.skips, 1000) : []),
+  ];
   return lines.length === 0
     ? ''
-    : `<h2>Partial run</h2><p>Nothing failed, but these operations were not exercised because the scenarios that exercise them were skipped:</p><ul>${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`;
+    : `<h2>${verdictOf(result) === 'partial' ? 'Partial run' : 'Left out'}</h2><p>These operations were not exercised because the scenarios that exercise them were skipped:</p><ul>${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`;
 }
 
 /** A self-contained HTML page (no external assets): pass rates, every difference with its request and response. */

@@ -3,7 +3,7 @@ import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationMarkdown } from './rules-text.js';
 import { basisText, brief, passRate, waitingText } from './text.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
-import { partialLines } from './skips-text.js';
+import { leftOutLines, partialLines } from './skips-text.js';
 import { actualText } from './smallest-diff.js';
 import type { ReportFormat } from './format.js';
 
@@ -91,13 +91,16 @@ export function renderMarkdown(result: RunResult): string {
     '|---|---|---|---|---|---|---|',
     ...tallyRows(s.byArea),
   ];
-  const partial = verdictOf(result) === 'partial' ? partialLines(result.skips, 100) : [];
+  const partial = [
+    ...leftOutLines(result.skips, 100),
+    ...(verdictOf(result) === 'partial' ? partialLines(result.skips, 100) : []),
+  ];
   if (partial.length > 0) {
     lines.push(
       '',
-      '### Partial run',
+      verdictOf(result) === 'partial' ? '### Partial run' : '### Left out',
       '',
-      'Nothing failed, but these operations were not exercised because the scenarios that exercise them were skipped:',
+      'These operations were not exercised because the scenarios that exercise them were skipped:',
       '',
       ...partial.map((l) => `- ${cell(l)}`),
     );

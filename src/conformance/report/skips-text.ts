@@ -22,3 +22,14 @@ export function partialLines(skips: Skips | undefined, max = MAX_NAMES): string[
     ...skipReasons(skips).map((r) => `skipped ${r.runs}×: ${r.reason}`),
   ];
 }
+
+/**
+ * What the run left out by design, as plain lines: per revision the operations only scenarios it could
+ * not run in its mode would have exercised (writes in a read-only run, provider states on an endpoint).
+ */
+export function leftOutLines(skips: Skips | undefined, max = MAX_NAMES): string[] {
+  return (skips?.leftOut ?? []).map(
+    (u) =>
+      `${u.revision}: ${u.operations.length} operation(s) left out by design (writes in a read-only run, provider states): ${names(u.operations, max)}`,
+  );
+}

@@ -3,7 +3,8 @@ import type { Version } from '../../contract/versions.js';
 import { operationsOf, type CoverageReport } from '../coverage/coverage.js';
 import type { LoadedScenario } from '../scenario/types.js';
 import type { RunResult, ScenarioResult } from './run-result.js';
-import type { SkippedRun, Skips } from './skips.js';
+import { isSkipByDesign, READ_ONLY_SKIP, type SkippedRun, type Skips } from './skips.js';
+import { NO_PROVIDER_STATE } from '../run/provider-state.js';
 
 export type { SkippedRun, Skips } from './skips.js';
 
@@ -60,14 +61,24 @@ export function skippedRunsOf(
 /** The skips of a run measured against its coverage (also after `report merge`, from the shards' runs). */
 export function skipsOf(runs: readonly SkippedRun[], coverage: CoverageReport): Skips | undefined {
   if (runs.length === 0) return undefined;
-  const uncovered = coverage.revisions.map((r) => {
-    const notCovered = new Set(r.operations.uncovered);
-    const ops = runs
-      .filter((s) => s.revision === r.revision)
-      .flatMap((s) => s.operations.filter((o) => notCovered.has(o)));
-    return { revision: r.revision, operations: [...new Set(ops)].sort() };
-  });
-  return { runs: [...runs], uncovered: uncovered.filter((u) => u.operations.length > 0) };
+  const byDesign = [READ_ONLY_SKIP, NO_PROVIDER_STATE];
+  const notCoveredBy = (chosen: readonly SkippedRun[], except: ReadonlySet<string>[] = []) =>
+    coverage.revisions
+      .map((r, i) => {
+        const notCovered = new Set(r.operations.uncovered);
+        const ops = chosen
+          .filter((s) => s.revision === r.revision)
+          .flatMap((s) => s.operations.filter((o) => notCovered.has(o) && !except[i]?.has(o)));
+        return { revision: r.revision, operations: [...new Set(ops)].sort() };
+      })
+      .filter((u) => u.operations.length > 0);
+  const avoidable = runs.filter((s) => !isSkipByDesign(s.reason, byDesign));
+  const uncovered = notCoveredBy(avoidable);
+  const leftOut = notCoveredBy(
+    runs.filter((s) => isSkipByDesign(s.reason, byDesign)),
+    coverage.revisions.map((r) => new Set(uncovered.find((u) => u.revision === r.revision)?.operations)),
+  );
+  return { runs: [...runs], uncovered, ...(leftOut.length > 0 ? { leftOut } : {}) };
 }
 
 /** What accepted a partial run, when something did: `--allow-partial` or a met coverage floor. */

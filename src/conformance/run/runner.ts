@@ -5,6 +5,7 @@ import { buildRevisionSchema } from '../../contract/generate.js';
 import type { Version } from '../../contract/versions.js';
 import { checkDrift, type DriftResult } from '../drift/drift.js';
 import type { ScenarioResult, Status, StepResult } from '../results/run-result.js';
+import { READ_ONLY_SKIP } from '../results/skips.js';
 import type { InterpolationContext } from '../scenario/interpolate.js';
 import {
   MUTATES_TAG,
@@ -46,8 +47,7 @@ export function skipReasonOf(
   target: Target,
   allowMutations: boolean,
 ): string | undefined {
-  if (scenario.tags.includes(MUTATES_TAG) && !target.isSimulator && !allowMutations)
-    return 'writes to the tenant; pass --allow-mutations to run it against a non-simulator target';
+  if (scenario.tags.includes(MUTATES_TAG) && !target.isSimulator && !allowMutations) return READ_ONLY_SKIP;
   if (usesLimitedTenant(scenario) && !target.limitedHeaders) return NO_LIMITED_TENANT;
   if (usesRegions(scenario) && !target.endpointIn) return NO_REGIONS;
   if (setsProviderState(scenario.state) && !target.admin) return NO_PROVIDER_STATE;

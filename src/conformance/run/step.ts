@@ -1,6 +1,7 @@
 import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
 import type { Version } from '../../contract/versions.js';
 import { isErrorExpectation } from '../assert/explicit.js';
+import { pageFindings } from '../assert/pages.js';
 import { getAtPath } from '../scenario/json-path.js';
 import { differenceOf, judge, type ShapeJudgement } from '../judge/judge.js';
 import { maskHeaders } from '../results/mask.js';
@@ -11,6 +12,9 @@ import { compiledShapeOf } from '../shape/cache.js';
 import { postGraphQL, type GraphQLRequest, type HttpOutcome } from '../target/http-client.js';
 import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
+
+/** The bearer token of `as: unknown-token` steps: well formed, and no tenant's (A-423). */
+export const UNKNOWN_TOKEN = 'rm-harness-unknown-token-0000';
 
 /** Whether a step or expectation limited to some revisions applies to this one. */
 export const appliesTo = (revisions: readonly Version[] | undefined, revision: Version): boolean =>
@@ -99,7 +103,15 @@ function prepare(
           Object.fromEntries(
             Object.entries(options.target.headers).filter(([k]) => k.toLowerCase() !== 'authorization'),
           )
-        : options.target.headers;
+        : step.as === 'unknown-token'
+          ? // A well-formed bearer token no tenant was given: what a revoked or mistyped token looks like.
+            {
+              ...Object.fromEntries(
+                Object.entries(options.target.headers).filter(([k]) => k.toLowerCase() !== 'authorization'),
+              ),
+              authorization: `Bearer ${UNKNOWN_TOKEN}`,
+            }
+          : options.target.headers;
   const vars = variables.value as Record<string, unknown>;
   const request: GraphQLRequest = {
     url:
@@ -187,7 +199,21 @@ export async function runStep(
       return { ...head, status: 'error', note: decided.invalid, request, differences: [] };
     shape = decided;
   }
-  const differences = judge(outcome, expectations, shape).map((j) =>
+  const data = (outcome.body as { data?: unknown } | undefined)?.data;
+  // Every page is held to the paging rules, whatever data the tenant holds (A-421).
+  const pages =
+    outcome.status < 500 && data !== null && data !== undefined
+      ? pageFindings(
+          schema,
+          { document: step.document, operationName: step.operationName, variables: body.variables },
+          data,
+        )
+      : [];
+  const judged = [
+    ...judge(outcome, expectations, shape),
+    ...pages.map((p) => ({ finding: p.finding, level: 'MUST' as const, basis: p.basis })),
+  ];
+  const differences = judged.map((j) =>
     differenceOf(j, { scenarioId: scenario.id, stepId: step.id, revision }, [
       ...scenario.spec,
       ...scenario.assumptions,

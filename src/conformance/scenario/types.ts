@@ -72,8 +72,11 @@ export interface CompareRules {
   ignore?: string[];
 }
 
-/** Whose credentials a step runs with besides the main tenant's: the limited tenant's, or none at all. */
-export type Tenant = 'limited' | 'anonymous';
+/**
+ * Whose credentials a step runs with besides the main tenant's: the limited tenant's, none at all, or a
+ * well-formed token no tenant has.
+ */
+export type Tenant = 'limited' | 'anonymous' | 'unknown-token';
 
 /** The skip reason of a scenario with an `as: limited` step where no limited tenant is configured. */
 export const NO_LIMITED_TENANT = 'no limited tenant configured';
@@ -98,7 +101,10 @@ export interface Step {
   phase?: Phase;
   /** Revisions the step runs on; all of the scenario's by default. */
   revisions?: Version[];
-  /** `limited`: the step runs with the second (limited) tenant's credentials; `anonymous`: without any. */
+  /**
+   * `limited`: the step runs with the second (limited) tenant's credentials; `anonymous`: without any;
+   * `unknown-token`: with a bearer token no tenant has.
+   */
   as?: Tenant;
   /** Another region's endpoint (`eu`) this step is sent to instead of the target's own region. */
   region?: string;

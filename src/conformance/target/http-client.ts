@@ -22,6 +22,8 @@ export type HttpOutcome =
       waitedMs?: number;
       /** Busy answers (429/503) that were retried before this one. */
       busyRetries?: number;
+      /** 429 answers among them (or this one) that said no `Retry-After`: a difference (A-422). */
+      missingRetryAfter?: number;
       /** Set when the target still answered busy (429/503) after every retry: not a verdict on the API. */
       unavailable?: string;
     }
@@ -82,12 +84,14 @@ export async function sendHttp(
   let lastError = '';
   let waited = 0;
   let busy = 0;
+  let missingRetryAfter = 0;
   let failures = 0;
   for (let attempt = 1; ; attempt += 1) {
     if (options.pace) waited += await options.pace();
     try {
       const res = await fetchFn(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
       const text = await res.text();
+      if (res.status === 429 && !res.headers.get('retry-after')) missingRetryAfter += 1;
       let body: unknown;
       try {
         body = text.length > 0 ? JSON.parse(text) : undefined;
@@ -102,6 +106,7 @@ export async function sendHttp(
         text,
         attempts: attempt,
         ...(busy > 0 ? { busyRetries: busy } : {}),
+        ...(missingRetryAfter > 0 ? { missingRetryAfter } : {}),
       };
       const finish = (extra: { unavailable?: string } = {}): HttpOutcome => ({
         ...response,

@@ -149,6 +149,15 @@ const CASES: Record<Exclude<DifferenceKind, 'invalid-request'>, KindCase> = {
     cause: { withSpec: 'http-status', withoutSpec: 'http-status' },
     nearMiss: { response: json({ data: { contacts: PAGE } }, 200) },
   },
+  'http-header': {
+    response: { ...json({ data: { contacts: PAGE } }), contentType: 'text/plain; charset=utf-8' },
+    path: '',
+    from: 'shape',
+    cause: { withSpec: 'http-status', withoutSpec: 'http-status' },
+    nearMiss: {
+      response: { ...json({ data: { contacts: PAGE } }), contentType: 'application/graphql-response+json' },
+    },
+  },
   'invalid-response': {
     response: { status: 200, contentType: 'text/html', body: undefined, text: '<h1>hi</h1>' },
     path: '',
@@ -269,7 +278,7 @@ const run = (j: Judging, shape: Partial<ShapeJudgement> = {}, expectationBasis?:
 const ofKind = (found: Judged[], kind: DifferenceKind) => found.filter((j) => j.finding.kind === kind);
 
 describe.each(Object.entries(CASES) as Array<[DifferenceKind, KindCase]>)('%s', (kind, c) => {
-  const nonBreaking = kind === 'extra-field' || kind === 'extra-enum-value';
+  const nonBreaking = kind === 'extra-field';
 
   it('is reported once, at its path, and not for the near miss', () => {
     const found = ofKind(run(c), kind);

@@ -32,7 +32,7 @@ describe('severityOf', () => {
     expect(severityOf('value-mismatch', 'SHOULD')).toBe('non-breaking');
     expect(severityOf('value-mismatch', 'MAY')).toBe('non-breaking');
     expect(severityOf('extra-field', 'MUST')).toBe('non-breaking');
-    expect(severityOf('extra-enum-value', 'MUST')).toBe('non-breaking');
+    expect(severityOf('extra-enum-value', 'MUST')).toBe('breaking');
   });
 });
 

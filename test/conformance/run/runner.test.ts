@@ -141,7 +141,7 @@ describe('runner against deliberately wrong servers', () => {
       scenario: 'contacts.search-paging',
       path: 'data.searchFirmContacts.resultsFrom',
       kind: 'extra-enum-value',
-      severity: 'non-breaking',
+      severity: 'breaking',
       restsOn: 'spec-and-assumption',
     },
   ];

@@ -6,6 +6,7 @@ import { handleConform } from '../../../src/cli/commands/conform.js';
 import type { ConformArgs } from '../../../src/cli/resolve-conform.js';
 import { loadScenarios, parseScenario } from '../../../src/conformance/scenario/load.js';
 import { formatScenarioFileError } from '../../../src/conformance/scenario/errors.js';
+import { UNKNOWN_TOKEN } from '../../../src/conformance/run/step.js';
 import { startTestServer, TEST_TOKEN, type TestServer } from '../helpers/server.js';
 import { runShipped, targetOf } from '../helpers/run.js';
 import { cliArgs as cli } from '../../helpers/cli-io.js';
@@ -21,12 +22,14 @@ describe('second tenant (as: limited)', () => {
   });
   afterAll(() => server.close());
 
-  it('accepts only "limited" and "anonymous" in the scenario format', () => {
+  it('accepts only "limited", "anonymous" and "unknown-token" in the scenario format', () => {
     const text = readFileSync(path.join(LIMITED_DIR, 'limited.yaml'), 'utf8');
     expect(parseScenario(text, 'l.yaml').errors).toEqual([]);
     expect(
       parseScenario(text.replace('as: limited', 'as: admin'), 'l.yaml').errors.map(formatScenarioFileError),
-    ).toEqual(['l.yaml:10: steps[1].as: must be equal to one of the allowed values: limited, anonymous']);
+    ).toEqual([
+      'l.yaml:10: steps[1].as: must be equal to one of the allowed values: limited, anonymous, unknown-token',
+    ]);
   });
 
   it('sends an `as: anonymous` step without any Authorization header (a recorded exchange without a token)', async () => {
@@ -62,6 +65,42 @@ describe('second tenant (as: limited)', () => {
     ]);
     expect(result.scenarios.map((s) => [s.scenarioId, s.status])).toEqual([
       ['tenants.anonymous-read', 'passed'],
+    ]);
+  });
+
+  it('sends an `as: unknown-token` step with a bearer token no tenant has (A-423)', async () => {
+    const before = server.requests.length;
+    const [loaded] = scenarios;
+    if (!loaded) throw new Error('no fixture scenario');
+    const main = loaded.scenario.steps[0];
+    if (!main) throw new Error('no main step');
+    const unknown = {
+      ...loaded,
+      scenario: {
+        ...loaded.scenario,
+        id: 'tenants.unknown-token-read',
+        steps: [
+          main,
+          {
+            id: 'unknown',
+            as: 'unknown-token' as const,
+            document: '{ regionalSettings { language { code } } }',
+            expect: [{ httpStatus: 401 }, { error: { code: 'UNAUTHENTICATED' } }],
+          },
+        ],
+      },
+    };
+    const result = await runShipped(server.endpoint, {
+      scenarios: [unknown],
+      target: targetOf(server.endpoint),
+      revisions: ['1.4.0'],
+    });
+    expect(server.requests.slice(before).map((r) => r.authorization)).toEqual([
+      `Bearer ${TEST_TOKEN}`,
+      `Bearer ${UNKNOWN_TOKEN}`,
+    ]);
+    expect(result.scenarios.map((s) => [s.scenarioId, s.status])).toEqual([
+      ['tenants.unknown-token-read', 'passed'],
     ]);
   });
 

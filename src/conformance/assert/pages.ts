@@ -1,0 +1,265 @@
+import {
+  getNamedType,
+  getOperationAST,
+  isCompositeType,
+  isObjectType,
+  isInterfaceType,
+  Kind,
+  parse,
+  valueFromASTUntyped,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
+import type { Finding } from './explicit.js';
+
+/** The request a page was answered for: its document, operation and variables. */
+export interface PagedRequest {
+  document: string;
+  operationName?: string;
+  variables?: Record<string, unknown>;
+}
+
+/** A finding of the page checks with the clauses and assumptions it rests on. */
+export interface PageFinding {
+  finding: Finding;
+  basis: readonly string[];
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$/;
+
+/** An argument's value as the request set it, else its default in the contract; undefined when neither. */
+function argumentOf(
+  node: FieldNode,
+  field: GraphQLField<unknown, unknown>,
+  name: string,
+  variables: Record<string, unknown>,
+): unknown {
+  const given = node.arguments?.find((a) => a.name.value === name);
+  if (given) {
+    if (given.value.kind === Kind.VARIABLE && !(given.value.name.value in variables)) {
+      return field.args.find((a) => a.name === name)?.defaultValue;
+    }
+    return valueFromASTUntyped(given.value, variables);
+  }
+  return field.args.find((a) => a.name === name)?.defaultValue;
+}
+
+/** Values of an order-checked key that compare as they read: numbers and ISO dates; else undefined. */
+function comparable(values: unknown[]): (number | string)[] | undefined {
+  if (values.every((v) => typeof v === 'number')) return values as number[];
+  if (values.every((v) => typeof v === 'string' && ISO_DATE.test(v))) return values as string[];
+  return undefined;
+}
+
+/** The first index where `values` breaks the direction, or -1. */
+function outOfOrder(values: (number | string)[], descending: boolean): number {
+  for (let i = 1; i < values.length; i += 1) {
+    const a = values[i - 1]!;
+    const b = values[i]!;
+    if (descending ? a < b : a > b) return i;
+  }
+  return -1;
+}
+
+/** The first sort entry of a `sort`/`sorts` argument as `{ field, direction }`, when there is one. */
+function firstSort(value: unknown): { field: string; descending: boolean } | undefined {
+  const entry = Array.isArray(value) ? value[0] : value;
+  if (!entry || typeof entry !== 'object') return undefined;
+  const { field, direction } = entry as { field?: unknown; direction?: unknown };
+  if (typeof field !== 'string') return undefined;
+  return { field, descending: direction === 'Descending' };
+}
+
+/** The response key of the items' field a sort names (case-insensitive), among the keys returned. */
+function keyOf(items: Record<string, unknown>[], sortField: string): string | undefined {
+  const keys = Object.keys(items[0] ?? {});
+  return keys.find((k) => k.toLowerCase() === sortField.toLowerCase());
+}
+
+/**
+ * The checks every page answer must pass, whatever data the tenant holds (A-421):
+ * - arithmetic: with skip S (default 0), limit L (the argument's default, else 100) and totalModels T,
+ *   the page holds exactly min(L, max(0, T − S)) items (§4.1 "skip: starting index, limit: maximum
+ *   items", §8 defaults);
+ * - no item twice: items with an `id` have distinct ids;
+ * - order: a page asked for with a sort is ordered by that sort's first field where the items carry it
+ *   as numbers or ISO dates (A-34), and an event page without a sort is ordered by eventDate, oldest
+ *   first (A-41).
+ */
+function checkPage(
+  fieldName: string,
+  at: string,
+  page: Record<string, unknown>,
+  args: { skip: unknown; limit: unknown; sort: unknown },
+  out: PageFinding[],
+): void {
+  const models = page.models;
+  if (!Array.isArray(models)) return;
+  const total = page.totalModels;
+  const skip = typeof args.skip === 'number' ? args.skip : 0;
+  const limit = typeof args.limit === 'number' ? args.limit : 100;
+  if (typeof total === 'number' && skip >= 0 && limit >= 0) {
+    const expected = Math.min(limit, Math.max(0, total - skip));
+    if (models.length !== expected) {
+      out.push({
+        basis: ['§4.1', '§8', 'A-421'],
+        finding: {
+          expectationId: 'page-arithmetic',
+          path: `${at}.models`,
+          kind: 'count-mismatch',
+          expected,
+          actual: models.length,
+          message: `${at} holds ${models.length} item(s); with skip ${skip}, limit ${limit} and totalModels ${total} a page holds ${expected}`,
+        },
+      });
+    }
+  }
+  const items = models.filter((m): m is Record<string, unknown> => m !== null && typeof m === 'object');
+  const isEvents = fieldName.endsWith('EventViews');
+  // Events carry no id, and two real events can read alike (one contact added to two lists at once):
+  // only items with an id are held to this rule; event pages are checked by their paging instead.
+  const keys = items.map((m) => (typeof m.id === 'string' ? m.id : undefined));
+  const seen = new Set<string>();
+  for (const [i, key] of keys.entries()) {
+    if (key === undefined) continue;
+    if (seen.has(key)) {
+      out.push({
+        basis: ['§4.1', 'A-421'],
+        finding: {
+          expectationId: 'page-distinct',
+          path: `${at}.models[${i}]`,
+          kind: 'value-mismatch',
+          expected: 'each item once in a page',
+          actual: key,
+          message: `${at}.models[${i}] repeats item ${key}, already in the page`,
+        },
+      });
+      break;
+    }
+    seen.add(key);
+  }
+  const sort = firstSort(args.sort) ?? (isEvents ? { field: 'eventDate', descending: false } : undefined);
+  if (!sort || items.length < 2) return;
+  const key = keyOf(items, sort.field);
+  if (key === undefined) return;
+  const values = comparable(items.map((m) => m[key]));
+  if (!values) return;
+  const broken = outOfOrder(values, sort.descending);
+  if (broken >= 0) {
+    const order = sort.descending ? 'descending' : 'ascending';
+    out.push({
+      basis: isEvents ? ['§6', 'A-41', 'A-421'] : ['A-34', 'A-421'],
+      finding: {
+        expectationId: 'page-order',
+        path: `${at}.models[${broken}].${key}`,
+        kind: 'value-mismatch',
+        expected: `${key} ${order}`,
+        actual: values[broken],
+        message: `${at} is not ordered by ${key} ${order}${args.sort === undefined ? ' (the default order)' : ''}: ${JSON.stringify(values[broken - 1])} comes before ${JSON.stringify(values[broken])}`,
+      },
+    });
+  }
+}
+
+/** Fields of a selection set (through fragments), with the type their parent has. */
+function* fieldsOf(
+  set: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  schema: GraphQLSchema,
+  fragments: Map<string, FragmentDefinitionNode>,
+): Generator<[FieldNode, GraphQLCompositeType]> {
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FIELD) yield [selection, parent];
+    else {
+      const fragment =
+        selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments.get(selection.name.value);
+      if (!fragment) continue;
+      const typeName = fragment.typeCondition?.name.value;
+      const type = typeName ? schema.getType(typeName) : parent;
+      if (type && isCompositeType(type)) yield* fieldsOf(fragment.selectionSet, type, schema, fragments);
+    }
+  }
+}
+
+function walk(
+  value: unknown,
+  set: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  at: string,
+  ctx: {
+    schema: GraphQLSchema;
+    fragments: Map<string, FragmentDefinitionNode>;
+    variables: Record<string, unknown>;
+    out: PageFinding[];
+  },
+): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => walk(v, set, parent, `${at}[${i}]`, ctx));
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const holder = value as Record<string, unknown>;
+  for (const [node, type] of fieldsOf(set, parent, ctx.schema, ctx.fragments)) {
+    const key = node.alias?.value ?? node.name.value;
+    if (!(key in holder) || !node.selectionSet) continue;
+    // A fragment on another type of a union or interface: its fields apply only where __typename says so.
+    if (typeof holder.__typename === 'string' && holder.__typename !== type.name && isObjectType(type))
+      continue;
+    const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[node.name.value] : undefined;
+    if (!field) continue;
+    const child = holder[key];
+    const path = at === '' ? key : `${at}.${key}`;
+    const inner = getNamedType(field.type);
+    if (
+      field.args.some((a) => a.name === 'limit') &&
+      child &&
+      typeof child === 'object' &&
+      !Array.isArray(child)
+    ) {
+      checkPage(
+        node.name.value,
+        path,
+        child as Record<string, unknown>,
+        {
+          skip: argumentOf(node, field, 'skip', ctx.variables),
+          limit: argumentOf(node, field, 'limit', ctx.variables),
+          sort:
+            argumentOf(node, field, 'sort', ctx.variables) ?? argumentOf(node, field, 'sorts', ctx.variables),
+        },
+        ctx.out,
+      );
+    }
+    if (isCompositeType(inner)) walk(child, node.selectionSet, inner, path, ctx);
+  }
+}
+
+/**
+ * What the page checks find in one answer's `data` (paths start at `data.`), typed by the request's
+ * document against the revision's schema: page arithmetic, repeated items and order (see `checkPage`).
+ */
+export function pageFindings(schema: GraphQLSchema, request: PagedRequest, data: unknown): PageFinding[] {
+  let document;
+  try {
+    document = parse(request.document);
+  } catch {
+    return [];
+  }
+  const operation = getOperationAST(document, request.operationName);
+  const root = operation && schema.getRootType(operation.operation);
+  if (!operation || !root) return [];
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const out: PageFinding[] = [];
+  walk(data, operation.selectionSet, root, 'data', {
+    schema,
+    fragments,
+    variables: request.variables ?? {},
+    out,
+  });
+  return out;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from '@jest/globals';
+import { pageFindings } from '../../../src/conformance/assert/pages.js';
+import { buildRevisionSchema } from '../../../src/contract/generate.js';
+
+const schema = buildRevisionSchema('1.4.0');
+const ids = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: `a${from + i}` }));
+const kinds = (document: string, data: unknown, variables?: Record<string, unknown>) =>
+  pageFindings(schema, { document, variables }, data).map(
+    (f) => `${f.finding.expectationId} ${f.finding.path}`,
+  );
+
+describe('pageFindings', () => {
+  it('finds nothing in pages that keep skip, limit, totalModels and order', () => {
+    const doc =
+      'query($s: Int) { activities(skip: $s, limit: 3, sort: [{ field: Date, direction: Descending }]) { totalModels models { id date } } }';
+    const models = [
+      { id: 'a', date: '2026-05-03' },
+      { id: 'b', date: '2026-05-02' },
+      { id: 'c', date: '2026-05-02' },
+    ];
+    expect(kinds(doc, { activities: { totalModels: 10, models } }, { s: 7 })).toEqual([]);
+    expect(kinds(doc, { activities: { totalModels: 8, models: models.slice(0, 1) } }, { s: 7 })).toEqual([]);
+    expect(
+      kinds('{ activities { totalModels models { id } } }', {
+        activities: { totalModels: 300, models: ids(100) },
+      }),
+    ).toEqual([]);
+  });
+
+  it('holds a page without limit to the default of 100', () => {
+    expect(
+      kinds('{ activities { totalModels models { id } } }', {
+        activities: { totalModels: 300, models: ids(50) },
+      }),
+    ).toEqual(['page-arithmetic data.activities.models']);
+  });
+
+  it('finds a page whose totalModels counts only the page', () => {
+    const doc = '{ page: activities(skip: 1, limit: 2) { totalModels models { id } } }';
+    expect(kinds(doc, { page: { totalModels: 2, models: ids(2) } })).toEqual([
+      'page-arithmetic data.page.models',
+    ]);
+  });
+
+  it('finds an id twice in one page, through aliases and fragments', () => {
+    const doc =
+      'query { searchFirmContacts(limit: 3) { totalModels models { ...C } } } fragment C on Contact { id }';
+    expect(
+      kinds(doc, { searchFirmContacts: { totalModels: 3, models: [{ id: 'x' }, { id: 'y' }, { id: 'x' }] } }),
+    ).toEqual(['page-distinct data.searchFirmContacts.models[2]']);
+  });
+
+  it('finds a page out of the order its sort asked for', () => {
+    const doc =
+      '{ activities(limit: 2, sort: [{ field: Date, direction: Ascending }]) { totalModels models { id date } } }';
+    const models = [
+      { id: 'a', date: '2026-05-03' },
+      { id: 'b', date: '2026-05-02' },
+    ];
+    expect(kinds(doc, { activities: { totalModels: 2, models } })).toEqual([
+      'page-order data.activities.models[1].date',
+    ]);
+  });
+
+  it('holds an event page without a sort to eventDate, oldest first', () => {
+    const doc = '{ firmContactEventViews(limit: 2) { totalModels models { eventType eventDate } } }';
+    const older = { eventType: 'ContactCreated', eventDate: '2026-05-01T10:00:00.000Z' };
+    const newer = { eventType: 'ContactUpdated', eventDate: '2026-05-02T10:00:00.000Z' };
+    expect(kinds(doc, { firmContactEventViews: { totalModels: 5, models: [older, newer] } })).toEqual([]);
+    expect(kinds(doc, { firmContactEventViews: { totalModels: 5, models: [newer, older] } })).toEqual([
+      'page-order data.firmContactEventViews.models[1].eventDate',
+    ]);
+  });
+
+  it('checks nested pages with their own arguments', () => {
+    const doc =
+      'query($id: ID!) { person(id: $id) { id activities(limit: 2) { totalModels models { id } } } }';
+    expect(
+      kinds(doc, { person: { id: 'p', activities: { totalModels: 9, models: ids(3) } } }, { id: 'p' }),
+    ).toEqual(['page-arithmetic data.person.activities.models']);
+  });
+});
