@@ -3,7 +3,8 @@
 // written to, gives no difference at all. What a tenant lacks is a named skip, never a difference.
 //
 // The full matrix (seeds 1–5 × small, default and large in us, the default data in every region, and
-// the written tenant) runs with ANY_DATA=full; it takes about half an hour on two cores:
+// the written tenant) runs with ANY_DATA=full; a large cell alone took 19 minutes on a busy two-core
+// machine (100,000 people per store), so the subset leaves the large profile to it:
 //   ANY_DATA=full npm test --ignore-scripts -- test/conformance/any-data.test.ts
 // Without it, a representative subset runs: one cell per kind of false difference seen before.
 import { describe, expect, it } from '@jest/globals';
@@ -17,7 +18,6 @@ const SUBSET: DataCell[] = [
   { seed: 1, profile: 'default', region: 'eu' },
   // Ada Lovelace (no notes) sorts first (real-clients.contact-card); the fuzzer's people and lists.
   { profile: 'default', region: 'us', writtenBy: { fuzzRuns: 30 } },
-  { seed: 7, profile: 'large', region: 'us' },
 ];
 
 const FULL: DataCell[] = [
@@ -43,6 +43,6 @@ describe('the shipped suite on other data', () => {
       expect(outcome.passed).toBeGreaterThan(outcome.result.scenarios.length * 0.8);
       expect(outcome.problems).toEqual([]);
     },
-    900_000,
+    process.env.ANY_DATA === 'full' ? 3_600_000 : 900_000,
   );
 });

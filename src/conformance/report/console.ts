@@ -1,3 +1,4 @@
+import { secondaryFailuresOf } from '../results/summary.js';
 import type { Difference } from '../outcome/differences.js';
 import type { RunResult } from '../results/run-result.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
@@ -63,10 +64,20 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
       );
     }
   }
-  if (result.compare)
+  if (result.compare) {
     lines.push(
       `  compared with ${result.compare.secondaryTarget}: ${when(result.compare.differences.length, c.red, `${result.compare.differences.length} structural difference(s)`)}${result.compare.noiseLearnedFrom !== undefined ? `, ${when(result.compare.noise?.length ?? 0, c.yellow, `${result.compare.noise?.length ?? 0} noise`)} (differences also seen between the primary and ${result.compare.noiseLearnedFrom}; not failures)` : ''}`,
     );
+    const failed = secondaryFailuresOf(result.compare);
+    if (failed.length > 0) {
+      lines.push(
+        `  ${c.red(`${result.compare.secondaryTarget} did not pass ${failed.length} scenario run(s):`)}`,
+      );
+      for (const f of failed.slice(0, MAX_LINES))
+        lines.push(`    ${c.red(`${f.status.toUpperCase()} ${f.run}`)}`);
+      if (failed.length > MAX_LINES) lines.push(`    … ${failed.length - MAX_LINES} more in the reports`);
+    }
+  }
   if (result.baseline)
     lines.push(
       `  baseline ${result.baseline.file}: ${when(result.baseline.newFailures.length, c.red, `${result.baseline.newFailures.length} new`)}, ${when(result.baseline.fixed.length, c.green, `${result.baseline.fixed.length} fixed`)}`,

@@ -1,3 +1,4 @@
+import { secondaryFailuresOf } from '../results/summary.js';
 import type { RunResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationMarkdown } from './rules-text.js';
@@ -160,6 +161,14 @@ export function renderMarkdown(result: RunResult): string {
     for (const d of result.compare.differences.slice(0, MAX_ROWS)) {
       lines.push(
         `- \`${d.scenarioId}\` [${d.revision}] ${d.stepId} \`${d.path}\`: ${d.kind} (${cell(brief(d.primary, 60))} vs ${cell(brief(d.secondary, 60))})`,
+      );
+    }
+    const failed = secondaryFailuresOf(result.compare);
+    if (failed.length > 0) {
+      lines.push(
+        '',
+        `\`${cell(result.compare.secondaryTarget)}\` did not pass ${failed.length} scenario run(s):`,
+        ...failed.slice(0, MAX_ROWS).map((f) => `- ${f.status}: \`${f.run}\``),
       );
     }
   }
