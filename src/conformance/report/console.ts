@@ -6,7 +6,7 @@ import { partialLines } from './skips-text.js';
 import { smallestDiff } from './smallest-diff.js';
 import { coverageLine, gateChecks } from './coverage-text.js';
 import { ruleVerificationLine, unverifiedLines } from './rules-text.js';
-import { basisText, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
+import { basisText, compareDataText, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
 
 const MAX_LINES = 40;
 
@@ -68,6 +68,8 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
     lines.push(
       `  compared with ${result.compare.secondaryTarget}: ${when(result.compare.differences.length, c.red, `${result.compare.differences.length} structural difference(s)`)}${result.compare.noiseLearnedFrom !== undefined ? `, ${when(result.compare.noise?.length ?? 0, c.yellow, `${result.compare.noise?.length ?? 0} noise`)} (differences also seen between the primary and ${result.compare.noiseLearnedFrom}; not failures)` : ''}`,
     );
+    const data = compareDataText(result.compare.data);
+    if (data) lines.push(`    ${data}`);
     const failed = secondaryFailuresOf(result.compare);
     if (failed.length > 0) {
       lines.push(

@@ -13,7 +13,7 @@ import { partialLines } from './skips-text.js';
 import { actualText } from './smallest-diff.js';
 import { differenceSummary, operationOf, scenarioAnchor } from './html-summary.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
-import { basisText, brief, escapeHtml as e, passRate, waitingText } from './text.js';
+import { basisText, brief, compareDataText, escapeHtml as e, passRate, waitingText } from './text.js';
 import type { ReportFormat } from './format.js';
 
 const STYLE = `
@@ -142,7 +142,7 @@ export function renderHtml(result: RunResult): string {
     )
     .join('');
   const compare = result.compare
-    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2>${result.compare.noiseLearnedFrom !== undefined ? `<details><summary>${result.compare.noise?.length ?? 0} noise difference(s), not failures: the primary also differed there from ${e(result.compare.noiseLearnedFrom)}, an identical target</summary>${compareTable(result.compare.noise ?? [])}</details>` : ''}${compareTable(result.compare.differences)}${secondaryFailuresHtml(result)}`
+    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2>${compareDataText(result.compare.data) ? `<p>${e(compareDataText(result.compare.data) ?? '')}.</p>` : ''}${result.compare.noiseLearnedFrom !== undefined ? `<details><summary>${result.compare.noise?.length ?? 0} noise difference(s), not failures: the primary also differed there from ${e(result.compare.noiseLearnedFrom)}, an identical target</summary>${compareTable(result.compare.noise ?? [])}</details>` : ''}${compareTable(result.compare.differences)}${secondaryFailuresHtml(result)}`
     : '';
   const baseline = result.baseline
     ? `<h2>Against baseline ${e(result.baseline.file)}</h2><p>${result.baseline.newFailures.length} new, ${result.baseline.fixed.length} fixed.</p><ul>${result.baseline.newFailures.map((k) => `<li class="failed">new: <code>${e(k)}</code></li>`).join('')}${result.baseline.fixed.map((k) => `<li class="passed">fixed: <code>${e(k)}</code></li>`).join('')}</ul>`
