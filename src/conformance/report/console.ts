@@ -1,3 +1,4 @@
+import { secondaryFailuresOf } from '../results/summary.js';
 import type { Difference } from '../outcome/differences.js';
 import type { RunResult } from '../results/run-result.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
@@ -5,7 +6,7 @@ import { leftOutLines, partialLines } from './skips-text.js';
 import { smallestDiff } from './smallest-diff.js';
 import { coverageLine, gateChecks } from './coverage-text.js';
 import { ruleVerificationLine, unverifiedLines } from './rules-text.js';
-import { basisText, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
+import { basisText, compareDataText, passRate, PLAIN, waitingText, when, type TextStyle } from './text.js';
 
 const MAX_LINES = 40;
 
@@ -63,10 +64,22 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
       );
     }
   }
-  if (result.compare)
+  if (result.compare) {
     lines.push(
       `  compared with ${result.compare.secondaryTarget}: ${when(result.compare.differences.length, c.red, `${result.compare.differences.length} structural difference(s)`)}${result.compare.noiseLearnedFrom !== undefined ? `, ${when(result.compare.noise?.length ?? 0, c.yellow, `${result.compare.noise?.length ?? 0} noise`)} (differences also seen between the primary and ${result.compare.noiseLearnedFrom}; not failures)` : ''}`,
     );
+    const data = compareDataText(result.compare.data);
+    if (data) lines.push(`    ${data}`);
+    const failed = secondaryFailuresOf(result.compare);
+    if (failed.length > 0) {
+      lines.push(
+        `  ${c.red(`${result.compare.secondaryTarget} did not pass ${failed.length} scenario run(s):`)}`,
+      );
+      for (const f of failed.slice(0, MAX_LINES))
+        lines.push(`    ${c.red(`${f.status.toUpperCase()} ${f.run}`)}`);
+      if (failed.length > MAX_LINES) lines.push(`    … ${failed.length - MAX_LINES} more in the reports`);
+    }
+  }
   if (result.baseline)
     lines.push(
       `  baseline ${result.baseline.file}: ${when(result.baseline.newFailures.length, c.red, `${result.baseline.newFailures.length} new`)}, ${when(result.baseline.fixed.length, c.green, `${result.baseline.fixed.length} fixed`)}`,

@@ -1,3 +1,4 @@
+import { secondaryFailuresOf } from '../results/summary.js';
 import type { Difference } from '../outcome/differences.js';
 import type {
   RunResult,
@@ -12,7 +13,7 @@ import { leftOutLines, partialLines } from './skips-text.js';
 import { actualText } from './smallest-diff.js';
 import { differenceSummary, operationOf, scenarioAnchor } from './html-summary.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
-import { basisText, brief, escapeHtml as e, passRate, waitingText } from './text.js';
+import { basisText, brief, compareDataText, escapeHtml as e, passRate, waitingText } from './text.js';
 import type { ReportFormat } from './format.js';
 
 const STYLE = `
@@ -111,6 +112,13 @@ function compareTable(differences: readonly StructuralDifference[]): string {
   return `<table><tr><th>scenario</th><th>revision</th><th>step</th><th>path</th><th>kind</th><th>primary</th><th>secondary</th></tr>${differences.map((d) => `<tr><td>${e(d.scenarioId)}</td><td>${e(d.revision)}</td><td>${e(d.stepId)}</td><td><code>${e(d.path)}</code></td><td>${e(d.kind)}</td><td><code>${e(brief(d.primary))}</code></td><td><code>${e(brief(d.secondary))}</code></td></tr>`).join('')}</table>`;
 }
 
+function secondaryFailuresHtml(result: RunResult): string {
+  const failed = secondaryFailuresOf(result.compare);
+  return failed.length === 0
+    ? ''
+    : `<p class="failed">${e(result.compare?.secondaryTarget ?? '')} did not pass ${failed.length} scenario run(s):</p><ul>${failed.map((f) => `<li class="failed">${e(f.status)}: <code>${e(f.run)}</code></li>`).join('')}</ul>`;
+}
+
 function verdictClass(result: RunResult): string {
   const v = verdictOf(result);
   return v === 'conforms' ? 'passed' : v === 'partial' ? 'skipped' : 'failed';
@@ -137,7 +145,7 @@ export function renderHtml(result: RunResult): string {
     )
     .join('');
   const compare = result.compare
-    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2>${result.compare.noiseLearnedFrom !== undefined ? `<details><summary>${result.compare.noise?.length ?? 0} noise difference(s), not failures: the primary also differed there from ${e(result.compare.noiseLearnedFrom)}, an identical target</summary>${compareTable(result.compare.noise ?? [])}</details>` : ''}${compareTable(result.compare.differences)}`
+    ? `<h2>Differential mode against ${e(result.compare.secondaryTarget)}</h2>${compareDataText(result.compare.data) ? `<p>${e(compareDataText(result.compare.data) ?? '')}.</p>` : ''}${result.compare.noiseLearnedFrom !== undefined ? `<details><summary>${result.compare.noise?.length ?? 0} noise difference(s), not failures: the primary also differed there from ${e(result.compare.noiseLearnedFrom)}, an identical target</summary>${compareTable(result.compare.noise ?? [])}</details>` : ''}${compareTable(result.compare.differences)}${secondaryFailuresHtml(result)}`
     : '';
   const baseline = result.baseline
     ? `<h2>Against baseline ${e(result.baseline.file)}</h2><p>${result.baseline.newFailures.length} new, ${result.baseline.fixed.length} fixed.</p><ul>${result.baseline.newFailures.map((k) => `<li class="failed">new: <code>${e(k)}</code></li>`).join('')}${result.baseline.fixed.map((k) => `<li class="passed">fixed: <code>${e(k)}</code></li>`).join('')}</ul>`

@@ -1,7 +1,13 @@
 import type { Difference } from '../outcome/differences.js';
-import type { RunResult, ScenarioResult } from '../results/run-result.js';
+import type {
+  CompareResult,
+  RunResult,
+  ScenarioResult,
+  StructuralDifference,
+} from '../results/run-result.js';
+import { secondaryFailuresOf } from '../results/summary.js';
 import { ruleVerificationJunit } from './rules-text.js';
-import { basisText, escapeXml } from './text.js';
+import { basisText, brief, escapeXml } from './text.js';
 import { verdictOf } from '../results/verdict.js';
 import { smallestDiff } from './smallest-diff.js';
 import type { ReportFormat } from './format.js';
@@ -36,6 +42,43 @@ function testcase(r: ScenarioResult): string {
     : `    <testcase ${attrs}>\n      ${parts.join('\n      ')}\n    </testcase>`;
 }
 
+/**
+ * The differential mode as CI test views show it: one testcase per scenario run of the second target,
+ * failed or in error as it ended there, and one per step whose answers differ structurally.
+ */
+function compareSuite(compare: CompareResult): string {
+  const target = escapeXml(compare.secondaryTarget);
+  const failed = secondaryFailuresOf(compare);
+  const runs = Object.entries(compare.secondaryStatuses).sort(([a], [b]) => a.localeCompare(b));
+  const cases = runs.map(([run, status]) => {
+    const attrs = `name="${escapeXml(run)}" classname="compare.secondary"`;
+    if (status === 'failed')
+      return `    <testcase ${attrs}>\n      <failure message="${escapeXml(`failed on ${compare.secondaryTarget}`)}" type="secondary"/>\n    </testcase>`;
+    if (status === 'passed') return `    <testcase ${attrs}/>`;
+    if (status === 'skipped') return `    <testcase ${attrs}>\n      <skipped/>\n    </testcase>`;
+    return `    <testcase ${attrs}>\n      <error message="${escapeXml(`${status} on ${compare.secondaryTarget}`)}" type="${status}"/>\n    </testcase>`;
+  });
+  const byStep = new Map<string, StructuralDifference[]>();
+  for (const d of compare.differences) {
+    const key = `${d.scenarioId}@${d.revision}/${d.stepId}`;
+    byStep.set(key, [...(byStep.get(key) ?? []), d]);
+  }
+  for (const [key, diffs] of byStep) {
+    const text = diffs
+      .map((d) => `${d.path}: ${d.kind} (${brief(d.primary)} vs ${brief(d.secondary)})`)
+      .join('\n');
+    cases.push(
+      `    <testcase name="${escapeXml(key)}" classname="compare.structural">\n      <failure message="${escapeXml(`${diffs.length} structural difference(s)`)}" type="structural">${escapeXml(text)}</failure>\n    </testcase>`,
+    );
+  }
+  const errors = failed.filter((f) => f.status !== 'failed').length;
+  return [
+    `  <testsuite name="compare ${target}" tests="${cases.length}" failures="${failed.length - errors + byStep.size}" errors="${errors}" skipped="${runs.filter(([, s]) => s === 'skipped').length}">`,
+    ...cases,
+    '  </testsuite>',
+  ].join('\n');
+}
+
 /** JUnit XML: one testsuite per revision, one testcase per scenario and revision. */
 export function renderJunit(result: RunResult): string {
   const suites = result.revisions.map((revision) => {
@@ -56,12 +99,14 @@ export function renderJunit(result: RunResult): string {
       '  </testsuite>',
     ].join('\n');
   });
+  const compared = result.compare ? [compareSuite(result.compare)] : [];
   const all = result.scenarios;
   const n = (s: ScenarioResult['status'][]): number => all.filter((c) => s.includes(c.status)).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="rm-harness conform" tests="${all.length}" failures="${n(['failed'])}" errors="${n(['error', 'network-error', 'unavailable'])}" skipped="${n(['skipped'])}">`,
     ...suites,
+    ...compared,
     ...(result.ruleVerification ? [ruleVerificationJunit(result.ruleVerification)] : []),
     '</testsuites>',
     '',

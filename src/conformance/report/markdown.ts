@@ -1,7 +1,8 @@
+import { secondaryFailuresOf } from '../results/summary.js';
 import type { RunResult, Tally } from '../results/run-result.js';
 import { countsOf, countText, gateChecks } from './coverage-text.js';
 import { ruleVerificationMarkdown } from './rules-text.js';
-import { basisText, brief, passRate, waitingText } from './text.js';
+import { basisText, brief, compareDataText, passRate, waitingText } from './text.js';
 import { verdictOf, verdictText } from '../results/verdict.js';
 import { leftOutLines, partialLines } from './skips-text.js';
 import { actualText } from './smallest-diff.js';
@@ -160,9 +161,19 @@ export function renderMarkdown(result: RunResult): string {
       '',
       `${result.compare.differences.length} structural difference(s).${result.compare.noiseLearnedFrom !== undefined ? ` ${result.compare.noise?.length ?? 0} more are noise: the primary also differed there from \`${cell(result.compare.noiseLearnedFrom)}\`, an identical target (not failures).` : ''}`,
     );
+    const data = compareDataText(result.compare.data);
+    if (data) lines.push('', `${data[0]?.toUpperCase() ?? ''}${data.slice(1)}.`);
     for (const d of result.compare.differences.slice(0, MAX_ROWS)) {
       lines.push(
         `- \`${d.scenarioId}\` [${d.revision}] ${d.stepId} \`${d.path}\`: ${d.kind} (${cell(brief(d.primary, 60))} vs ${cell(brief(d.secondary, 60))})`,
+      );
+    }
+    const failed = secondaryFailuresOf(result.compare);
+    if (failed.length > 0) {
+      lines.push(
+        '',
+        `\`${cell(result.compare.secondaryTarget)}\` did not pass ${failed.length} scenario run(s):`,
+        ...failed.slice(0, MAX_ROWS).map((f) => `- ${f.status}: \`${f.run}\``),
       );
     }
   }

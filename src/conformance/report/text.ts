@@ -71,3 +71,14 @@ export function waitingText(w: { waitedMs: number; busyRetries: number } | undef
       : '';
   return `waited ${(w.waitedMs / 1000).toFixed(1)} s for the target (rate limit and Retry-After)${retried}`;
 }
+
+/**
+ * What the differential mode compared: nothing to say when the targets held the same data; otherwise
+ * that values depending on the data were left out, in the words every report uses.
+ */
+export function compareDataText(
+  data: { same: boolean; shared: number; of: number } | undefined,
+): string | undefined {
+  if (data === undefined || data.same) return undefined;
+  return `the targets hold different data (${data.shared} of ${data.of} entity ids in common): compared by shape, counts' arithmetic and behaviour, not by value`;
+}

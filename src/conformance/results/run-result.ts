@@ -20,7 +20,14 @@ export interface StructuralDifference {
   revision: Version;
   stepId: string;
   path: string;
-  kind: 'only-in-primary' | 'only-in-secondary' | 'type-differs' | 'value-differs' | 'length-differs';
+  kind:
+    | 'only-in-primary'
+    | 'only-in-secondary'
+    | 'type-differs'
+    | 'value-differs'
+    | 'length-differs'
+    /** A page's counts add up on one target and not on the other. */
+    | 'arithmetic-differs';
   primary: unknown;
   secondary: unknown;
 }
@@ -30,6 +37,11 @@ export interface CompareResult {
   secondaryTarget: string;
   /** The secondary target's own scenario statuses, by `scenarioId@revision`. */
   secondaryStatuses: Record<string, Status>;
+  /**
+   * Whether the targets held the same data (`shared` of the `of` entity ids the one with fewer answered
+   * are the other's): when not, answers were compared by shape, counts' arithmetic and behaviour only.
+   */
+  data?: { same: boolean; shared: number; of: number };
   /** Differences between the two targets, noise excluded: each fails the run. */
   differences: StructuralDifference[];
   /** What noise was learned from: the primary compared with an identical target (itself again, or a same-seed simulator). */

@@ -1,5 +1,16 @@
 import { differenceKey, type Difference } from '../outcome/differences.js';
-import type { RunResult, ScenarioResult, Summary, Tally } from './run-result.js';
+import type { CompareResult, RunResult, ScenarioResult, Status, Summary, Tally } from './run-result.js';
+
+/**
+ * Scenario runs the second target of the differential mode did not pass (`scenario@revision` and its
+ * status): a second target that fails is a finding of the run, whatever the structural comparison says.
+ */
+export function secondaryFailuresOf(compare: CompareResult | undefined): { run: string; status: Status }[] {
+  return Object.entries(compare?.secondaryStatuses ?? {})
+    .filter(([, status]) => status !== 'passed' && status !== 'skipped')
+    .map(([run, status]) => ({ run, status }))
+    .sort((a, b) => a.run.localeCompare(b.run));
+}
 
 function tally(results: readonly ScenarioResult[]): Tally {
   const count = (s: ScenarioResult['status']): number => results.filter((r) => r.status === s).length;
@@ -27,7 +38,8 @@ function groupTally(
 
 /**
  * Keys of everything that fails a run: breaking differences, scenarios that errored or could not reach
- * the target, breaking schema drift and structural differences of the differential mode.
+ * the target, breaking schema drift, and structural differences and failed runs of the second target
+ * of the differential mode.
  */
 export function failureKeys(
   result: Omit<RunResult, 'formatVersion' | 'summary' | 'baseline' | 'coverage' | 'gate'>,
@@ -51,6 +63,7 @@ export function failureKeys(
       `compare:${c.scenarioId}@${c.revision}/${c.stepId}/${c.kind}/${c.path.replace(/\[\d+\]/g, '[]')}`,
     );
   }
+  for (const f of secondaryFailuresOf(result.compare)) keys.add(`compare:${f.run}/secondary-${f.status}`);
   return [...keys].sort();
 }
 

@@ -5,7 +5,7 @@ import type { CoverageCatalogues } from '../coverage/coverage.js';
 import { buildRunResult, coverageOf, shippedCatalogues } from '../results/build.js';
 import { checkGate } from '../coverage/gate.js';
 import { compareWithBaseline } from '../results/baseline.js';
-import { compareRuns, noiseKey } from '../compare/structural.js';
+import { compareRuns, holdSameData, noiseKey } from '../compare/structural.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { runDrift, runScenarios, skipReasonOf, type RunnerOptions } from './runner.js';
 import type { LoadedScenario, Scenario } from '../scenario/types.js';
@@ -83,7 +83,8 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
   let compare: RunResult['compare'];
   if (options.compareTarget) {
     const secondary = await runScenarios(options.scenarios, runner(options.compareTarget));
-    const found = compareRuns(options.scenarios, scenarios, secondary);
+    const data = holdSameData(scenarios, secondary);
+    const found = compareRuns(options.scenarios, scenarios, secondary, data.same);
     let noise: { target: string; paths: Set<string> } | undefined;
     if (options.noiseTarget) {
       const reference = await runScenarios(options.scenarios, runner(options.noiseTarget));
@@ -94,6 +95,7 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
     }
     compare = {
       secondaryTarget: options.compareTarget.label,
+      data,
       secondaryStatuses: Object.fromEntries(
         secondary.map((r) => [`${r.scenarioId}@${r.revision}`, r.status]),
       ),

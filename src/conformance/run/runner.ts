@@ -20,7 +20,7 @@ import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
 import { keepAliveTransport } from '../target/transport.js';
 import { applyState, NO_PROVIDER_STATE, setsProviderState } from './provider-state.js';
-import { appliesTo, runStep, type StepOptions } from './step.js';
+import { appliesTo, missedFind, runStep, type StepOptions } from './step.js';
 
 /** What a run needs besides the scenarios: the run's settings (a `Pick`), its target and its id. */
 export interface RunnerOptions
@@ -91,15 +91,27 @@ async function runScenario(
   };
   const steps: StepResult[] = [];
   let blocked: string | undefined;
+  // The reason of a `find` that found nothing: the tenant lacks what the rest of the scenario needs.
+  let nothingFound: string | undefined;
   for (const step of scenario.steps.filter((s) => appliesTo(s.revisions, revision))) {
     const phase = step.phase ?? 'test';
     if (blocked !== undefined && phase !== 'teardown') {
       steps.push({ stepId: step.id, phase, status: 'skipped', note: blocked, differences: [] });
       continue;
     }
-    const result = await runStep(scenario, step, revision, options, schema, ctx);
+    const ran = await runStep(scenario, step, revision, options, schema, ctx);
+    // A teardown of what was never created (its inputs unresolved) is skipped for the same reason.
+    const result =
+      nothingFound !== undefined && ran.status === 'skipped' && !ran.response
+        ? { ...ran, note: nothingFound }
+        : ran;
     steps.push(result);
-    if (result.status !== 'passed' && result.status !== 'skipped' && phase === 'setup') {
+    const missed = result.response ? missedFind(step, ctx.steps[step.id]) : undefined;
+    if (missed) {
+      // The tenant holds no item the rest needs: those steps are skipped for that reason, not failed.
+      blocked = missed.skip;
+      nothingFound = missed.skip;
+    } else if (result.status !== 'passed' && result.status !== 'skipped' && phase === 'setup') {
       blocked = `setup step "${step.id}" did not pass`;
     } else if (
       result.status === 'network-error' ||

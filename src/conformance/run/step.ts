@@ -7,7 +7,7 @@ import { differenceOf, judge, type ShapeJudgement } from '../judge/judge.js';
 import { maskHeaders } from '../results/mask.js';
 import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../results/run-result.js';
 import { interpolate, type InterpolationContext } from '../scenario/interpolate.js';
-import type { Expectation, Scenario, Step } from '../scenario/types.js';
+import type { Expectation, Find, Scenario, Step } from '../scenario/types.js';
 import { compiledShapeOf } from '../shape/cache.js';
 import { postGraphQL, type GraphQLRequest, type HttpOutcome } from '../target/http-client.js';
 import type { Target } from '../target/target.js';
@@ -140,10 +140,22 @@ function record(outcome: Extract<HttpOutcome, { kind: 'response' }>): RecordedRe
   };
 }
 
-/** Keeps the response for `${steps.<id>…}` and the step's captures for later steps. */
+/** The first of the step's `find`s that finds nothing in this answer, if any. */
+export function missedFind(step: Step, body: unknown): Find | undefined {
+  return Object.values(step.find ?? {}).find((f) => {
+    const got = getAtPath(body, f.path);
+    return !got.found || got.value === undefined || got.value === null;
+  });
+}
+
+/** Keeps the response for `${steps.<id>…}` and the step's captures and finds for later steps. */
 function capture(step: Step, body: unknown, ctx: InterpolationContext): void {
   ctx.steps[step.id] = body;
-  for (const [name, path] of Object.entries(step.capture ?? {})) {
+  const paths = [
+    ...Object.entries(step.capture ?? {}),
+    ...Object.entries(step.find ?? {}).map(([name, f]): [string, string] => [name, f.path]),
+  ];
+  for (const [name, path] of paths) {
     const got = getAtPath(body, path);
     if (got.found) ctx.captures[name] = got.value;
   }
@@ -192,6 +204,9 @@ export async function runStep(
     };
   }
   let { expectations, shape } = prepared;
+  // The expectations of a step that finds are about the item found: with none, only the shape is judged.
+  const missed = missedFind(step, outcome.body);
+  if (missed) expectations = [];
   if (hooks.decide && outcome.status < 500) {
     expectations = [...expectations, ...hooks.decide(outcome.body)];
     const decided = shapeOf(step, expectations, revision, schema);
@@ -220,6 +235,15 @@ export async function runStep(
     ]),
   );
   capture(step, outcome.body, ctx);
-  const status: Status = differences.some((d) => d.severity === 'breaking') ? 'failed' : 'passed';
-  return { ...head, status, request, response: record(outcome), differences };
+  const failed = differences.some((d) => d.severity === 'breaking');
+  // A step that found nothing checked only the answer's shape: skipped, for the reason its author named.
+  const status: Status = failed ? 'failed' : missed ? 'skipped' : 'passed';
+  return {
+    ...head,
+    status,
+    ...(missed ? { note: missed.skip } : {}),
+    request,
+    response: record(outcome),
+    differences,
+  };
 }

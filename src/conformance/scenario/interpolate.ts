@@ -76,6 +76,15 @@ function resolveReference(expr: string, ctx: InterpolationContext): Interpolated
   const name = e.startsWith('captures.') ? e.slice('captures.'.length) : e;
   if (name in ctx.captures && ctx.captures[name] !== undefined)
     return { ok: true, value: ctx.captures[name] };
+  // `${captures.score.strength}`: a path into a captured object.
+  const split = /^([A-Za-z_][A-Za-z0-9_]*)[.[](.*)$/.exec(name);
+  const base = split?.[1];
+  if (split && base !== undefined && ctx.captures[base] !== undefined) {
+    const rest = name.slice(base.length).replace(/^\./, '');
+    const found = getAtPath(ctx.captures[base], rest);
+    if (found.found && found.value !== undefined) return { ok: true, value: found.value };
+    return { ok: false, error: `\${${e}}: nothing at that path of capture "${base}"` };
+  }
   return { ok: false, error: `\${${e}}: no such capture` };
 }
 

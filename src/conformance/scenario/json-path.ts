@@ -1,19 +1,70 @@
 /** One step of a JSON path: an object key or an array index. */
 export type PathSegment = string | number;
 
-/** Splits `data.a.models[3].id` into `['data', 'a', 'models', 3, 'id']`. */
-export function parsePath(path: string): PathSegment[] {
-  const segments: PathSegment[] = [];
-  for (const part of path.split('.')) {
-    const m = /^([^[\]]*)((?:\[\d+\])*)$/.exec(part);
-    if (!m) {
-      segments.push(part);
+/**
+ * `[?where]` or `[?where=value]` in a path: the first item of a list whose `where` holds a value other
+ * than null (or whose scalar at `where` reads as `value`), so a scenario finds an item with the
+ * property it needs instead of assuming the first item of the tenant's data has it.
+ */
+export interface FindSegment {
+  where: PathStep[];
+  equals?: string;
+}
+
+/** A parsed path step: a key, an index, or a find. */
+export type PathStep = PathSegment | FindSegment;
+
+const isFind = (step: PathStep): step is FindSegment => typeof step === 'object';
+
+/** The end of the `[…]` opened at `open`, counting nested brackets; -1 when it is never closed. */
+function closingBracket(path: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < path.length; i += 1) {
+    if (path[i] === '[') depth += 1;
+    else if (path[i] === ']') {
+      depth -= 1;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** Splits `data.a.models[3].id` into `['data', 'a', 'models', 3, 'id']`, and `[?x.y]` into a find. */
+export function parsePath(path: string): PathStep[] {
+  const steps: PathStep[] = [];
+  let key = '';
+  const flush = (): void => {
+    if (key) steps.push(key);
+    key = '';
+  };
+  for (let i = 0; i < path.length; i += 1) {
+    const c = path[i] ?? '';
+    if (c === '.') {
+      flush();
       continue;
     }
-    if (m[1]) segments.push(m[1]);
-    for (const idx of (m[2] ?? '').matchAll(/\[(\d+)\]/g)) segments.push(Number(idx[1]));
+    const end = c === '[' ? closingBracket(path, i) : -1;
+    const inner = end === -1 ? '' : path.slice(i + 1, end);
+    if (/^\d+$/.test(inner)) {
+      flush();
+      steps.push(Number(inner));
+      i = end;
+    } else if (inner.startsWith('?') && inner.length > 1) {
+      flush();
+      // The value part starts at the first `=` outside brackets of the `where` path.
+      let eq = -1;
+      for (let j = 1, depth = 0; j < inner.length && eq === -1; j += 1) {
+        if (inner[j] === '[') depth += 1;
+        else if (inner[j] === ']') depth -= 1;
+        else if (inner[j] === '=' && depth === 0) eq = j;
+      }
+      const where = parsePath(inner.slice(1, eq === -1 ? undefined : eq));
+      steps.push(eq === -1 ? { where } : { where, equals: inner.slice(eq + 1) });
+      i = end;
+    } else key += c;
   }
-  return segments;
+  flush();
+  return steps;
 }
 
 /** Joins segments back into the dotted form used in every report. */
@@ -21,23 +72,47 @@ export function formatPath(segments: readonly PathSegment[]): string {
   return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 }
 
-/** The value at a path, or `found: false` when a segment is missing. */
-export function getAtPath(
-  root: unknown,
-  path: string | readonly PathSegment[],
-): { found: boolean; value: unknown } {
+/** Whether a list item meets a find: a value at `where` other than null, or the scalar asked for. */
+function meets(item: unknown, find: FindSegment): boolean {
+  const { found, value } = walk(item, find.where);
+  if (!found || value === null || value === undefined) return false;
+  if (find.equals === undefined) return true;
+  return (
+    (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
+    String(value) === find.equals
+  );
+}
+
+function walk(root: unknown, steps: readonly PathStep[]): { found: boolean; value: unknown } {
   let current: unknown = root;
-  for (const segment of typeof path === 'string' ? parsePath(path) : path) {
-    if (typeof segment === 'number') {
-      if (!Array.isArray(current) || segment >= current.length) return { found: false, value: undefined };
-      current = current[segment];
+  for (const step of steps) {
+    if (isFind(step)) {
+      const item = Array.isArray(current) ? current.find((it) => meets(it, step)) : undefined;
+      if (item === undefined) return { found: false, value: undefined };
+      current = item;
+    } else if (typeof step === 'number') {
+      if (!Array.isArray(current) || step >= current.length) return { found: false, value: undefined };
+      current = current[step];
     } else {
       if (current === null || typeof current !== 'object' || Array.isArray(current)) {
         return { found: false, value: undefined };
       }
-      if (!Object.prototype.hasOwnProperty.call(current, segment)) return { found: false, value: undefined };
-      current = (current as Record<string, unknown>)[segment];
+      if (!Object.prototype.hasOwnProperty.call(current, step)) return { found: false, value: undefined };
+      current = (current as Record<string, unknown>)[step];
     }
   }
   return { found: true, value: current };
+}
+
+/** The value at a path, or `found: false` when a segment is missing or a find meets no item. */
+export function getAtPath(
+  root: unknown,
+  path: string | readonly PathSegment[],
+): { found: boolean; value: unknown } {
+  return walk(root, typeof path === 'string' ? parsePath(path) : path);
+}
+
+/** Whether a path holds a find (`[?…]`): what it reads depends on which item of a list qualifies. */
+export function hasFind(path: string): boolean {
+  return parsePath(path).some(isFind);
 }

@@ -81,7 +81,6 @@ export type Tenant = 'limited' | 'anonymous' | 'unknown-token';
 /** The skip reason of a scenario with an `as: limited` step where no limited tenant is configured. */
 export const NO_LIMITED_TENANT = 'no limited tenant configured';
 
-/** Whether any step of the scenario runs as the limited tenant. */
 /** The skip reason of a scenario with a per-step `region` on a target whose URL cannot name another region. */
 export const NO_REGIONS = 'the target has no endpoint per region (put {region} in its URL)';
 
@@ -90,6 +89,7 @@ export function usesRegions(scenario: Scenario): boolean {
   return scenario.steps.some((s) => s.region !== undefined);
 }
 
+/** Whether any step of the scenario runs as the limited tenant. */
 export function usesLimitedTenant(scenario: Scenario): boolean {
   return scenario.steps.some((s) => s.as === 'limited');
 }
@@ -113,10 +113,28 @@ export interface Step {
   variables?: Record<string, unknown>;
   /** Names for values of this step's response, usable later as `${captures.name}`. */
   capture?: Record<string, string>;
+  /**
+   * Captures the scenario cannot do without, each with the reason it is skipped when the tenant holds
+   * no such item: a path with a find (`models[?relationshipScore].id`) picks an item that has what the
+   * scenario needs instead of assuming the first one does.
+   */
+  find?: Record<string, Find>;
   /** The automatic response-shape check; on by default. */
   shape?: boolean | { level?: Level; basis?: string[] };
   expect?: Expectation[];
   compare?: CompareRules;
+}
+
+/**
+ * A capture that must be found. When `path` finds nothing (no item meets its `[?…]`), the step's own
+ * expectations (about the found item) are not judged, only its answer's shape, and the step and the
+ * later ones but teardown are skipped with `skip` as their reason: what the tenant's data cannot show
+ * is left uncovered (a skip the verdict counts), never reported as a difference.
+ */
+export interface Find {
+  path: string;
+  /** Why the scenario cannot run on this tenant, e.g. "no contact of the first page has a score". */
+  skip: string;
 }
 
 /** One fault rule of `state.faults`, as `PUT /__admin/faults` takes it (the simulator checks the details). */

@@ -109,17 +109,14 @@ describe('noise in differential mode', () => {
     }
   });
 
-  it('pairs list items by id, and by position only for lists without distinct ids', () => {
+  it('pairs list items by id, none when no id is shared, and by position only for lists without distinct ids', () => {
     const a = [{ id: '1' }, { id: '2' }, { id: '3' }];
     expect(alignItems(a, [{ id: 'new' }, { id: '1' }, { id: '2' }])).toEqual([
       [0, 1],
       [1, 2],
     ]);
     expect(alignItems([{ x: 1 }, { x: 2 }], [{ x: 3 }])).toEqual([[0, 0]]);
-    // No id in common (two tenants' data): by position, as before.
-    expect(alignItems(a, [{ id: 'x' }, { id: 'y' }])).toEqual([
-      [0, 0],
-      [1, 1],
-    ]);
+    // No id in common (two tenants' data): no pair; position would compare strangers.
+    expect(alignItems(a, [{ id: 'x' }, { id: 'y' }])).toEqual([]);
   });
 });
