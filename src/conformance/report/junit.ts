@@ -10,8 +10,13 @@ function differenceLine(d: Difference): string {
   return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind} - ${d.message}; ${smallestDiff(d.expected, d.actual, 200)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
 }
 
+/** The `name` attribute of a scenario × revision run's testcase, as written (escaped). */
+function caseName(r: Pick<ScenarioResult, 'scenarioId' | 'revision'>): string {
+  return escapeXml(`${r.scenarioId} [${r.revision}]`);
+}
+
 function testcase(r: ScenarioResult): string {
-  const name = escapeXml(`${r.scenarioId} [${r.revision}]`);
+  const name = caseName(r);
   const attrs = `name="${name}" classname="conformance.${escapeXml(r.area)}" time="${(r.durationMs / 1000).toFixed(3)}"`;
   const diffs = r.steps.flatMap((s) => s.differences);
   const breaking = diffs.filter((d) => d.severity === 'breaking');
@@ -66,6 +71,25 @@ export function renderJunit(result: RunResult): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/**
+ * The time of each scenario × revision run in a JUnit report this module wrote, in milliseconds, keyed
+ * as `durationOf` looks them up. Only the attributes `renderJunit` writes, in its order, are read.
+ */
+export function junitTimes(xml: string): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const m of xml.matchAll(/<testcase name="([^"]*)" classname="[^"]*" time="(\d+(?:\.\d+)?)"/g))
+    times.set(m[1] as string, Math.round(Number(m[2]) * 1000));
+  return times;
+}
+
+/** A run's time from `junitTimes`, or undefined when the report has no testcase for it. */
+export function durationOf(
+  times: ReadonlyMap<string, number>,
+  r: Pick<ScenarioResult, 'scenarioId' | 'revision'>,
+): number | undefined {
+  return times.get(caseName(r));
 }
 
 /** The JUnit XML report, as the registry (formats.ts) lists it. */
