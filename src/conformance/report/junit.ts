@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Difference } from '../outcome/differences.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { ruleVerificationJunit } from './rules-text.js';
 import { basisText, escapeXml } from './text.js';
 import { verdictOf } from '../results/verdict.js';
 import { smallestDiff } from './smallest-diff.js';
-import type { ReportFormat } from './format.js';
+import { reportFileName, type ReportFormat } from './format.js';
 
 function differenceLine(d: Difference): string {
   return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind} - ${d.message}; ${smallestDiff(d.expected, d.actual, 200)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
@@ -75,21 +77,36 @@ export function renderJunit(result: RunResult): string {
 
 /**
  * The time of each scenario × revision run in a JUnit report this module wrote, in milliseconds, keyed
- * as `durationOf` looks them up. Only the attributes `renderJunit` writes, in its order, are read.
+ * by testcase name. Only the attributes `renderJunit` writes, in its order, are read.
  */
-export function junitTimes(xml: string): Map<string, number> {
+function junitTimes(xml: string): Map<string, number> {
   const times = new Map<string, number>();
   for (const m of xml.matchAll(/<testcase name="([^"]*)" classname="[^"]*" time="(\d+(?:\.\d+)?)"/g))
     times.set(m[1] as string, Math.round(Number(m[2]) * 1000));
   return times;
 }
 
-/** A run's time from `junitTimes`, or undefined when the report has no testcase for it. */
-export function durationOf(
-  times: ReadonlyMap<string, number>,
-  r: Pick<ScenarioResult, 'scenarioId' | 'revision'>,
-): number | undefined {
-  return times.get(caseName(r));
+/**
+ * A run read back from its JSON report (`<base>.json`) with each scenario's time from the JUnit report
+ * the same run wrote beside it (`<base>.junit.xml`): the JSON report masks timings, so that two runs'
+ * reports compare equal. Left as read when there is no such file.
+ */
+export function withJunitTimes(jsonFile: string, result: RunResult): RunResult {
+  const junit = path.join(
+    path.dirname(jsonFile),
+    reportFileName(path.basename(jsonFile, '.json'), junitReport),
+  );
+  let xml: string;
+  try {
+    xml = readFileSync(junit, 'utf8');
+  } catch {
+    return result;
+  }
+  const times = junitTimes(xml);
+  return {
+    ...result,
+    scenarios: result.scenarios.map((s) => ({ ...s, durationMs: times.get(caseName(s)) ?? s.durationMs })),
+  };
 }
 
 /** The JUnit XML report, as the registry (formats.ts) lists it. */
