@@ -3,21 +3,10 @@
 // installed package has no src/ and runs the compiled dist/ with plain node.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { watchNpmParent } from './npm-parent.js';
 
-// npx and npm exec run a bin through `sh -c`: on SIGTERM npm relays the signal to that shell, which dies
-// without passing it on, and node, now an orphan, would keep serving. So under npm (which sets
-// npm_lifecycle_event) a change of parent means the one who started us is gone: stop as on SIGTERM
-// (serve and proxy stop cleanly on it; other commands end). Outside npm a parent may exit on purpose
-// (`rm-harness serve &` in a script that ends), so nothing is watched there.
-if (process.env.npm_lifecycle_event !== undefined) {
-  const parent = process.ppid;
-  const watch = setInterval(() => {
-    if (process.ppid === parent) return;
-    clearInterval(watch);
-    process.kill(process.pid, 'SIGTERM');
-  }, 250);
-  watch.unref();
-}
+// Under npx and npm exec, signals npm relays to its shell must still stop us (./npm-parent.js says how).
+watchNpmParent();
 
 if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
   // The sources run from a mirror esbuild keeps current (./checkout.js says why: tsx's loader thread costs

@@ -47,7 +47,7 @@ export async function renderCliReference(): Promise<string> {
     const words = queue.shift()!;
     const help = await helpOf([...words, '--help']);
     const title = ['rm-harness', ...words].join(' ');
-    sections.push(`## ${title}\n\n\`\`\`text no-run the output of \`${title} --help\`\n${help}\n\`\`\`\n`);
+    sections.push(`## ${title}\n\n\`\`\`text no-run the output of ${title} --help\n${help}\n\`\`\`\n`);
     queue.push(...subcommandsOf(help, words));
   }
   const toc = sections.map((s) => {

@@ -51,6 +51,7 @@ export { buildRunResult, coverageOf, shippedCatalogues, type RunFacts } from './
 export { verdictOf } from './results/verdict.js';
 export { mergeShards, type ShardReport } from './results/merge.js';
 export { readRunReport } from './results/read-report.js';
+export { withJunitTimes } from './report/junit.js';
 export { readCatalogues } from './coverage/catalogues.js';
 export { computeCoverage, operationsOf } from './coverage/coverage.js';
 

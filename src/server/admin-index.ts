@@ -34,6 +34,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Server-sent events: each journaled request as it finishes (token also as ?token= for EventSource)',
   'GET /requests/:id':
     'One journaled request: document, variables, response, timings, the change events its writes recorded',
+  'POST /requests/count':
+    'Verify requests: how many journaled requests match a pattern (tenant, operation, variables, status), with `times` to expect a count; `ok` says whether it held',
 };
 
 /** Paths answered before the admin token is checked. */

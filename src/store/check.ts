@@ -145,10 +145,16 @@ function checkSnapshot(
   counts: Record<string, number>,
 ): { seq: number | undefined; problems: string[] } {
   let snapshot: PersistedSnapshot;
+  // The codec's errors start with the file's name, which each finding already carries.
+  const named = `${base(path)}: `;
+  const problem = (err: unknown): string => {
+    const message = (err as Error).message;
+    return message.startsWith(named) ? message.slice(named.length) : message;
+  };
   try {
     snapshot = readSnapshot(bytes, base(path));
   } catch (err) {
-    return { seq: undefined, problems: [(err as Error).message] };
+    return { seq: undefined, problems: [problem(err)] };
   }
   const problems: string[] = [];
   for (const [name, collection] of Object.entries(snapshot.collections)) {
@@ -162,7 +168,7 @@ function checkSnapshot(
       }
       counts[name] = entities.length;
     } catch (err) {
-      problems.push((err as Error).message);
+      problems.push(problem(err));
     }
   }
   return { seq: snapshot.seq, problems };

@@ -26,6 +26,10 @@ describe('docs/reference', () => {
   it('admin-api.md is current with the admin API index (run `npm run docs:reference`)', async () => {
     const rendered = await renderAdminReference();
     expect(rendered).toContain('`/__admin/health`');
+    // Every route says what it does.
+    const rows = rendered.split('\n').filter((l) => l.startsWith('| `'));
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((r) => /\|\s*\|$/.test(r))).toEqual([]);
     expect(page('admin-api.md')).toBe(rendered);
   }, 60_000);
 

@@ -96,8 +96,13 @@ async function build(dir: string): Promise<PackedProject> {
       cpSync(path.join(ROOT, entry), path.join(stage, entry), { recursive: true });
   }
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(stage, 'node_modules'));
+  // `npm test --ignore-scripts` passes npm_config_ignore_scripts on, and npm pack would skip prepack (the
+  // build and npm-shrinkwrap.json): the pack runs with the package's scripts, as a publish does.
+  const env = { ...process.env };
+  delete env.npm_config_ignore_scripts;
   const { stdout } = await run('npm', ['pack', '--json', '--loglevel=error', '--pack-destination', dir], {
     cwd: stage,
+    env,
     maxBuffer: 64 * 1024 * 1024,
   });
   // prepack's own output (the build) precedes the JSON array npm prints last.

@@ -159,19 +159,24 @@ describe('the packed package, installed into an empty project', () => {
     expect(await refusedWithin(serve.url, 10_000)).toBe(true);
   }, 60_000);
 
-  it('stops when SIGTERM reaches npx alone (npx exits 143; the server must not stay listening)', async () => {
-    const serve = await spawnServe(
-      'npx',
-      ['--no-install', 'rm-harness', 'serve', '--port', '0', '--in-memory'],
-      {
-        cwd: project,
-      },
-    );
-    expect(await bannerWithin(serve.output, 30_000)).toBe(true);
-    serve.child.kill('SIGTERM');
-    await serve.exited;
-    expect(await refusedWithin(serve.url, 10_000)).toBe(true);
-  }, 60_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'stops when %s reaches npx alone (the server must not stay listening)',
+    async (signal) => {
+      const serve = await spawnServe(
+        'npx',
+        ['--no-install', 'rm-harness', 'serve', '--port', '0', '--in-memory'],
+        {
+          cwd: project,
+        },
+      );
+      expect(await bannerWithin(serve.output, 30_000)).toBe(true);
+      serve.child.kill(signal);
+      await serve.exited;
+      expect(await refusedWithin(serve.url, 10_000)).toBe(true);
+      expect(serve.output()).toContain('stopped; stores flushed');
+    },
+    60_000,
+  );
 
   it('answers --help for every command and subcommand, exit 0', async () => {
     /** The commands `rm-harness <words> --help` lists under "Commands:". */

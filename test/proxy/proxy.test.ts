@@ -259,6 +259,27 @@ describe('proxy in front of the simulator', () => {
     }
   });
 
+  it('writes a Markdown report of a short run that summarises what it did not exercise', async () => {
+    const proxy = await startProxy({
+      upstream: `${sim.url}/us/1.4.0/public-api/graphql`,
+      revision: '1.4.0',
+      port: 0,
+      reportDir: path.join(dir, 'short'),
+    });
+    try {
+      await exchanges(proxy);
+      proxy.writeReports();
+    } finally {
+      await proxy.close();
+    }
+    const md = readFileSync(path.join(dir, 'short', 'conformance.md'), 'utf8');
+    // Four exchanges leave nearly the whole contract unexercised: counts and a short sample, not lists
+    // of hundreds of names (the HTML and JSON reports keep every name).
+    expect(md.length).toBeLessThan(6000);
+    expect(md).toMatch(/- result fields not covered \(\d{3,}\): `[^`]+`(, `[^`]+`){9}, … and \d+ more/);
+    expect(md).toMatch(/without: `A-\d+`(, `A-\d+`){9}, … and \d+ more/);
+  });
+
   it('passes GET requests through and checks them too', async () => {
     const seen: JournalEntry[] = [];
     const proxy = await startProxy({

@@ -7,6 +7,7 @@ import {
   REPORT_TITLES,
   renderConsole,
   renderReports,
+  withJunitTimes,
   writeReports,
   type ShardReport,
 } from '../../conformance/index.js';
@@ -30,7 +31,7 @@ export function handleReportMerge(args: ReportMergeArgs, ctx: CliContext): numbe
   for (const file of args.reports) {
     const read = readRunReport(file);
     if (!read.ok) throw new CliError(read.error, 2);
-    parts.push({ file, result: read.result });
+    parts.push({ file, result: withJunitTimes(file, read.result) });
   }
   const merged = mergeShards(parts);
   if (!merged.ok) throw new CliError(merged.error, 2);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Difference } from '../outcome/differences.js';
 import type {
   CompareResult,
@@ -10,14 +12,19 @@ import { ruleVerificationJunit } from './rules-text.js';
 import { basisText, brief, escapeXml } from './text.js';
 import { verdictOf } from '../results/verdict.js';
 import { smallestDiff } from './smallest-diff.js';
-import type { ReportFormat } from './format.js';
+import { reportFileName, type ReportFormat } from './format.js';
 
 function differenceLine(d: Difference): string {
   return `[${d.severity}] ${d.stepId} ${d.path || '(response)'}: ${d.cause ? `${d.cause}: ` : ''}${d.kind} - ${d.message}; ${smallestDiff(d.expected, d.actual, 200)} (${d.level}, rests on ${d.restsOn}: ${basisText(d.basis)})`;
 }
 
+/** The `name` attribute of a scenario × revision run's testcase, as written (escaped). */
+function caseName(r: Pick<ScenarioResult, 'scenarioId' | 'revision'>): string {
+  return escapeXml(`${r.scenarioId} [${r.revision}]`);
+}
+
 function testcase(r: ScenarioResult): string {
-  const name = escapeXml(`${r.scenarioId} [${r.revision}]`);
+  const name = caseName(r);
   const attrs = `name="${name}" classname="conformance.${escapeXml(r.area)}" time="${(r.durationMs / 1000).toFixed(3)}"`;
   const diffs = r.steps.flatMap((s) => s.differences);
   const breaking = diffs.filter((d) => d.severity === 'breaking');
@@ -111,6 +118,40 @@ export function renderJunit(result: RunResult): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/**
+ * The time of each scenario × revision run in a JUnit report this module wrote, in milliseconds, keyed
+ * by testcase name. Only the attributes `renderJunit` writes, in its order, are read.
+ */
+function junitTimes(xml: string): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const m of xml.matchAll(/<testcase name="([^"]*)" classname="[^"]*" time="(\d+(?:\.\d+)?)"/g))
+    times.set(m[1] as string, Math.round(Number(m[2]) * 1000));
+  return times;
+}
+
+/**
+ * A run read back from its JSON report (`<base>.json`) with each scenario's time from the JUnit report
+ * the same run wrote beside it (`<base>.junit.xml`): the JSON report masks timings, so that two runs'
+ * reports compare equal. Left as read when there is no such file.
+ */
+export function withJunitTimes(jsonFile: string, result: RunResult): RunResult {
+  const junit = path.join(
+    path.dirname(jsonFile),
+    reportFileName(path.basename(jsonFile, '.json'), junitReport),
+  );
+  let xml: string;
+  try {
+    xml = readFileSync(junit, 'utf8');
+  } catch {
+    return result;
+  }
+  const times = junitTimes(xml);
+  return {
+    ...result,
+    scenarios: result.scenarios.map((s) => ({ ...s, durationMs: times.get(caseName(s)) ?? s.durationMs })),
+  };
 }
 
 /** The JUnit XML report, as the registry (formats.ts) lists it. */

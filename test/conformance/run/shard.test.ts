@@ -104,6 +104,23 @@ describe('conform --shard + report merge', () => {
     const verdict = (dir: string): string | undefined =>
       /<h1>.*<\/h1>/.exec(masked(dir, 'conformance.html'))?.[0];
     expect(verdict('merged')).toEqual(verdict('full'));
+
+    // The JSON reports mask timings; the merged JUnit report has each run's time from its shard's JUnit.
+    const times = (dir: string, element: string): Map<string, string> =>
+      new Map(
+        [
+          ...readFileSync(path.join(root, dir, 'conformance.junit.xml'), 'utf8').matchAll(
+            new RegExp(`<${element} name="([^"]*)"[^>]* time="([\\d.]+)"`, 'g'),
+          ),
+        ].map((m) => [m[1] as string, m[2] as string]),
+      );
+    const fromShards = new Map([1, 2, 3].flatMap((i) => [...times(`shard-${i}`, 'testcase')]));
+    expect(fromShards.size).toBe(fullJson.scenarios.length);
+    expect(times('merged', 'testcase')).toEqual(fromShards);
+    expect([...fromShards.values()].some((t) => Number(t) > 0)).toBe(true);
+    const suiteTimes = [...times('merged', 'testsuite').values()].map(Number);
+    expect(suiteTimes.length).toBeGreaterThan(0);
+    for (const t of suiteTimes) expect(t).toBeGreaterThan(0);
   }, 240_000);
 
   it('refuses a set of reports missing a shard, or a report that is not a shard', async () => {
