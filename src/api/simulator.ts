@@ -179,13 +179,18 @@ export function createSimulator(setup: SimulatorSetup = {}): InMemorySimulator {
       }
       const version = options.version ?? VERSIONS[0];
       const region = options.region ?? 'us';
-      return pipelineOf(version).run({
-        query: document,
-        operationName: options.operationName,
-        variables: options.variables,
-        contextValue: await simulator.context(tenant, region, version),
-        schema: simulator.servedSchema(version),
-      });
+      const contextValue = await simulator.context(tenant, region, version);
+      try {
+        return await pipelineOf(version).run({
+          query: document,
+          operationName: options.operationName,
+          variables: options.variables,
+          contextValue,
+          schema: simulator.servedSchema(version),
+        });
+      } finally {
+        simulator.releaseContext(contextValue);
+      }
     },
   };
 }

@@ -111,10 +111,13 @@ export function createApp(simulator: Simulator, options: AppOptions): RequestLis
     next();
   };
   const enter =
-    (region: Region, version: Version) => async (req: Request, _res: Response, next: NextFunction) => {
+    (region: Region, version: Version) => async (req: Request, res: Response, next: NextFunction) => {
       const tenant = tenants.get(req)!;
       try {
-        contexts.set(req, await contextOf(tenant, { region, version }));
+        const context = await contextOf(tenant, { region, version });
+        contexts.set(req, context);
+        // Answered (or the client went away): the store may be closed from now on.
+        res.once('close', () => simulator.releaseContext(context));
       } catch (error) {
         next(error);
         return;
@@ -128,7 +131,9 @@ export function createApp(simulator: Simulator, options: AppOptions): RequestLis
   const contextOf = async (tenant: TenantConfig, { region, version }: Endpoint) => {
     const context = await simulator.context(tenant, region, version);
     const eventFeed = faults.eventFeed(tenant.id);
-    return eventFeed ? { ...context, eventFeed } : context;
+    // The simulator's own object (not a copy): it is how the request lets its store go when answered.
+    if (eventFeed) context.eventFeed = eventFeed;
+    return context;
   };
 
   // Injected faults (off by default) come after authentication, so a rule can name a tenant.
@@ -234,6 +239,7 @@ export function createApp(simulator: Simulator, options: AppOptions): RequestLis
       faultsActive: () => faults.active,
       context: contextOf,
       enter: (req, context) => contexts.set(req, context),
+      release: (context) => simulator.releaseContext(context),
       eventsOf: (context) => simulator.recordedEvents(context),
       answerer: answererOf,
       journal,

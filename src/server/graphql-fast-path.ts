@@ -25,6 +25,8 @@ export interface FastPathOptions {
   context(tenant: TenantConfig, endpoint: Endpoint): Promise<RequestContext>;
   /** Hands the request's context to the answerer (the route's `context` reads it back). */
   enter(req: IncomingMessage, context: RequestContext): void;
+  /** The request is answered: its store may be closed from now on. */
+  release(context: RequestContext): void;
   /** The change events a context's writes recorded. */
   eventsOf(context: RequestContext): unknown[];
   /** The GraphQL answerer of a revision. */
@@ -99,6 +101,7 @@ function answer(
   let text = '';
   let sent = '';
   res.once('close', () => {
+    if (context) options.release(context);
     journalAnswered(
       options.journal,
       { region: endpoint.region, revision: endpoint.version, tokens: options.tokens },

@@ -16,6 +16,8 @@ export interface BackendStats {
   compactions: number;
   /** seq of the latest snapshot written or loaded. */
   snapshotSeq: number;
+  /** Bytes of the snapshot file (0 without one). */
+  snapshotBytes: number;
 }
 
 /**
@@ -83,6 +85,13 @@ export class MemoryBackend implements StoreBackend {
 
   /** All zero. */
   stats(): BackendStats {
-    return { flushes: 0, walBytes: 0, walRecords: 0, compactions: 0, snapshotSeq: this.initial?.seq ?? 0 };
+    return {
+      flushes: 0,
+      walBytes: 0,
+      walRecords: 0,
+      compactions: 0,
+      snapshotSeq: this.initial?.seq ?? 0,
+      snapshotBytes: 0,
+    };
   }
 }

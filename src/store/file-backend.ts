@@ -324,6 +324,7 @@ export class FileBackend implements StoreBackend {
       walRecords: this.wal?.records ?? 0,
       compactions: this.compactions,
       snapshotSeq: this.snapshotSeq,
+      snapshotBytes: this.snapshotFile.size,
     };
   }
 

@@ -16,6 +16,7 @@ import {
   DEFAULT_ENGINE,
   DEFAULT_LEASE_MS,
   DEFAULT_LIMITS,
+  DEFAULT_STORE_BUDGET,
   ENGINES,
   REGIONS,
   SimulatorSetupError,
@@ -35,6 +36,14 @@ const LIMIT_FLAGS = [
   'maxPageSize',
   'maxResponseFields',
 ] as const;
+
+/** The store budget's flags (A-462). */
+const BUDGET_FLAGS = ['maxOpenStores', 'storeMemoryBudget', 'storeIdleClose'] as const;
+
+/** `maxOpenStores` → `max-open-stores`. */
+function kebab(flag: string): string {
+  return flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
 
 /** `serve`'s flags of the control surfaces' locks and the journal's byte budget (flags only). */
 export interface GuardFlags {
@@ -96,6 +105,10 @@ export async function handleServe(
     throw new CliUsageError(`--journal-max-bytes must be an integer of at least ${MIN_JOURNAL_BYTES}`);
   if (!Number.isSafeInteger(args.storeLease) || args.storeLease < 1)
     throw new CliUsageError('--store-lease must be a positive integer (seconds)');
+  for (const flag of BUDGET_FLAGS) {
+    if (!Number.isSafeInteger(args[flag]) || args[flag] < 0)
+      throw new CliUsageError(`--${kebab(flag)} must be an integer of 0 or more`);
+  }
   const allowedHosts = allowedHostsOf(args.allowedHosts);
   if (args.schema !== undefined) return serveMock(args, seed, tenants, ctx);
   const log = args.quiet
@@ -120,6 +133,11 @@ export async function handleServe(
       journalMaxBytes: args.journalMaxBytes,
       allowedHosts,
       storeLeaseMs: args.storeLease * 1000,
+      storeBudget: {
+        maxOpenStores: args.maxOpenStores,
+        storeMemoryBudget: args.storeMemoryBudget * 1024 * 1024,
+        storeIdleCloseMs: args.storeIdleClose * 1000,
+      },
       onRequestHead: log,
     });
   } catch (error) {
@@ -266,6 +284,22 @@ export const serveCommand = defineCommand<ServeFlags>({
         defaultDescription: String(DEFAULT_LEASE_MS / 1000),
         describe:
           "Seconds of a store lock's lease: a replica that stops renewing (killed, hung) loses its stores to another this long after",
+      })
+      .option('max-open-stores', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_STORE_BUDGET.maxOpenStores),
+        describe:
+          'Most stores open at once: beyond it the least recently used idle store is flushed and closed (reopened on its next request); 0 closes each store after its request',
+      })
+      .option('store-memory-budget', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_STORE_BUDGET.storeMemoryBudget / (1024 * 1024)),
+        describe: "Most MiB of open stores, counted as their files' bytes (snapshot and log)",
+      })
+      .option('store-idle-close', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_STORE_BUDGET.storeIdleCloseMs / 1000),
+        describe: 'Seconds after which a store no request used is flushed and closed; 0 never',
       })
       .option('in-memory', {
         type: 'boolean',
