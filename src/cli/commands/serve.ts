@@ -20,6 +20,7 @@ import {
   ENGINES,
   REGIONS,
   SimulatorSetupError,
+  type TenantConfig,
 } from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION } from '../../mock/defaults.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
@@ -154,15 +155,7 @@ export async function handleServe(
   for (const region of REGIONS) {
     out.write(`  ${VERSIONS.map((v) => `${server.url}/${region}/${v}${GRAPHQL_PATH}`).join('   ')}\n`);
   }
-  out.write(`\nTenants (Authorization: Bearer <token>):\n`);
-  for (const tenant of sim.listTenants()) {
-    const switches = [
-      tenant.fullCloud ? 'full cloud' : 'not full cloud',
-      `language info ${tenant.languageSpecificInformation ? 'on' : 'off'}`,
-      `audit ${tenant.auditFeature ? 'on' : 'off'}`,
-    ].join(', ');
-    out.write(`  ${tenant.token.padEnd(20)} ${tenant.name} (${switches})\n`);
-  }
+  writeTenants(out, sim.listTenants(), args);
   const faultRules = (args.faults?.rules?.length ?? 0) + (args.faults?.eventFeed?.length ?? 0);
   if (faultRules > 0)
     out.write(`\nFaults: ${faultRules} rule(s) active from the start (GET/DELETE /__admin/faults)\n`);
@@ -183,6 +176,38 @@ export async function handleServe(
   watching?.close();
   out.write('stopped; stores flushed\n');
   return 0;
+}
+
+/** Beyond this many tenants the banner gives their count and where their tokens are, not each token. */
+export const BANNER_TENANTS = 5;
+
+/**
+ * The banner's tenants: each with its token while there are few (a developer's set-up); beyond
+ * {@link BANNER_TENANTS}, their count and where the tokens are, so a hosting vendor's logs do not collect
+ * every partner's token (A-463).
+ */
+function writeTenants(
+  out: CliContext['io']['stdout'],
+  tenants: readonly TenantConfig[],
+  args: ServeArgs,
+): void {
+  if (tenants.length > BANNER_TENANTS) {
+    const where =
+      args.tenants !== undefined ? `the tenants file ${args.tenants}` : "the config file's serve.tenants";
+    out.write(
+      `\nTenants: ${tenants.length} (tokens not printed: they are in ${where}; GET /__admin/tenants lists the tenants)\n`,
+    );
+    return;
+  }
+  out.write(`\nTenants (Authorization: Bearer <token>):\n`);
+  for (const tenant of tenants) {
+    const switches = [
+      tenant.fullCloud ? 'full cloud' : 'not full cloud',
+      `language info ${tenant.languageSpecificInformation ? 'on' : 'off'}`,
+      `audit ${tenant.auditFeature ? 'on' : 'off'}`,
+    ].join(', ');
+    out.write(`  ${tenant.token.padEnd(20)} ${tenant.name} (${switches})\n`);
+  }
 }
 
 /** A start failure as a CLI error (data dir not writable, port taken, not allowed), anything else as it is. */
