@@ -134,17 +134,24 @@ export class OpenStores {
     return { store, release };
   }
 
-  /** Closes the store of `key` once no request uses it (flushing it first); resolves when it is closed. */
-  close(key: string): Promise<void> {
+  /**
+   * Closes the store of `key` (flushing it first), once no request uses it when `afterRequests`; resolves
+   * when it is closed. Without `afterRequests` it closes at once: a request still holding it then gets an
+   * error for its next write, never a write into a closed store.
+   */
+  close(key: string, afterRequests = false): Promise<void> {
     const entry = this.entries.get(key);
-    if (entry) this.retire(key, entry);
+    if (entry) this.retire(key, entry, afterRequests);
     return this.closing.get(key) ?? Promise.resolve();
   }
 
-  /** Closes every store (waiting for the requests that use them) and stops the idle sweep. */
+  /**
+   * Closes every store and stops the idle sweep (shutdown: the HTTP server has stopped taking requests, and
+   * a context whose release never came must not hold the shutdown).
+   */
   async closeAll(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
-    for (const [key, entry] of [...this.entries]) this.retire(key, entry);
+    for (const [key, entry] of [...this.entries]) this.retire(key, entry, false);
     await Promise.all(this.closing.values());
   }
 
@@ -197,12 +204,14 @@ export class OpenStores {
     return entry;
   }
 
-  /** Forgets `entry` (a later use opens the store again) and closes it once its requests are done. */
-  private retire(key: string, entry: Entry): void {
+  /** Forgets `entry` (a later use opens the store again) and closes it, once its requests are done if told. */
+  private retire(key: string, entry: Entry, afterRequests = true): void {
     if (this.entries.get(key) !== entry) return;
     this.entries.delete(key);
     const drained =
-      entry.pins === 0 ? Promise.resolve() : new Promise<void>((resolve) => (entry.drained = resolve));
+      entry.pins === 0 || !afterRequests
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => (entry.drained = resolve));
     const before = this.closing.get(key) ?? Promise.resolve();
     const done: Promise<void> = Promise.all([before, drained])
       .then(() => entry.opening)

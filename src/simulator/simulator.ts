@@ -261,7 +261,7 @@ export class Simulator {
     this.tokens = undefined;
     if (!this.tenants.delete(id)) return false;
     // Stores kept only in memory would lose their data: they stay until the simulator closes.
-    if (this.dataDir) for (const region of REGIONS) void this.stores.close(`${id}-${region}`);
+    if (this.dataDir) for (const region of REGIONS) void this.stores.close(`${id}-${region}`, true);
     return true;
   }
 
