@@ -11,6 +11,7 @@ import {
   DEFAULT_LEASE_MS,
   DEFAULT_EVENT_RETENTION,
   DEFAULT_LIMITS,
+  DEFAULT_STORE_BUDGET,
   type Engine,
   type Limits,
 } from '../simulator/index.js';
@@ -48,6 +49,12 @@ export interface ServeArgs extends StoreArgs, Limits {
   eventRetentionCount: number;
   /** Oldest change event kept, in days on the tenant's clock; undefined keeps events of any age (A-500). */
   eventRetentionDays?: number;
+  /** Most stores open at once (A-462). */
+  maxOpenStores: number;
+  /** Most MiB of open stores' files (A-462). */
+  storeMemoryBudget: number;
+  /** Seconds after which an idle store is closed; 0 never (A-462). */
+  storeIdleClose: number;
 }
 
 /** Defaults of `serve`, applied after the flags and the config file. */
@@ -96,5 +103,11 @@ export function resolveServeFlags(flags: ServeFlags, env: Env = process.env): Se
     quiet: flags.quiet ?? false,
     watch: flags.watch ?? false,
     storeLease: firstSet(flags.storeLease, file.storeLease) ?? DEFAULT_LEASE_MS / 1000,
+    maxOpenStores: firstSet(flags.maxOpenStores, file.maxOpenStores) ?? DEFAULT_STORE_BUDGET.maxOpenStores,
+    storeMemoryBudget:
+      firstSet(flags.storeMemoryBudget, file.storeMemoryBudget) ??
+      DEFAULT_STORE_BUDGET.storeMemoryBudget / (1024 * 1024),
+    storeIdleClose:
+      firstSet(flags.storeIdleClose, file.storeIdleClose) ?? DEFAULT_STORE_BUDGET.storeIdleCloseMs / 1000,
   };
 }

@@ -2,6 +2,7 @@ import { VERSIONS, type Version } from '../contract/versions.js';
 import { FAULTS_SCHEMA, type FaultConfig } from '../server/index.js';
 import {
   DEFAULT_LEASE_MS,
+  DEFAULT_STORE_BUDGET,
   profileNames,
   REGIONS,
   TENANT_SCHEMA,
@@ -64,6 +65,12 @@ export interface ServeConfig {
   faults?: FaultConfig;
   /** Seconds of a store lock's lease (`--store-lease`, A-460). */
   storeLease?: number;
+  /** Most stores open at once (`--max-open-stores`, A-462). */
+  maxOpenStores?: number;
+  /** Most MiB of open stores' files (`--store-memory-budget`, A-462). */
+  storeMemoryBudget?: number;
+  /** Seconds after which an idle store is closed; 0 never (`--store-idle-close`, A-462). */
+  storeIdleClose?: number;
 }
 
 /** A whole `rm-harness.config.json`. */
@@ -78,6 +85,7 @@ function secret(hint: string) {
 }
 
 const positiveInteger = { type: 'integer', minimum: 1 } as const;
+const MIB = 1024 * 1024;
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 const envName = {
   type: 'string',
@@ -188,6 +196,21 @@ export const CONFIG_SCHEMA = {
         storeLease: {
           ...positiveInteger,
           description: `Seconds of a store lock's lease: another process may take a store over this long after its owner stopped renewing (--store-lease, default ${DEFAULT_LEASE_MS / 1000})`,
+        },
+        maxOpenStores: {
+          type: 'integer',
+          minimum: 0,
+          description: `Most stores open at once; the least recently used idle one is closed beyond it, 0 closes each store after its request (--max-open-stores, default ${DEFAULT_STORE_BUDGET.maxOpenStores})`,
+        },
+        storeMemoryBudget: {
+          type: 'integer',
+          minimum: 0,
+          description: `Most MiB of open stores, counted as their files' bytes (--store-memory-budget, default ${DEFAULT_STORE_BUDGET.storeMemoryBudget / MIB})`,
+        },
+        storeIdleClose: {
+          type: 'integer',
+          minimum: 0,
+          description: `Seconds after which a store no request used is closed; 0 never (--store-idle-close, default ${DEFAULT_STORE_BUDGET.storeIdleCloseMs / 1000})`,
         },
         adminToken: secret(`set ${ADMIN_TOKEN_ENV}, or pass --admin-token`),
       },

@@ -23,6 +23,8 @@ export interface EdgeCall<E, T> {
   operation?: JournalOperation;
   /** The change events the request's writes recorded, once it has a context. */
   events?: () => unknown[];
+  /** Lets the request's store go once it is answered, when opening its context pinned one. */
+  release?: () => void;
 }
 
 /** Where the edge journals the requests it answers (the simulator's; the mock keeps none). */

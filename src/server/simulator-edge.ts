@@ -62,6 +62,8 @@ export function simulatorEdge(simulator: Simulator, options: SimulatorEdgeOption
         context: async (call) => {
           const { region } = call.endpoint;
           const opened = await simulator.context(call.tenant, region, version);
+          // Once answered, the request lets its store go (the open-store budget closes only unused stores).
+          call.release = () => simulator.releaseContext(opened);
           const eventFeed = faults?.eventFeed(call.tenant.id);
           const context = eventFeed ? { ...opened, eventFeed } : opened;
           call.events = () => simulator.recordedEvents(context);
@@ -88,7 +90,13 @@ export function simulatorEdge(simulator: Simulator, options: SimulatorEdgeOption
   return graphqlEdge<Endpoint, TenantConfig>({
     endpointOf: (path) => paths.get(path),
     tenantOf: (token) => simulator.tenantByToken(token),
-    answer: (request, call) => answererOf(call.endpoint.version)(request, call),
+    answer: async (request, call) => {
+      try {
+        return await answererOf(call.endpoint.version)(request, call);
+      } finally {
+        call.release?.();
+      }
+    },
     maxBodyBytes: limits.maxBodyBytes,
     log,
     faults,

@@ -4,6 +4,8 @@
  */
 // Export lists only: runs that read like another folder's index are lists of names, not logic.
 export { Simulator, SimulatorSetupError } from './simulator.js';
+export { DEFAULT_STORE_BUDGET } from './open-stores.js';
+export type { StoreBudget } from './open-stores.js';
 export type { SimulatorOptions, StoreHealthEntry } from './simulator.js';
 export {
   checkTenant,

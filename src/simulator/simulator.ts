@@ -9,7 +9,7 @@ import type { RequestContext } from '../domain/area.js';
 import { BREAKABLE_RULES, isBreakableRule, type BreakableRule } from '../domain/shared/rule-switch.js';
 import { findProfile, fixtureProfiles, profileNames, type FixtureProfile } from '../domain/profile.js';
 import { allResolvers } from '../domain/registry.js';
-import { isRegion, type Region, type TenantSettings } from '../domain/tenancy.js';
+import { REGIONS, type Region, type TenantSettings } from '../domain/tenancy.js';
 import { openIndexedStore, seedStore, type SeedProgress } from './seeding.js';
 import {
   DEFAULT_LEASE_MS,
@@ -30,6 +30,7 @@ import { DEFAULT_ENGINE, type Engine } from './pipeline/index.js';
 import { withBreakableSchemaRules } from './breakable-rules.js';
 import { isRevisionRule, revisionTypeDefsWithout } from './revision-rules.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
+import { DEFAULT_STORE_BUDGET, OpenStores, UNBOUNDED, type StoreBudget } from './open-stores.js';
 
 /** How a simulator is set up. */
 export interface SimulatorOptions {
@@ -58,13 +59,17 @@ export interface SimulatorOptions {
   storeLeaseMs?: number;
   /**
    * Closes a store of `dataDir` (flushing it and releasing its lock) once no request has used it for this
-   * many milliseconds; off when unset. In a replica set it hands a tenant back: the replica that took
-   * the tenant over while its owner was down stops getting its requests when the owner returns, and
-   * lets the store go for the owner to open.
+   * many milliseconds: the same as `storeBudget.storeIdleCloseMs`, under the name a replica set uses (in a
+   * replica set it hands a tenant back to its owner once the owner returns and requests stop coming here).
    */
   releaseIdleStoresMs?: number;
   /** How long each store keeps change events (A-500); unset bounds take {@link DEFAULT_EVENT_RETENTION}. */
   eventRetention?: EventRetention;
+  /**
+   * How many stores stay open, how many bytes of them, and for how long when idle (A-462); unset parts take
+   * {@link DEFAULT_STORE_BUDGET}. Stores kept only in memory are never closed.
+   */
+  storeBudget?: Partial<StoreBudget>;
 }
 
 /** Thrown for a bad simulator set-up (unknown profile …); the CLI turns it into a one-line message. */
@@ -129,15 +134,14 @@ export class Simulator {
   readonly limits: Limits;
   readonly engine: Engine;
   readonly eventRetention: Readonly<EventRetention>;
+  /** The budget the open stores are kept under (unbounded for stores kept only in memory). */
+  readonly storeBudget: StoreBudget;
   private readonly tenants = new Map<string, TenantConfig>();
-  private readonly stores = new Map<string, Promise<Store>>();
+  private readonly stores: OpenStores;
   /** Stores whose last open failed, and why (reported by `storeHealth`; the next use tries again). */
   private readonly openFailures = new Map<string, StoreHealthEntry>();
-  /** Stores opened, for `storeHealth` to ask. */
-  private readonly opened = new Map<string, Store>();
-  /** When each cached store was last asked for (`releaseIdleStoresMs`). */
-  private readonly lastUsed = new Map<string, number>();
-  private readonly idleSweep: ReturnType<typeof setInterval> | undefined;
+  /** How each request context lets its store go (see {@link releaseContext}). */
+  private readonly pins = new WeakMap<object, () => void>();
   private readonly schemas = new Map<Version, GraphQLSchema>();
   /** 1.2.0 schemas with §9.3 rules broken, by the broken rules (test-only). */
   private readonly revisionVariants = new Map<string, GraphQLSchema>();
@@ -175,17 +179,17 @@ export class Simulator {
     if (options.storeLeaseMs !== undefined && !(options.storeLeaseMs >= 1000))
       throw new SimulatorSetupError('storeLeaseMs must be at least 1000 (one second)');
     this.storeLeaseMs = options.storeLeaseMs ?? DEFAULT_LEASE_MS;
+    this.log = options.log ?? ((message) => process.stderr.write(`${message}\n`));
+    if (this.dataDir) checkWritable(this.dataDir);
     const idleMs = options.releaseIdleStoresMs;
     if (idleMs !== undefined && !(idleMs >= 1000))
       throw new SimulatorSetupError('releaseIdleStoresMs must be at least 1000 (one second)');
-    // In-memory stores have no lock to hand over, and closing one would lose its data.
-    this.idleSweep =
-      idleMs === undefined || this.dataDir === undefined
-        ? undefined
-        : setInterval(() => void this.releaseIdleStores(idleMs), Math.max(250, idleMs / 4));
-    this.idleSweep?.unref();
-    this.log = options.log ?? ((message) => process.stderr.write(`${message}\n`));
-    if (this.dataDir) checkWritable(this.dataDir);
+    const idle = idleMs === undefined ? {} : { storeIdleCloseMs: idleMs };
+    this.storeBudget = this.dataDir ? { ...DEFAULT_STORE_BUDGET, ...options.storeBudget, ...idle } : UNBOUNDED;
+    for (const [name, value] of Object.entries(this.storeBudget)) {
+      if (!(value >= 0)) throw new SimulatorSetupError(`storeBudget.${name} must be 0 or more`);
+    }
+    this.stores = new OpenStores(this.storeBudget, this.log);
     for (const tenant of options.tenants ?? DEFAULT_TENANTS) this.tenants.set(tenant.id, { ...tenant });
   }
 
@@ -281,54 +285,46 @@ export class Simulator {
   }
 
   /**
-   * Removes a tenant: its token stops answering at once. Its stores stay open (and on disk), so a tenant
-   * added again with the same id finds its data; false when there is no such tenant.
+   * Removes a tenant: its token stops answering at once, and its stores are closed once the requests
+   * using them are answered. They stay on disk, so a tenant added again with the same id finds its data;
+   * false when there is no such tenant.
    */
   removeTenant(id: string): boolean {
     this.tokens = undefined;
-    return this.tenants.delete(id);
+    if (!this.tenants.delete(id)) return false;
+    // Stores kept only in memory would lose their data: they stay until the simulator closes.
+    if (this.dataDir) for (const region of REGIONS) void this.stores.close(`${id}-${region}`, true);
+    return true;
   }
 
   /** The store of a (tenant, region), opened and seeded on first use. */
   store(tenantId: string, region: Region): Promise<Store> {
-    return this.cachedStore(tenantId, region, false);
+    return this.stores.get(`${tenantId}-${region}`, () => this.opening(tenantId, region, false));
   }
 
-  /** The cached store, opened on first use; `reseed` opens it straight into its seeded state. */
-  private cachedStore(
+  /** Opens the store of a (tenant, region), noting a failure for `storeHealth`; `reseed` seeds it afresh. */
+  private opening(
     tenantId: string,
     region: Region,
     reseed: boolean,
     onProgress?: SeedProgress,
   ): Promise<Store> {
     const key = `${tenantId}-${region}`;
-    if (this.idleSweep) this.lastUsed.set(key, Date.now());
-    let store = this.stores.get(key);
-    if (!store) {
-      store = this.openStore(tenantId, region, reseed, onProgress);
-      this.stores.set(key, store);
-      // A failed open must not poison the cache: the next request tries again.
-      store.then(
-        (opened) => {
-          this.opened.set(key, opened);
-          // Idle from when it is ready, not from when it was asked for: seeding may take longer.
-          if (this.idleSweep) this.lastUsed.set(key, Date.now());
-          this.openFailures.delete(key);
-        },
-        (err: unknown) => {
-          this.stores.delete(key);
-          const failure = storeFailureOf(err);
-          this.openFailures.set(key, {
-            tenant: tenantId,
-            region,
-            reason: failure?.reason ?? 'io',
-            message: failure?.message ?? (err as Error).message,
-            since: new Date().toISOString(),
-            phase: 'open',
-          });
-        },
-      );
-    }
+    const store = this.openStore(tenantId, region, reseed, onProgress);
+    store.then(
+      () => this.openFailures.delete(key),
+      (err: unknown) => {
+        const failure = storeFailureOf(err);
+        this.openFailures.set(key, {
+          tenant: tenantId,
+          region,
+          reason: failure?.reason ?? 'io',
+          message: failure?.message ?? (err as Error).message,
+          since: new Date().toISOString(),
+          phase: 'open',
+        });
+      },
+    );
     return store;
   }
 
@@ -350,8 +346,11 @@ export class Simulator {
   async context(tenant: TenantConfig, region: Region, version: Version): Promise<RequestContext> {
     const clock = this.clock(tenant.id);
     const now = clock ? () => clock.now() : this.now;
+    const pinned = await this.stores.pin(`${tenant.id}-${region}`, () =>
+      this.opening(tenant.id, region, false),
+    );
     const context: RequestContext = {
-      store: await this.store(tenant.id, region),
+      store: pinned.store,
       tenant,
       region,
       version,
@@ -360,7 +359,16 @@ export class Simulator {
       eventRetention: this.eventRetention,
     };
     if (this.broken.size > 0) context.ruleBroken = (rule) => this.broken.has(rule);
+    this.pins.set(context, pinned.release);
     return context;
+  }
+
+  /**
+   * Tells the simulator that the request of `context` is answered: its store may be closed from now on
+   * (the store budget, A-462). Until then a store is never closed under its requests.
+   */
+  releaseContext(context: RequestContext): void {
+    this.pins.get(context)?.();
   }
 
   /** Whether `breakRules` is accepted (started with `allowRuleBreaking`). */
@@ -411,13 +419,15 @@ export class Simulator {
     const tenant = this.tenants.get(tenantId);
     if (!tenant) throw new SimulatorSetupError(`unknown tenant "${tenantId}"`);
     for (const region of regions) {
+      const key = `${tenantId}-${region}`;
       // A store not open yet is opened straight into its seeded state, rather than seeded twice.
-      if (!this.stores.has(`${tenantId}-${region}`)) {
-        await this.cachedStore(tenantId, region, true, onProgress);
-        continue;
+      const reseed = !this.stores.has(key);
+      const pinned = await this.stores.pin(key, () => this.opening(tenantId, region, true, onProgress));
+      try {
+        if (!reseed) await pinned.store.reset(await this.seeded(tenant, region, onProgress));
+      } finally {
+        pinned.release();
       }
-      const store = await this.store(tenantId, region);
-      await store.reset(await this.seeded(tenant, region, onProgress));
     }
   }
 
@@ -426,12 +436,7 @@ export class Simulator {
    * reopens it from its files. Lets a caller that goes through many large stores (seeding) hold one at a time.
    */
   async closeStore(tenantId: string, region: Region): Promise<void> {
-    const key = `${tenantId}-${region}`;
-    const store = this.stores.get(key);
-    if (!store) return;
-    this.stores.delete(key);
-    this.opened.delete(key);
-    await (await store).close();
+    await this.stores.close(`${tenantId}-${region}`);
   }
 
   /**
@@ -440,7 +445,7 @@ export class Simulator {
    */
   openStores(): Map<string, string[]> {
     const open = new Map<string, string[]>();
-    for (const key of this.opened.keys()) {
+    for (const [key] of this.stores.opened()) {
       const [tenant, region] = splitStoreKey(key);
       open.set(tenant, [...(open.get(tenant) ?? []), region]);
     }
@@ -453,7 +458,7 @@ export class Simulator {
    */
   storeHealth(): StoreHealthEntry[] {
     const entries = [...this.openFailures.values()];
-    for (const [key, store] of this.opened) {
+    for (const [key, store] of this.stores.opened()) {
       const health = store.health();
       if (health.ok) continue;
       const [tenant, region] = splitStoreKey(key);
@@ -470,37 +475,8 @@ export class Simulator {
   }
 
   /** Flushes and closes every open store. */
-  /** Closes the open stores no request asked for in the last `idleMs` (see `releaseIdleStoresMs`). */
-  private async releaseIdleStores(idleMs: number): Promise<void> {
-    const before = Date.now() - idleMs;
-    for (const key of [...this.opened.keys()]) {
-      if ((this.lastUsed.get(key) ?? 0) > before) continue;
-      this.lastUsed.delete(key);
-      const [tenant, region] = splitStoreKey(key);
-      if (!isRegion(region)) continue;
-      await this.closeStore(tenant, region).catch((error: unknown) =>
-        this.log(`store ${key}: not released after ${idleMs} ms idle: ${(error as Error).message}`),
-      );
-    }
-  }
-
   async close(): Promise<void> {
-    if (this.idleSweep) clearInterval(this.idleSweep);
-    const stores = await Promise.allSettled(this.stores.values());
-    this.stores.clear();
-    this.opened.clear();
-    const closed = await Promise.allSettled(
-      stores.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)),
-    );
-    // A store that cannot write its final snapshot (no space, a damaged collection) keeps its log, which
-    // holds every acknowledged write: worth a line, not a failed shutdown.
-    for (const result of closed) {
-      if (result.status === 'rejected') {
-        this.log(
-          `store not compacted at shutdown (its log keeps every write): ${(result.reason as Error).message}`,
-        );
-      }
-    }
+    await this.stores.closeAll();
   }
 
   /** A fresh seeded store of (tenant, region) for `Store.reset` to take over. */
@@ -525,8 +501,7 @@ export class Simulator {
             this.log(`store ${tenantId}-${region}: ${err.message}`);
             // Another process owns the files now: memory is stale; the next request opens it again
             // (and is refused while the other process holds it).
-            if (err instanceof StoreLockedError)
-              setImmediate(() => void this.closeStore(tenantId, region).catch(() => undefined));
+            if (err instanceof StoreLockedError) setImmediate(() => void this.closeStore(tenantId, region));
           },
         })
       : new MemoryBackend();

@@ -18,6 +18,8 @@ export interface BackendStats {
   snapshotSeq: number;
   /** Bytes the store takes where it is kept: its files, or for memory the log lines it was given. */
   storedBytes: number;
+  /** Bytes of the snapshot file (0 without one). */
+  snapshotBytes: number;
 }
 
 /**
@@ -96,6 +98,7 @@ export class MemoryBackend implements StoreBackend {
       compactions: 0,
       snapshotSeq: this.initial?.seq ?? 0,
       storedBytes: this.appended,
+      snapshotBytes: 0,
     };
   }
 }

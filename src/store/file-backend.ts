@@ -325,6 +325,7 @@ export class FileBackend implements StoreBackend {
       compactions: this.compactions,
       snapshotSeq: this.snapshotSeq,
       storedBytes: this.snapshotFile.size + (this.wal?.bytes ?? 0),
+      snapshotBytes: this.snapshotFile.size,
     };
   }
 

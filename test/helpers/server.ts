@@ -20,9 +20,25 @@ export interface TestServer extends RunningServer {
   admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
 }
 
+/**
+ * The store budget `RM_HARNESS_MAX_OPEN_STORES` asks for, as `serve` reads it: `=0` runs a suite with every
+ * store closed after each request (eviction forced), which must change no answer.
+ */
+function budgetFromEnv(): ServerOptions['storeBudget'] {
+  const max = process.env['RM_HARNESS_MAX_OPEN_STORES'];
+  return max === undefined ? undefined : { maxOpenStores: Number(max) };
+}
+
 /** Starts an in-memory simulator (small profile unless told otherwise) on a random port. */
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
-  const server = await startServer({ port: 0, inMemory: true, profile: 'small', log: () => {}, ...options });
+  const server = await startServer({
+    port: 0,
+    inMemory: true,
+    profile: 'small',
+    log: () => {},
+    storeBudget: budgetFromEnv(),
+    ...options,
+  });
   const gql: TestServer['gql'] = async (query, variables, opts = {}) => {
     const path = `/${opts.region ?? 'us'}/${opts.version ?? '1.4.0'}/public-api/graphql`;
     const headers: Record<string, string> = {

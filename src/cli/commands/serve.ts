@@ -17,9 +17,11 @@ import {
   DEFAULT_LEASE_MS,
   DEFAULT_EVENT_RETENTION,
   DEFAULT_LIMITS,
+  DEFAULT_STORE_BUDGET,
   ENGINES,
   REGIONS,
   SimulatorSetupError,
+  type TenantConfig,
 } from '../../simulator/index.js';
 import { DEFAULT_MOCK_VERSION } from '../../mock/defaults.js';
 import { CliError, CliUsageError, defineCommand, type CliContext } from '../context.js';
@@ -41,6 +43,14 @@ const LIMIT_FLAGS = [
   'maxCompiledQueries',
   'maxCompiledOperations',
 ] as const;
+
+/** The store budget's flags (A-462). */
+const BUDGET_FLAGS = ['maxOpenStores', 'storeMemoryBudget', 'storeIdleClose'] as const;
+
+/** `maxOpenStores` → `max-open-stores`. */
+function kebab(flag: string): string {
+  return flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
 
 /** `serve`'s flags of the control surfaces' locks and the journal's byte budget (flags only). */
 export interface GuardFlags {
@@ -113,6 +123,10 @@ export async function handleServe(
     throw new CliUsageError(`--journal-max-bytes must be an integer of at least ${MIN_JOURNAL_BYTES}`);
   if (!Number.isSafeInteger(args.storeLease) || args.storeLease < 1)
     throw new CliUsageError('--store-lease must be a positive integer (seconds)');
+  for (const flag of BUDGET_FLAGS) {
+    if (!Number.isSafeInteger(args[flag]) || args[flag] < 0)
+      throw new CliUsageError(`--${kebab(flag)} must be an integer of 0 or more`);
+  }
   const allowedHosts = allowedHostsOf(args.allowedHosts);
   if (args.replicaId !== undefined && !/^[\x21-\x7e]{1,64}$/.test(args.replicaId))
     throw new CliUsageError('--replica-id must be 1 to 64 visible ASCII characters (it is sent as a header)');
@@ -142,6 +156,11 @@ export async function handleServe(
       journalMaxBytes: args.journalMaxBytes,
       allowedHosts,
       storeLeaseMs: args.storeLease * 1000,
+      storeBudget: {
+        maxOpenStores: args.maxOpenStores,
+        storeMemoryBudget: args.storeMemoryBudget * 1024 * 1024,
+        storeIdleCloseMs: args.storeIdleClose * 1000,
+      },
       onRequestHead: log,
       replicaId: args.replicaId,
       ...(args.releaseIdle === undefined ? {} : { releaseIdleStoresMs: args.releaseIdle * 1000 }),
@@ -160,15 +179,7 @@ export async function handleServe(
   for (const region of REGIONS) {
     out.write(`  ${VERSIONS.map((v) => `${server.url}/${region}/${v}${GRAPHQL_PATH}`).join('   ')}\n`);
   }
-  out.write(`\nTenants (Authorization: Bearer <token>):\n`);
-  for (const tenant of sim.listTenants()) {
-    const switches = [
-      tenant.fullCloud ? 'full cloud' : 'not full cloud',
-      `language info ${tenant.languageSpecificInformation ? 'on' : 'off'}`,
-      `audit ${tenant.auditFeature ? 'on' : 'off'}`,
-    ].join(', ');
-    out.write(`  ${tenant.token.padEnd(20)} ${tenant.name} (${switches})\n`);
-  }
+  writeTenants(out, sim.listTenants(), args);
   const faultRules = (args.faults?.rules?.length ?? 0) + (args.faults?.eventFeed?.length ?? 0);
   if (faultRules > 0)
     out.write(`\nFaults: ${faultRules} rule(s) active from the start (GET/DELETE /__admin/faults)\n`);
@@ -189,6 +200,38 @@ export async function handleServe(
   watching?.close();
   out.write('stopped; stores flushed\n');
   return 0;
+}
+
+/** Beyond this many tenants the banner gives their count and where their tokens are, not each token. */
+export const BANNER_TENANTS = 5;
+
+/**
+ * The banner's tenants: each with its token while there are few (a developer's set-up); beyond
+ * {@link BANNER_TENANTS}, their count and where the tokens are, so a hosting vendor's logs do not collect
+ * every partner's token (A-463).
+ */
+function writeTenants(
+  out: CliContext['io']['stdout'],
+  tenants: readonly TenantConfig[],
+  args: ServeArgs,
+): void {
+  if (tenants.length > BANNER_TENANTS) {
+    const where =
+      args.tenants !== undefined ? `the tenants file ${args.tenants}` : "the config file's serve.tenants";
+    out.write(
+      `\nTenants: ${tenants.length} (tokens not printed: they are in ${where}; GET /__admin/tenants lists the tenants)\n`,
+    );
+    return;
+  }
+  out.write(`\nTenants (Authorization: Bearer <token>):\n`);
+  for (const tenant of tenants) {
+    const switches = [
+      tenant.fullCloud ? 'full cloud' : 'not full cloud',
+      `language info ${tenant.languageSpecificInformation ? 'on' : 'off'}`,
+      `audit ${tenant.auditFeature ? 'on' : 'off'}`,
+    ].join(', ');
+    out.write(`  ${tenant.token.padEnd(20)} ${tenant.name} (${switches})\n`);
+  }
 }
 
 /** A start failure as a CLI error (data dir not writable, port taken, not allowed), anything else as it is. */
@@ -290,6 +333,22 @@ export const serveCommand = defineCommand<ServeFlags>({
         defaultDescription: String(DEFAULT_LEASE_MS / 1000),
         describe:
           "Seconds of a store lock's lease: a replica that stops renewing (killed, hung) loses its stores to another this long after",
+      })
+      .option('max-open-stores', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_STORE_BUDGET.maxOpenStores),
+        describe:
+          'Most stores open at once: beyond it the least recently used idle store is flushed and closed (reopened on its next request); 0 closes each store after its request',
+      })
+      .option('store-memory-budget', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_STORE_BUDGET.storeMemoryBudget / (1024 * 1024)),
+        describe: "Most MiB of open stores, counted as their files' bytes (snapshot and log)",
+      })
+      .option('store-idle-close', {
+        type: 'number',
+        defaultDescription: String(DEFAULT_STORE_BUDGET.storeIdleCloseMs / 1000),
+        describe: 'Seconds after which a store no request used is flushed and closed; 0 never',
       })
       .option('in-memory', {
         type: 'boolean',
