@@ -6,6 +6,7 @@
  * {@link RSS_CEILING_MB} is stopped (the machine is shared), and then does not hold.
  */
 import { readFileSync } from 'node:fs';
+import pLimit from 'p-limit';
 import { log } from '../log.js';
 import { startServeChild } from '../serve-cli.js';
 
@@ -65,15 +66,25 @@ async function send(url: string, body: string, token?: string, signal?: AbortSig
 
 const CANARY = JSON.stringify({ query: '{ regionalSettings { language { name } } }' });
 
+/** How a flood is sent: what is written first (before the baseline), and how many requests at once. */
+interface FloodOptions {
+  /** Run against the fresh server before the baseline is taken (data the flood reads). */
+  prepare?: (url: string) => Promise<void>;
+  /** Most flood requests in flight at once (default: all of them). */
+  concurrency?: number;
+}
+
 /** Runs one flood against a fresh server and measures it. */
 async function flood(
   name: string,
   bodies: readonly string[],
   token: string | undefined,
+  options: FloodOptions = {},
 ): Promise<FloodFigures> {
   const { child, url } = await startServeChild(['--quiet']);
   const pid = child.pid!;
   try {
+    await options.prepare?.(url);
     // Warm: the route, the schema and the tenant's store exist before the baseline is taken.
     for (let i = 0; i < 5; i += 1) await send(url, CANARY, 'dev-token');
     const before = rssMb(pid);
@@ -93,9 +104,12 @@ async function flood(
       }
     }, 50);
     const started = performance.now();
+    const limit = pLimit(options.concurrency ?? Math.max(1, bodies.length));
     const answers = Promise.all(
       bodies.map((body) =>
-        send(url, body, token, AbortSignal.any([abort.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])),
+        limit(() =>
+          send(url, body, token, AbortSignal.any([abort.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])),
+        ),
       ),
     );
     // The canary goes once the flood is under way: its requests are sent, the server busy with them.
@@ -144,6 +158,40 @@ function introspectionBody(): string {
   return JSON.stringify({ query: `{ ${aliases} }` });
 }
 
+/** `count` aliases of `field` in one document. */
+function aliased(kind: 'query' | 'mutation', count: number, field: string, head = ''): string {
+  return `${kind} ${head} { ${Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
+}
+
+/**
+ * Writes 30,000 activities with 150 requests of 200 aliased addActivity calls sharing one 4,000-character
+ * summary (issue 41 item 3): the data the amplification flood reads back.
+ */
+async function writeActivities(url: string): Promise<void> {
+  const types = await fetch(`${url}/public-api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer dev-token' },
+    body: JSON.stringify({ query: '{ activityTypes(onlyUserCreatable: false) { models { id } } }' }),
+  });
+  const typeId = ((await types.json()) as { data: { activityTypes: { models: { id: string }[] } } }).data
+    .activityTypes.models[0]!.id;
+  const add = aliased(
+    'mutation',
+    200,
+    `addActivity(input: { typeId: "${typeId}", activityDate: "2026-01-01 09:00:00", subject: "s", summary: $s }) { id }`,
+    '($s: String)',
+  );
+  const body = JSON.stringify({ query: add, variables: { s: 'x'.repeat(4000) } });
+  for (let i = 0; i < 150; i += 1) await send(url, body, 'dev-token');
+}
+
+/** A page of contacts with their addresses, e-mails and phones, under an alias that differs each time. */
+function distinctDocument(i: number): string {
+  return JSON.stringify({
+    query: `{ x${i}: searchFirmContacts(limit: 1) { totalModels models { id displayName tags addresses { id street city } emailAddresses { address } phoneNumbers { number } ... on Person { firstName lastName fullName title currentEmployer { id name } } } } }`,
+  });
+}
+
 /** Runs the floods one after the other, each on a fresh server, and logs holds / does not hold. */
 export async function measureHostile(): Promise<HostileFigures> {
   const floods: FloodFigures[] = [];
@@ -163,6 +211,28 @@ export async function measureHostile(): Promise<HostileFigures> {
       'introspection aliases ×8',
       Array.from({ length: 8 }, () => introspection),
       'dev-token',
+    ),
+  );
+  // Issue 41 item 3: six parallel reads of 60 full pages of those activities (245 MB each before the
+  // byte cap), and item 5: distinct documents, 8 at a time, each compiled by the jit engine.
+  log('hostile: response amplification (60 pages of 4,000-character activities) ×6 in parallel');
+  floods.push(
+    await flood(
+      'response amplification ×6',
+      Array.from({ length: 6 }, () =>
+        JSON.stringify({ query: aliased('query', 60, 'activities(limit: 1000) { models { summary } }') }),
+      ),
+      'dev-token',
+      { prepare: writeActivities },
+    ),
+  );
+  log('hostile: distinct documents ×3,000 (8 at a time)');
+  floods.push(
+    await flood(
+      'distinct documents ×3,000',
+      Array.from({ length: 3000 }, (_, i) => distinctDocument(i)),
+      'dev-token',
+      { concurrency: 8 },
     ),
   );
   for (const f of floods)
