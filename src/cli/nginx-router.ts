@@ -125,6 +125,9 @@ upstream rm_harness_replicas {
     hash $rm_tenant consistent;
 ${servers.join('\n')}
     keepalive 32;
+    # Below the replicas' own idle timeout (Node's 5 s): nginx must never reuse a connection the replica
+    # is closing, or the request on it fails with 502 (and a POST is not retried).
+    keepalive_timeout 4s;
 }
 
 server {

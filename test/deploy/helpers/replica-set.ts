@@ -100,11 +100,17 @@ export interface Routed {
 }
 
 async function routed(res: Response): Promise<Routed> {
-  return {
-    status: res.status,
-    replica: res.headers.get('x-rm-replica'),
-    body: (await res.json()) as Routed['body'],
-  };
+  const text = await res.text();
+  let body: Routed['body'];
+  try {
+    body = JSON.parse(text) as Routed['body'];
+  } catch {
+    // nginx's own error pages are HTML: the status and the page's title say what went wrong.
+    throw new Error(
+      `${res.status} from ${res.headers.get('x-rm-replica') ?? 'nginx'}: ${text.slice(0, 200)}`,
+    );
+  }
+  return { status: res.status, replica: res.headers.get('x-rm-replica'), body };
 }
 
 /** A GraphQL request of a tenant (by its token) to `url`. */
