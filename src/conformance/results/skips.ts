@@ -11,6 +11,10 @@ export interface SkippedRun {
   operations: string[];
 }
 
+/** Why a scenario with a provider state cannot run here: only a simulator the runner started has one to set. */
+export const NO_PROVIDER_STATE =
+  'sets a provider state (state.clock, state.faults) through the simulator admin API; run it with --target sim';
+
 /** Why a scenario that writes is skipped against an endpoint that is not the simulator. */
 export const READ_ONLY_SKIP =
   'writes to the tenant; pass --allow-mutations to run it against a non-simulator target';

@@ -3,8 +3,7 @@ import type { Version } from '../../contract/versions.js';
 import { operationsOf, type CoverageReport } from '../coverage/coverage.js';
 import type { LoadedScenario } from '../scenario/types.js';
 import type { RunResult, ScenarioResult } from './run-result.js';
-import { isSkipByDesign, READ_ONLY_SKIP, type SkippedRun, type Skips } from './skips.js';
-import { NO_PROVIDER_STATE } from '../run/provider-state.js';
+import { isSkipByDesign, NO_PROVIDER_STATE, READ_ONLY_SKIP, type SkippedRun, type Skips } from './skips.js';
 
 export type { SkippedRun, Skips } from './skips.js';
 

@@ -2,9 +2,10 @@ import type { ProviderState } from '../scenario/types.js';
 import { sendHttp, type HttpOptions } from '../target/http-client.js';
 import type { Target } from '../target/target.js';
 
-/** Why a scenario with a provider state cannot run here: only a simulator the runner started has one to set. */
-export const NO_PROVIDER_STATE =
-  'sets a provider state (state.clock, state.faults) through the simulator admin API; run it with --target sim';
+// The reason lives with the skips: the verdict counts it as a skip by design.
+import { NO_PROVIDER_STATE } from '../results/skips.js';
+
+export { NO_PROVIDER_STATE };
 
 /** A provider state in force, and how to undo it once the scenario is done. */
 export type AppliedState =
