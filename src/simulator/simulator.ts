@@ -185,7 +185,9 @@ export class Simulator {
     if (idleMs !== undefined && !(idleMs >= 1000))
       throw new SimulatorSetupError('releaseIdleStoresMs must be at least 1000 (one second)');
     const idle = idleMs === undefined ? {} : { storeIdleCloseMs: idleMs };
-    this.storeBudget = this.dataDir ? { ...DEFAULT_STORE_BUDGET, ...options.storeBudget, ...idle } : UNBOUNDED;
+    this.storeBudget = this.dataDir
+      ? { ...DEFAULT_STORE_BUDGET, ...options.storeBudget, ...idle }
+      : UNBOUNDED;
     for (const [name, value] of Object.entries(this.storeBudget)) {
       if (!(value >= 0)) throw new SimulatorSetupError(`storeBudget.${name} must be 0 or more`);
     }
