@@ -165,7 +165,10 @@ describeWithNginx('a replica set fails over and back by the store lock', () => {
       const after = writes.filter((w) => w.tenant === tenant.id && w.id && w.at > killedAt);
       expect(after.length).toBeGreaterThan(0);
       expect(after.every((w) => w.replica !== victim)).toBe(true);
-      expect(after[0]!.at - killedAt).toBeLessThanOrEqual(LEASE_S * 1000);
+      // The lease runs out at most LEASE_S after the kill (its last renewal came before it); the write that
+      // first lands was sent by a client that retries a refused write 100 ms after its answer, so a
+      // second of scheduling slack is the client's, not the lease's.
+      expect(after[0]!.at - killedAt).toBeLessThanOrEqual(LEASE_S * 1000 + 1000);
     }
     // Every write acknowledged before or after the kill is there, read through the router.
     for (const write of writes.filter((w) => w.id)) {
