@@ -24,7 +24,14 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { createApp } from '../../src/server/app.js';
-import { DEFAULT_TENANTS, Simulator, type Region } from '../../src/simulator/index.js';
+import {
+  DEFAULT_TENANTS,
+  Simulator,
+  type Region,
+  type RequestContext,
+  type TenantConfig,
+} from '../../src/simulator/index.js';
+import type { Version } from '../../src/contract/versions.js';
 import type { Entity, Store, StoreSnapshot } from '../../src/store/index.js';
 import { startTestServer, type GqlResponse, type TestServer } from '../helpers/server.js';
 
@@ -948,6 +955,12 @@ class SharedStoreSimulator extends Simulator {
   }
   override store(tenantId: string, region: Region): Promise<Store> {
     return super.store(...this.share(tenantId, region));
+  }
+  // A request reaches its store through its context: the shared store under the caller's own identity.
+  override async context(tenant: TenantConfig, region: Region, version: Version): Promise<RequestContext> {
+    const [tenantId, sharedRegion] = this.share(tenant.id, region);
+    const shared = await super.context({ ...tenant, id: tenantId }, sharedRegion, version);
+    return { ...shared, tenant, region };
   }
 }
 
