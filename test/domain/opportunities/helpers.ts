@@ -97,12 +97,21 @@ export async function readOpportunity(server: TestServer, id: string): Promise<O
   return dataOf(res).opportunity;
 }
 
-/** Reads every opportunity (one page of 1000). */
+/**
+ * Reads every opportunity, page by page: a page of 1000 with every field asks for more than the response
+ * cap could answer if each page were full, and is refused before it runs (A-521).
+ */
 export async function readAll(server: TestServer): Promise<Opp[]> {
-  const res = await server.gql<{ opportunities: { totalModels: number; models: Opp[] } }>(
-    `{ opportunities(limit: 1000) { totalModels models { ${OPPORTUNITY_FIELDS} } } }`,
-  );
-  return dataOf(res).opportunities.models;
+  const all: Opp[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const res = await server.gql<{ opportunities: { totalModels: number; models: Opp[] } }>(
+      `query($skip: Int) { opportunities(skip: $skip, limit: 100) { totalModels models { ${OPPORTUNITY_FIELDS} } } }`,
+      { skip },
+    );
+    const page = dataOf(res).opportunities;
+    all.push(...page.models);
+    if (page.models.length === 0 || all.length >= page.totalModels) return all;
+  }
 }
 
 /** The lookup values the tests draw from, found through the API (types through seeded opportunities). */
