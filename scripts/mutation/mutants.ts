@@ -1,5 +1,6 @@
 import type { HttpSimulatorSetup } from '../../src/api/index.js';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
+import { DEFAULT_TENANTS } from '../../src/simulator/index.js';
 import { jsonAnswer, type Answer, type Handler, type Incoming } from './proxy.js';
 import { as, isMutation, mapArgument, mapJson, onData, onFields, rootFields } from './rewrite.js';
 
@@ -415,24 +416,8 @@ export const MUTANTS: readonly Mutant[] = [
     names: /full.?cloud|matter|limited|tenant|FORBIDDEN/i,
     handle: CORRECT,
     setup: {
-      tenants: [
-        {
-          id: 'dev-firm',
-          name: 'Harbour & Finch LLP',
-          token: DEV_TOKENS.full,
-          fullCloud: true,
-          languageSpecificInformation: true,
-          auditFeature: true,
-        },
-        {
-          id: 'limited-firm',
-          name: 'Marlow Street Partners',
-          token: DEV_TOKENS.limited,
-          fullCloud: true,
-          languageSpecificInformation: false,
-          auditFeature: false,
-        },
-      ],
+      // The default tenants, with the limited one switched to full cloud.
+      tenants: DEFAULT_TENANTS.map((tenant) => ({ ...tenant, fullCloud: true })),
     },
   },
   {
