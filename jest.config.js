@@ -19,4 +19,7 @@ export default {
   // file in its own process on a 2-core machine (one worker or less means "in band"), and the modules each
   // file loads anew under native ESM add up there until the heap limit ends the whole run.
   workerIdleMemoryLimit: '1536MB',
+  // Two workers on two cores: many files spend their time waiting on child processes, leases and timers
+  // (the replica set, the lock races, the memory floods), so one worker left a core idle for most of the run.
+  maxWorkers: 2,
 };
