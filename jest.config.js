@@ -15,8 +15,8 @@ export default {
     ],
   },
   testTimeout: 60000,
-  // One worker process, recycled once a test file leaves it above this size. Without a limit jest runs every
-  // file in its own process on a 2-core machine (one worker or less means "in band"), and the modules each
+  // Worker processes, each recycled once a test file leaves it above this size. Without a limit jest runs
+  // every file in one process on a 2-core machine (one worker or less means "in band"), and the modules each
   // file loads anew under native ESM add up there until the heap limit ends the whole run.
   workerIdleMemoryLimit: '1536MB',
   // Two workers on two cores: many files spend their time waiting on child processes, leases and timers
