@@ -53,7 +53,9 @@ export async function startServeLoadChild(
   flags: readonly string[],
 ): Promise<Child<{ url: string; fixture: null }>> {
   const copy = mkdtempSync(path.join(tmpdir(), 'rm-bench-serve-'));
-  cpSync(dataDir, copy, { recursive: true });
+  // Without the lock files: a copy is another store set, and the seeding process's lock (a live owner
+  // that the bench pauses) would hold each copied store until its lease ran out.
+  cpSync(dataDir, copy, { recursive: true, filter: (source) => !source.endsWith('.lock') });
   const { child, url } = await startServeChild(flags, ['--data-dir', copy, '--profile', profile]);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null) resolve();
