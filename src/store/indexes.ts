@@ -4,6 +4,22 @@ import type { Entity, IndexKeyFn } from './types.js';
 const NO_KEYS: readonly string[] = [];
 
 /** An entity plus its insertion ordinal, which lets a rollback restore iteration order exactly. */
+/**
+ * The normalised, de-duplicated keys of `entity` under the key function of index `name` (every index kind
+ * reads its keys this way); a key function that returns anything but a string, strings or undefined is a bug.
+ */
+export function keysOf(name: string, keyFn: IndexKeyFn, entity: Entity): readonly string[] {
+  const keys: unknown = keyFn(entity);
+  if (keys === undefined) return NO_KEYS;
+  if (typeof keys === 'string') return [keys];
+  if (Array.isArray(keys) && keys.every((k): k is string => typeof k === 'string')) {
+    return keys.length > 1 ? [...new Set(keys)] : keys;
+  }
+  throw new StoreError(
+    `index "${name}": key function returned ${typeof keys}; expected a string, string[] or undefined`,
+  );
+}
+
 export interface Slot {
   readonly e: Entity;
   readonly ord: number;
@@ -57,15 +73,7 @@ export class Index implements IndexLike {
 
   /** The normalised, de-duplicated keys of `entity`. */
   keysOf(entity: Entity): readonly string[] {
-    const keys: unknown = this.keyFn(entity);
-    if (keys === undefined) return NO_KEYS;
-    if (typeof keys === 'string') return [keys];
-    if (Array.isArray(keys) && keys.every((k): k is string => typeof k === 'string')) {
-      return keys.length > 1 ? [...new Set(keys)] : keys;
-    }
-    throw new StoreError(
-      `index "${this.name}": key function returned ${typeof keys}; expected a string, string[] or undefined`,
-    );
+    return keysOf(this.name, this.keyFn, entity);
   }
 
   /** Records `slot` under each key. */

@@ -1,8 +1,6 @@
 import { StoreError } from './errors.js';
-import type { IndexLike, Slot } from './indexes.js';
+import { keysOf, type IndexLike, type Slot } from './indexes.js';
 import type { Entity, EntityOrder, IndexKeyFn, SortKeyFn, SortedEntities } from './types.js';
-
-const NO_KEYS: readonly string[] = [];
 
 /** A slot with its sort value, read once when it is added. */
 interface Entry {
@@ -95,15 +93,7 @@ export class SortedIndex implements IndexLike {
   }
 
   keysOf(entity: Entity): readonly string[] {
-    const keys: unknown = this.keyFn(entity);
-    if (keys === undefined) return NO_KEYS;
-    if (typeof keys === 'string') return [keys];
-    if (Array.isArray(keys) && keys.every((k): k is string => typeof k === 'string')) {
-      return keys.length > 1 ? [...new Set(keys)] : keys;
-    }
-    throw new StoreError(
-      `index "${this.name}": key function returned ${typeof keys}; expected a string, string[] or undefined`,
-    );
+    return keysOf(this.name, this.keyFn, entity);
   }
 
   private valueOf(entity: Entity): string {
