@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { removeSeedScratch, seedStoreFile, type SeededFile, type SeedInput } from './seeding.js';
@@ -34,6 +35,8 @@ export interface SeedTask {
   store: number;
   input: SeedInput;
   dataDir: string;
+  /** The token of the store lock the worker takes to put the file in place (see `removeSeedScratch`). */
+  lockToken: string;
 }
 
 /** What a worker reports. */
@@ -89,6 +92,8 @@ function seedInWorkers(
   const handedOn = new Set<number>();
   /** Stores sent to a worker and not yet reported seeded: a failure elsewhere may cut them off midway. */
   const unfinished = new Set<number>();
+  /** The lock token each store's worker was given: a worker terminated while holding that lock leaves it. */
+  const lockTokens = stores.map(() => randomUUID());
   let next = 0;
   let finished = 0;
   return new Promise<SeededStoreFile[]>((resolve, reject) => {
@@ -98,7 +103,11 @@ function seedInWorkers(
       settled = true;
       // Every worker stopped first, then what the stores they were cut off in left beside their files.
       void Promise.all(workers.map((w) => w.terminate()))
-        .then(() => Promise.all([...unfinished].map((store) => removeSeedScratch(stores[store]!, dataDir))))
+        .then(() =>
+          Promise.all(
+            [...unfinished].map((store) => removeSeedScratch(stores[store]!, dataDir, lockTokens[store])),
+          ),
+        )
         .finally(() => reject(error));
     };
     const assign = (worker: Worker) => {
@@ -106,7 +115,12 @@ function seedInWorkers(
       const store = next++;
       inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
       unfinished.add(store);
-      worker.postMessage({ store, input: stores[store]!, dataDir } satisfies SeedTask);
+      worker.postMessage({
+        store,
+        input: stores[store]!,
+        dataDir,
+        lockToken: lockTokens[store]!,
+      } satisfies SeedTask);
     };
     /** The worker is done with `store`'s CPU part: it gets the next store, once per store. */
     const handOn = (worker: Worker, store: number) => {

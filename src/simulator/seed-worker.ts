@@ -15,7 +15,7 @@ port.on('message', (task: SeedTask) => {
     send({ kind: 'progress', store: task.store, done, total, area });
   // Told once the bytes are written: the worker takes its next store while this one's fsync waits on the disk.
   const onWritten = () => send({ kind: 'written', store: task.store });
-  seedStoreFile(task.input, task.dataDir, onProgress, onWritten).then(
+  seedStoreFile(task.input, task.dataDir, onProgress, onWritten, task.lockToken).then(
     (result) => send({ kind: 'seeded', store: task.store, result: { ...result, ms: Date.now() - started } }),
     (error: unknown) => {
       const { message, code } = error as { message?: unknown; code?: unknown };

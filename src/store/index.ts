@@ -24,7 +24,7 @@ export {
   StoreLockedError,
   StoreQuotaError,
 } from './errors.js';
-export { DEFAULT_LEASE_MS, describeOwner, lockPath, readLock, staleness, StoreLock } from './lock.js';
+export { DEFAULT_LEASE_MS, describeOwner, lockPath, readLock, removeLockOf, staleness, StoreLock } from './lock.js';
 export type { HeldLock, StoreLockOptions } from './lock.js';
 export type { StoreFailureReason, StoreQuota, StoreQuotaKind } from './errors.js';
 export { collectionEntities, parseSnapshot, stringifySnapshot } from './snapshot-codec.js';

@@ -27,6 +27,12 @@ export interface StoreLockOptions {
   onLost?: (error: StoreLockedError) => void;
   /** Hears that a stale lock was taken over, and whose it was. */
   onTakeOver?: (message: string) => void;
+  /**
+   * The acquisition's token (default: a fresh UUID). A caller that may be stopped midway (a worker thread
+   * terminated between acquire and release) picks it, so that whoever stopped it can remove exactly the
+   * lock it left with {@link removeLockOf}, and never another owner's.
+   */
+  token?: string;
 }
 
 /** A lock file being taken over by another process: older than this, its taker is gone. */
@@ -112,6 +118,18 @@ export function staleness(held: HeldLock, now: number, fallbackLeaseMs = DEFAULT
   return null;
 }
 
+/**
+ * Removes the lock of store `name` in `dir` and its staged copy when, and only when, they belong to the
+ * acquisition named `token`: what a holder stopped midway left (a lock whose owner process lives on is
+ * never stale, so nobody else would take it over until the process exits).
+ */
+export async function removeLockOf(dir: string, name: string, token: string): Promise<void> {
+  await unlink(join(dir, `.${name}.lock.${token}`)).catch(() => undefined);
+  const path = lockPath(dir, name);
+  const held = await readLock(path).catch(() => null);
+  if (held?.owner?.token === token) await unlink(path).catch(() => undefined);
+}
+
 /** One line naming a lock's owner, for messages and logs. */
 export function describeOwner(owner: LockOwner | null): string {
   if (!owner) return 'an owner whose lock file cannot be read';
@@ -168,7 +186,7 @@ export class StoreLock {
       ...(ownProcessStart === undefined ? {} : { processStart: ownProcessStart }),
       acquiredAt: new Date().toISOString(),
       leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
-      token: randomUUID(),
+      token: options.token ?? randomUUID(),
     };
     // Written whole under a private name first, so the lock never exists half-written.
     const staged = join(dir, `.${name}.lock.${owner.token}`);

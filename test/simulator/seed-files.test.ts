@@ -9,6 +9,8 @@ import {
   Simulator,
   type SeedInput,
 } from '../../src/simulator/index.js';
+import { removeSeedScratch } from '../../src/simulator/seeding.js';
+import { StoreLock } from '../../src/store/index.js';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -129,6 +131,18 @@ describe('seedStoreFiles', () => {
       }
     },
   );
+
+  it("removes the store lock a worker stopped midway held, and never another owner's", async () => {
+    // A worker terminated between taking the store lock and releasing it: its lock names this process,
+    // which lives on, so nobody would ever see it as stale.
+    const dir = await tempDir();
+    const stopped = await StoreLock.acquire(dir, 'dev-firm-eu', { token: 'token-of-the-stopped-worker' });
+    await removeSeedScratch(stores[0]!, dir, 'another-token');
+    expect(await readdir(dir)).toEqual(['dev-firm-eu.lock']);
+    await removeSeedScratch(stores[0]!, dir, 'token-of-the-stopped-worker');
+    expect(await readdir(dir)).toEqual([]);
+    await stopped.release();
+  });
 
   it('rejects with the first failure and stops the other workers', async () => {
     const dir = await tempDir();
