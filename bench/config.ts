@@ -9,7 +9,7 @@ export interface BenchConfig {
   /** Seconds of unrecorded warm-up load before each server's measurements (BENCH_WARMUP). */
   warmup: number;
   /**
-   * Sections to run, comma-separated (BENCH_SECTIONS): throughput, growth, startup, seeding, runner, cli-startup,
+   * Sections to run, comma-separated (BENCH_SECTIONS): throughput, growth, startup, seeding, runner, cli-startup, fault-isolation,
    * store-checksums, hostile (every flood: the simulator's and the proxy's), hostile-proxy, log-cost,
    * replicas (throughput through nginx to 1, 2 and 3 replicas; skipped without nginx), soak (20 tenants
    * under a mixed load until their events grew tenfold: minutes), suite
@@ -62,6 +62,7 @@ export function benchConfig(): BenchConfig {
         'store-checksums',
         'hostile',
         'log-cost',
+        'fault-isolation',
         'replicas',
         'soak',
         'suite',

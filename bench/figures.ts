@@ -95,6 +95,7 @@ export function figuresOf(results: Input): Figures {
     put(f, 'growthEventPageP99Ratio', results.growth.p99Ratio.eventPage);
     put(f, 'growthEventPollP99Ratio', results.growth.p99Ratio.eventPoll);
   }
+  if (results.faultIsolation) put(f, 'faultIsolationRatio', results.faultIsolation.ratio);
   // A shorter soak (BENCH_SOAK_GROWTH below 10) is reported, not judged.
   if (results.soak && results.soak.growthFactor >= 10)
     put(f, 'soakCpuPerRequestRatio', results.soak.cpuPerRequestRatio);

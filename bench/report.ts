@@ -220,7 +220,21 @@ export function renderMarkdown(results: BenchResults): string {
     ...storeChecksumLines(results),
     '',
     ...soakLines(results),
+    ...faultIsolationLines(results),
   ].join('\n');
+}
+
+/** The fault-isolation section: another tenant's reads, rounds with and without the first tenant's rules. */
+function faultIsolationLines(results: BenchResults): string[] {
+  const s = results.faultIsolation;
+  if (!s) return [];
+  return [
+    `Fault isolation (rules for dev-firm, reads of limited-firm): ${fmt(s.withoutRules)} req/s without rules, ` +
+      `${fmt(s.withRules)} with them (${fmt(s.ratio * 100, 0)}%); rounds in order: ` +
+      s.rounds.map((r) => `${r.rules ? 'rules' : 'none'} ${fmt(r.rps)}`).join(', ') +
+      '.',
+    '',
+  ];
 }
 
 /** The soak section: CPU per request at the start and once the events grew tenfold. */

@@ -7,6 +7,7 @@ import type { FuzzFigures, GateFigures, RunnerFigures } from './sections/runner.
 import type { SeedAllFigures } from './sections/seeding.js';
 import type { StartupFigures } from './sections/startup.js';
 import type { StoreChecksumFigures } from './sections/store-checksums.js';
+import type { FaultIsolationFigures } from './sections/fault-isolation.js';
 import type { SoakFigures } from './sections/soak.js';
 import type { SuiteFigures } from './sections/suite.js';
 import type { Conditions, Figures, TargetRow } from './targets.js';
@@ -32,6 +33,8 @@ export interface BenchResults {
   growth?: { from: string; to: string; p99Ratio: Partial<Record<BenchRequestName, number>> };
   /** CPU per request of a mixed load over many tenants at the start and once the events have grown (soak). */
   soak?: SoakFigures;
+  /** Another tenant's read throughput with fault rules set for the first tenant, against none (fault-isolation). */
+  faultIsolation?: FaultIsolationFigures;
   startup: StartupFigures[];
   /** `rm-harness seed --profile <large>`: every tenant and region at once. */
   seedAll?: SeedAllFigures;

@@ -13,6 +13,7 @@ import { runLoadPhase, type LoadTable, type ServerSpec } from './sections/load-p
 import { measureCliStartup } from './sections/cli-startup.js';
 import { measureHostileProxy, writeHostileProxyReport } from './sections/hostile-proxy.js';
 import { measureHostile } from './sections/hostile.js';
+import { measureFaultIsolation } from './sections/fault-isolation.js';
 import { measureLogCost } from './sections/log-cost.js';
 import { measureReplicas } from './sections/replicas.js';
 import { measureFuzz, measureGate, measureRunner } from './sections/runner.js';
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
     measureStoreChecksums(config.largeProfile, config),
   );
   const logCost = await measured('log-cost', () => measureLogCost(config));
+  const faultIsolation = await measured('fault-isolation', () => measureFaultIsolation(config));
   const replicas = await measured('replicas', () => measureReplicas(config));
   const soak = await measured('soak', () => measureSoak(config));
   const suite = await measured('suite', () => measureSuite());
@@ -149,6 +151,7 @@ async function main(): Promise<void> {
     ...(storeChecksums ? { storeChecksums } : {}),
     ...(logCost ? { logCost } : {}),
     ...(soak ? { soak } : {}),
+    ...(faultIsolation ? { faultIsolation } : {}),
     ...(suite ? { suite } : {}),
   };
   const figures = figuresOf(results);

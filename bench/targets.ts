@@ -49,6 +49,8 @@ export const FIGURES = {
   growthEventPollP99Ratio: 'growth',
   /** CPU µs per request of the soak's mixed load once the events grew tenfold ÷ the same at its start. */
   soakCpuPerRequestRatio: 'soak',
+  /** Another tenant's read req/s with fault rules set for the first tenant ÷ the same with no rules. */
+  faultIsolationRatio: 'fault-isolation',
   /** Kept from earlier rounds: one 100k-contact store seeded by `seed --tenant --region`, ms. */
   storeSeedLargeMs: 'startup',
   /** `startServer({ dataDir })` on the 100k store plus its first request, ms. */
@@ -267,6 +269,13 @@ export const TARGETS: readonly TargetSpec[] = [
     limits: [{ figure: 'soakCpuPerRequestRatio', bound: 'max', value: 1.2 }],
     threshold: '≤ 1.2×',
     show: (f) => times(f.soakCpuPerRequestRatio),
+  },
+  {
+    id: 'fault-isolation',
+    target: "fault rules for one tenant: another tenant's read throughput ÷ the same with no rules",
+    limits: [{ figure: 'faultIsolationRatio', bound: 'min', value: 0.9 }],
+    threshold: '≥ 90%',
+    show: (f) => `${((f.faultIsolationRatio ?? NaN) * 100).toFixed(0)}%`,
   },
   {
     id: 'store-seed-large',
