@@ -9,7 +9,7 @@ export interface BenchConfig {
   /** Seconds of unrecorded warm-up load before each server's measurements (BENCH_WARMUP). */
   warmup: number;
   /**
-   * Sections to run, comma-separated (BENCH_SECTIONS): throughput, growth, startup, seeding, runner, cli-startup, fault-isolation,
+   * Sections to run, comma-separated (BENCH_SECTIONS): throughput, growth, startup, seeding, runner, cli-startup, fault-isolation, many-tenants,
    * store-checksums, hostile (every flood: the simulator's and the proxy's), hostile-proxy, log-cost,
    * replicas (throughput through nginx to 1, 2 and 3 replicas; skipped without nginx), soak (20 tenants
    * under a mixed load until their events grew tenfold: minutes), suite
@@ -20,6 +20,8 @@ export interface BenchConfig {
   growthProfiles: readonly string[];
   /** Profile of the seeding and start-up section (BENCH_LARGE_PROFILE). */
   largeProfile: string;
+  /** Tenants of the many-tenants section (BENCH_TENANTS, default 1,000; fewer are reported, not judged). */
+  manyTenants: number;
   /** Repetitions of the seeding and start-up measurements (BENCH_STARTUP_RUNS). */
   startupRuns: number;
   /** Where the reports go (BENCH_REPORT_DIR). */
@@ -63,6 +65,7 @@ export function benchConfig(): BenchConfig {
         'hostile',
         'log-cost',
         'fault-isolation',
+        'many-tenants',
         'replicas',
         'soak',
         'suite',
@@ -70,6 +73,7 @@ export function benchConfig(): BenchConfig {
     ),
     growthProfiles: listEnv('BENCH_GROWTH_PROFILES', ['bench-1k', 'bench-10k', 'large']),
     largeProfile: process.env['BENCH_LARGE_PROFILE'] || 'large',
+    manyTenants: Math.round(numberEnv('BENCH_TENANTS', 1000)),
     startupRuns: Math.round(numberEnv('BENCH_STARTUP_RUNS', 3)),
     reportDir: process.env['BENCH_REPORT_DIR'] || 'reports',
   };

@@ -96,6 +96,11 @@ export function figuresOf(results: Input): Figures {
     put(f, 'growthEventPollP99Ratio', results.growth.p99Ratio.eventPoll);
   }
   if (results.faultIsolation) put(f, 'faultIsolationRatio', results.faultIsolation.ratio);
+  // Fewer tenants than a thousand (BENCH_TENANTS) are reported, not judged.
+  if (results.manyTenants && results.manyTenants.tenants >= 1000) {
+    put(f, 'manyTenantsPeakRssMb', results.manyTenants.peakRssMb);
+    put(f, 'manyTenantsAnsweredShare', results.manyTenants.answeredAgain / results.manyTenants.tenants);
+  }
   // A shorter soak (BENCH_SOAK_GROWTH below 10) is reported, not judged.
   if (results.soak && results.soak.growthFactor >= 10)
     put(f, 'soakCpuPerRequestRatio', results.soak.cpuPerRequestRatio);

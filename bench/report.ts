@@ -221,6 +221,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     ...soakLines(results),
     ...faultIsolationLines(results),
+    ...manyTenantsLines(results),
   ].join('\n');
 }
 
@@ -233,6 +234,18 @@ function faultIsolationLines(results: BenchResults): string[] {
       `${fmt(s.withRules)} with them (${fmt(s.ratio * 100, 0)}%); rounds in order: ` +
       s.rounds.map((r) => `${r.rules ? 'rules' : 'none'} ${fmt(r.rps)}`).join(', ') +
       '.',
+    '',
+  ];
+}
+
+/** The many-tenants section: RSS of `serve` over a thousand tenants' stores. */
+function manyTenantsLines(results: BenchResults): string[] {
+  const s = results.manyTenants;
+  if (!s) return [];
+  return [
+    `Many tenants (${fmt(s.tenants)}, default profile, one region, \`serve\` with its default budgets): RSS ` +
+      `${fmt(s.rssMb)} MB after each was read once (peak ${fmt(s.peakRssMb)} MB; first round ${fmt(s.firstRoundSeconds)} s); ` +
+      `${fmt(s.answeredAgain)} answered their next read as their first.`,
     '',
   ];
 }

@@ -8,6 +8,7 @@ import type { SeedAllFigures } from './sections/seeding.js';
 import type { StartupFigures } from './sections/startup.js';
 import type { StoreChecksumFigures } from './sections/store-checksums.js';
 import type { FaultIsolationFigures } from './sections/fault-isolation.js';
+import type { ManyTenantsFigures } from './sections/many-tenants.js';
 import type { SoakFigures } from './sections/soak.js';
 import type { SuiteFigures } from './sections/suite.js';
 import type { Conditions, Figures, TargetRow } from './targets.js';
@@ -35,6 +36,8 @@ export interface BenchResults {
   soak?: SoakFigures;
   /** Another tenant's read throughput with fault rules set for the first tenant, against none (fault-isolation). */
   faultIsolation?: FaultIsolationFigures;
+  /** A thousand tenants read once through `serve` with its default budgets: RSS and answers (many-tenants). */
+  manyTenants?: ManyTenantsFigures;
   startup: StartupFigures[];
   /** `rm-harness seed --profile <large>`: every tenant and region at once. */
   seedAll?: SeedAllFigures;

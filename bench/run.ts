@@ -15,6 +15,7 @@ import { measureHostileProxy, writeHostileProxyReport } from './sections/hostile
 import { measureHostile } from './sections/hostile.js';
 import { measureFaultIsolation } from './sections/fault-isolation.js';
 import { measureLogCost } from './sections/log-cost.js';
+import { measureManyTenants } from './sections/many-tenants.js';
 import { measureReplicas } from './sections/replicas.js';
 import { measureFuzz, measureGate, measureRunner } from './sections/runner.js';
 import { measureSeedAll } from './sections/seeding.js';
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   );
   const logCost = await measured('log-cost', () => measureLogCost(config));
   const faultIsolation = await measured('fault-isolation', () => measureFaultIsolation(config));
+  const manyTenants = await measured('many-tenants', () => measureManyTenants(config.manyTenants));
   const replicas = await measured('replicas', () => measureReplicas(config));
   const soak = await measured('soak', () => measureSoak(config));
   const suite = await measured('suite', () => measureSuite());
@@ -152,6 +154,7 @@ async function main(): Promise<void> {
     ...(logCost ? { logCost } : {}),
     ...(soak ? { soak } : {}),
     ...(faultIsolation ? { faultIsolation } : {}),
+    ...(manyTenants ? { manyTenants } : {}),
     ...(suite ? { suite } : {}),
   };
   const figures = figuresOf(results);

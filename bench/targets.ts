@@ -51,6 +51,10 @@ export const FIGURES = {
   soakCpuPerRequestRatio: 'soak',
   /** Another tenant's read req/s with fault rules set for the first tenant ÷ the same with no rules. */
   faultIsolationRatio: 'fault-isolation',
+  /** Peak RSS of `serve` (default budgets) once 1,000 default-profile tenants were each read once, MB. */
+  manyTenantsPeakRssMb: 'many-tenants',
+  /** Share of those tenants whose next read answered as their first. */
+  manyTenantsAnsweredShare: 'many-tenants',
   /** Kept from earlier rounds: one 100k-contact store seeded by `seed --tenant --region`, ms. */
   storeSeedLargeMs: 'startup',
   /** `startServer({ dataDir })` on the 100k store plus its first request, ms. */
@@ -276,6 +280,18 @@ export const TARGETS: readonly TargetSpec[] = [
     limits: [{ figure: 'faultIsolationRatio', bound: 'min', value: 0.9 }],
     threshold: '≥ 90%',
     show: (f) => `${((f.faultIsolationRatio ?? NaN) * 100).toFixed(0)}%`,
+  },
+  {
+    id: 'many-tenants',
+    target:
+      '1,000 tenants (default profile, one region) each read once: peak RSS of `serve`, every tenant answering again',
+    limits: [
+      { figure: 'manyTenantsPeakRssMb', bound: 'max', value: 1024 },
+      { figure: 'manyTenantsAnsweredShare', bound: 'min', value: 1 },
+    ],
+    threshold: '< 1 GB, all',
+    show: (f) =>
+      `${(f.manyTenantsPeakRssMb ?? NaN).toFixed(0)} MB, ${((f.manyTenantsAnsweredShare ?? NaN) * 100).toFixed(0)}% answered`,
   },
   {
     id: 'store-seed-large',
