@@ -9,8 +9,10 @@ import {
   EVENTS_BY_VIEW,
   entityKey,
   eventDateKey,
+  retentionCutoff,
   type EventRecord,
 } from '../shared/change-events.js';
+import type { EventRetention } from '../shared/event-retention.js';
 import { isVisible, reorderPage, withDuplicates } from './feed-faults.js';
 import type { ViewDefinition } from './views.js';
 
@@ -35,6 +37,7 @@ function idList(value: unknown): Set<string> | undefined {
 function dateRange(
   events: SortedEntities<EventRecord>,
   filter: NonNullable<EventViewArgs['filter']>['eventDate'],
+  cutoff: string | undefined,
 ): { lo: number; hi: number } {
   const { from, after, to } = filter ?? {};
   // A bound that does not parse bounds nothing, as the comparison of epoch milliseconds did before.
@@ -44,6 +47,7 @@ function dateRange(
   const fromKey = key(from);
   const afterKey = key(after);
   const toKey = key(to);
+  if (cutoff) lo = Math.max(lo, events.bound(cutoff));
   if (fromKey) lo = Math.max(lo, events.bound(fromKey));
   if (afterKey) lo = Math.max(lo, events.bound(afterKey, true));
   if (toKey) hi = Math.min(hi, events.bound(toKey, true));
@@ -104,6 +108,7 @@ export function queryEvents(
   args: EventViewArgs,
   feed?: { faults: EventFeedFaults; now: Date },
   rules: RuleSwitchContext = {},
+  retention?: { retention: EventRetention | undefined; now: Date },
 ): Page<EventRecord> {
   // A rule-verification run may break the view's own rule of §6 (deleted, archived, private events).
   const viewRule = `§6/${def.query}`;
@@ -118,7 +123,11 @@ export function queryEvents(
   const { skip, limit } = checkPaging(args);
 
   const events = store.sorted<EventRecord>(EVENTS_BY_VIEW, def.view);
-  const { lo, hi } = dateRange(events, filter.eventDate);
+  const { lo, hi } = dateRange(
+    events,
+    filter.eventDate,
+    retention && retentionCutoff(retention.retention, retention.now),
+  );
   // A lagging feed has not seen the newest events at all yet, deletions included.
   const visible = (e: EventRecord) => !feed || isVisible(e, feed.faults, feed.now);
   const deleted = new Set<string>();

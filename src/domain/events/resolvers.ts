@@ -32,7 +32,10 @@ export function eventResolvers(): AreaResolvers {
     query[def.query] = (_parent: unknown, args: EventViewArgs, ctx: RequestContext) => {
       const faults = ctx.eventFeed?.(def.query);
       const feed = faults ? { faults, now: ctx.now() } : undefined;
-      const result = queryEvents(ctx.store, def, args, feed, ctx);
+      const result = queryEvents(ctx.store, def, args, feed, ctx, {
+        retention: ctx.eventRetention,
+        now: feed?.now ?? ctx.now(),
+      });
       return { totalModels: result.totalModels, models: result.models.map((e) => toItem(def, e)) };
     };
     if (def.entityField) types[def.typeName] = { [def.entityField]: byId(def.collection, def.idField) };

@@ -76,6 +76,17 @@ function recordedSoFar(tx: Transaction): number {
 }
 
 /**
+ * The date (an `eventDateKey`) before which the age bound retires events at `now`, or undefined without
+ * one. Reads apply it too: a store nobody writes to keeps its old events on disk until its next write,
+ * but no view answers them once they are past the age (A-500).
+ */
+export function retentionCutoff(retention: EventRetention | undefined, now: Date): string | undefined {
+  return retention?.days === undefined
+    ? undefined
+    : new Date(now.getTime() - retention.days * 86_400_000).toISOString();
+}
+
+/**
  * Removes the events past the retention, oldest first, in the caller's transaction (so they go with the
  * write that recorded the newest events, or not at all). The events collection is in date order (each
  * write's date is later than every earlier one's, seeded history is recorded sorted), so the oldest are
@@ -83,10 +94,7 @@ function recordedSoFar(tx: Transaction): number {
  */
 export function retireEvents(tx: Transaction, retention: EventRetention, now: Date): number {
   const excess = retention.count === undefined ? 0 : tx.count(EVENTS) - retention.count;
-  const cutoff =
-    retention.days === undefined
-      ? undefined
-      : new Date(now.getTime() - retention.days * 86_400_000).toISOString();
+  const cutoff = retentionCutoff(retention, now);
   const retired: string[] = [];
   for (const event of tx.all<EventRecord>(EVENTS)) {
     if (retired.length >= excess && (cutoff === undefined || eventDateKey(event.eventDate) >= cutoff)) break;

@@ -36,6 +36,19 @@ const POLL = `query($after: DateTime) {
   firmContactEventViews(limit: 1000, filter: { eventDate: { after: $after } }) {
     totalModels models { eventType eventDate contactId } } }`;
 
+/** The tenant clock of the age tests: 30 days after the seeded history ends (2026-06-01), so 90 days reach into it. */
+const now = () => new Date('2026-07-01T12:00:00.000Z');
+const CUTOFF = '2026-04-02T12:00:00.000Z';
+
+/** How many contact events the seeded history holds with no retention. */
+async function fullHistory(): Promise<number> {
+  const sim = createSimulator({ profile: 'small', now });
+  const result = await sim.execute(POLL, { variables: { after: '2020-01-01T00:00:00Z' } });
+  await sim.stop();
+  return (result.data as { firmContactEventViews: { totalModels: number } }).firmContactEventViews
+    .totalModels;
+}
+
 describe('event retention', () => {
   it('keeps at most `count` events: the oldest go with the write that records new ones', async () => {
     const seeded = await (async () => {
@@ -61,11 +74,8 @@ describe('event retention', () => {
 
   it('drops events older than `days` on the tenant clock; a poll older than that gets what remains', async () => {
     // The seeded history ends at the fixtures' reference date (2026-06-01); the clock is 30 days later.
-    const now = () => new Date('2026-07-01T12:00:00.000Z');
+    const seededTotal = await fullHistory();
     const sim = createSimulator({ dataDir: dir, profile: 'small', now, eventRetention: { days: 90 } });
-    const before = await sim.execute(POLL, { variables: { after: '2020-01-01T00:00:00Z' } });
-    const seededTotal = (before.data as { firmContactEventViews: { totalModels: number } })
-      .firmContactEventViews.totalModels;
     await addPerson(sim, 'Aged');
     const after = await sim.execute(POLL, { variables: { after: '2020-01-01T00:00:00Z' } });
     const page = (
@@ -74,12 +84,26 @@ describe('event retention', () => {
     expect(after.errors).toBeUndefined();
     expect(page.totalModels).toBeGreaterThan(0);
     expect(page.totalModels).toBeLessThan(seededTotal);
-    const cutoff = '2026-04-02T12:00:00.000Z';
-    expect(page.models.every((e) => e.eventDate >= cutoff)).toBe(true);
+    expect(page.models.every((e) => e.eventDate >= CUTOFF)).toBe(true);
     await sim.stop();
     const events = await storedEvents();
     expect(events.length).toBeGreaterThan(0);
-    expect(events.every((e) => e.eventDate >= cutoff)).toBe(true);
+    expect(events.every((e) => e.eventDate >= CUTOFF)).toBe(true);
+  });
+
+  it('answers no event past the age from a store nobody writes to (its files keep them until a write)', async () => {
+    const seededTotal = await fullHistory();
+    const sim = createSimulator({ dataDir: dir, profile: 'small', now, eventRetention: { days: 90 } });
+    const result = await sim.execute(POLL, { variables: { after: '2020-01-01T00:00:00Z' } });
+    const page = (
+      result.data as { firmContactEventViews: { totalModels: number; models: Array<{ eventDate: string }> } }
+    ).firmContactEventViews;
+    expect(result.errors).toBeUndefined();
+    expect(page.totalModels).toBeGreaterThan(0);
+    expect(page.totalModels).toBeLessThan(seededTotal);
+    expect(page.models).toHaveLength(page.totalModels);
+    expect(page.models.every((e) => e.eventDate >= CUTOFF)).toBe(true);
+    await sim.stop();
   });
 
   it('refuses a bound that is not positive', () => {
