@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileBackend, readStore, Store } from '../../src/store/index.js';
+import { FileBackend, readStore, Store, StoreCorruptError } from '../../src/store/index.js';
 import { withTempDir } from './helpers.js';
 
 /** Every file of `dir` with its bytes: what a read-only reader must leave exactly as it was. */
@@ -80,6 +80,20 @@ describe('readStore: a store as its files hold it, read-only', () => {
         notes: ['n1', 'n2'],
       });
       expect(await filesOf(dir)).toEqual(before);
+    });
+  });
+
+  it('opens a store with a damaged collection, counts it, and throws StoreCorruptError only when it is parsed', async () => {
+    await withTempDir(async (dir) => {
+      await (await storeWithLog(dir)).close();
+      const file = join(dir, 's.json');
+      // Same length, other bytes: the collection's checksum no longer matches.
+      await writeFile(file, (await readFile(file, 'utf8')).replace('"Bo"', '"Bx"'));
+      const read = await readStore(file);
+      if (!read.ok) throw new Error(read.message);
+      expect(read.store.count('contacts')).toBe(2);
+      expect(read.store.get('notes', 'n1')).toEqual({ id: 'n1', text: 'hello' });
+      expect(() => read.store.entities('contacts')).toThrow(StoreCorruptError);
     });
   });
 
