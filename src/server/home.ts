@@ -33,6 +33,15 @@ export interface HomeOptions {
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
 
+/**
+ * The command that writes the conformance reports the page links, through the package's own bin: it works
+ * wherever the simulator does (an installed package has none of a checkout's npm scripts).
+ */
+function conformCommand(reportsDir: string): string {
+  const quoted = /^[\w./-]+$/.test(reportsDir) ? reportsDir : `'${reportsDir.replaceAll("'", "'\\''")}'`;
+  return `npx rm-harness conform --target sim --version all --report-dir ${quoted}`;
+}
+
 function homeHtml(options: HomeOptions, reportsDir: string): string {
   const e = escapeHtml;
   const link = (href: string, text = href) => `<a href="${e(href)}">${e(text)}</a>`;
@@ -54,7 +63,7 @@ function homeHtml(options: HomeOptions, reportsDir: string): string {
   const reports = Object.keys(REPORTS).filter((name) => existsSync(path.join(reportsDir, name)));
   const reportsHtml = reports.length
     ? `<ul>${reports.map((name) => `<li>${link(`${REPORTS_PATH}/${name}`, name)}</li>`).join('')}</ul>`
-    : `<p>No reports in <code>${e(reportsDir)}</code> yet (<code>npm run conform:ci</code>, <code>npm run bench</code>).</p>`;
+    : `<p>No reports in <code>${e(reportsDir)}</code> yet: <code>${e(conformCommand(reportsDir))}</code> writes them.</p>`;
   return `<!doctype html>
 <html lang="en">
 <head>

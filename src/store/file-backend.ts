@@ -8,7 +8,7 @@ import { DEFAULT_LEASE_MS, StoreLock } from './lock.js';
 import { SnapshotFile } from './snapshot-file.js';
 import { damagedCopyPath, storeFilePaths } from './store-files.js';
 import type { PersistedSnapshot, WalRecord } from './types.js';
-import { readWal, WalCorruptError, WalWriter } from './wal.js';
+import { collectRecords, readWal, WalCorruptError, WalWriter } from './wal.js';
 import type { WalContents } from './wal.js';
 
 /** Tuning of a `FileBackend`. */
@@ -147,11 +147,11 @@ export class FileBackend implements StoreBackend {
     const rotated = await this.readLog(this.rotatedPath);
     if (rotated) {
       this.hadRotated = true;
-      last = this.collect(rotated.records, last, records, this.rotatedPath);
+      last = collectRecords(rotated.records, last, records, this.rotatedPath);
     }
     const wal = await this.readLog(this.walPath);
     if (wal) {
-      this.collect(wal.records, last, records, this.walPath);
+      collectRecords(wal.records, last, records, this.walPath);
       if (wal.validBytes < wal.totalBytes) await this.dropTail(wal);
     }
     this.loadedWal = wal;
@@ -393,20 +393,5 @@ export class FileBackend implements StoreBackend {
       if (err instanceof WalCorruptError) throw new StoreCorruptError(err.message, { cause: err });
       throw err;
     }
-  }
-
-  /** Appends the records that follow `last`, insisting on consecutive seqs so a lost record is noticed. */
-  private collect(found: WalRecord[], last: number, out: WalRecord[], path: string): number {
-    for (const record of found) {
-      if (record.seq <= last) continue;
-      if (record.seq !== last + 1) {
-        throw new StoreCorruptError(
-          `${path}: record seq ${record.seq} follows seq ${last}; records are missing`,
-        );
-      }
-      out.push(record);
-      last = record.seq;
-    }
-    return last;
   }
 }

@@ -24,7 +24,15 @@ export {
   StoreLockedError,
   StoreQuotaError,
 } from './errors.js';
-export { DEFAULT_LEASE_MS, describeOwner, lockPath, readLock, removeLockOf, staleness, StoreLock } from './lock.js';
+export {
+  DEFAULT_LEASE_MS,
+  describeOwner,
+  lockPath,
+  readLock,
+  removeLockOf,
+  staleness,
+  StoreLock,
+} from './lock.js';
 export type { HeldLock, StoreLockOptions } from './lock.js';
 export type { StoreFailureReason, StoreQuota, StoreQuotaKind } from './errors.js';
 export { collectionEntities, parseSnapshot, stringifySnapshot } from './snapshot-codec.js';
@@ -45,3 +53,5 @@ export { FaultFs, fsError } from './fault-fs.js';
 export type { FaultSpec, FsCall, FsOp } from './fault-fs.js';
 export { checkStore, listStores, salvageSnapshot } from './check.js';
 export type { StoreCheck, StoreFinding } from './check.js';
+export { readStore } from './inspect.js';
+export type { StoreReadError, StoreView } from './inspect.js';

@@ -1,4 +1,4 @@
-import { StoreError } from './errors.js';
+import { StoreCorruptError, StoreError } from './errors.js';
 import { Index, IndexSet, type IndexLike, type Slot } from './indexes.js';
 import { SortedIndex } from './sorted-index.js';
 // A type import list: it reads like the type exports of index.ts, names only.
@@ -12,6 +12,7 @@ import type {
   SortedEntities,
   StoreSnapshot,
   WalOp,
+  WalRecord,
 } from './types.js';
 import { assertCollectionName, assertEntity } from './validate.js';
 
@@ -249,6 +250,26 @@ export class StoreState {
     for (const ix of indexes) ix.add(u.prev, ix.keysOf(u.prev.e));
     col.slots.set(id, u.prev);
     if (col.slots.size > 1) col.unordered = true;
+  }
+
+  /**
+   * Re-applies logged records during recovery, in order, each op's entity passed through `freeze`; a
+   * record that cannot be applied is a `StoreCorruptError` naming its seq.
+   */
+  replayRecords(records: readonly WalRecord[], freeze: <T>(value: T) => T): void {
+    for (const record of records) {
+      try {
+        for (const op of record.ops) this.replay(op.op === 'put' ? { ...op, e: freeze(op.e) } : op);
+      } catch (err) {
+        throw new StoreCorruptError(
+          `WAL record seq ${record.seq} cannot be applied: ${(err as Error).message}`,
+          {
+            cause: err,
+          },
+        );
+      }
+      this.seq = record.seq;
+    }
   }
 
   /** Re-applies a logged op during recovery. */

@@ -1,6 +1,6 @@
 import type { BackendStats, StoreBackend } from './backend.js';
 import { MemoryBackend } from './backend.js';
-import { StoreCorruptError, StoreError, StoreFailedError, StoreQuotaError, storeFailure } from './errors.js';
+import { StoreError, StoreFailedError, StoreQuotaError, storeFailure } from './errors.js';
 import type { StoreFailureReason, StoreQuota } from './errors.js';
 import { assertSnapshot } from './snapshot-codec.js';
 import { StoreState } from './state.js';
@@ -97,19 +97,7 @@ export class Store extends SourceReader implements StoreReader {
     const state = new StoreState();
     const freeze = options.freeze ? deepFreeze : identity;
     if (snapshot) state.load(snapshot, snapshot.seq, freeze);
-    for (const record of records) {
-      try {
-        for (const op of record.ops) state.replay(op.op === 'put' ? { ...op, e: freeze(op.e) } : op);
-      } catch (err) {
-        throw new StoreCorruptError(
-          `WAL record seq ${record.seq} cannot be applied: ${(err as Error).message}`,
-          {
-            cause: err,
-          },
-        );
-      }
-      state.seq = record.seq;
-    }
+    state.replayRecords(records, freeze);
     let store: Store | null = null;
     await backend.start((upTo) => state.captureForWrite(store?.unconfirmedAfter(upTo) ?? []));
     store = new Store(backend, state, options);

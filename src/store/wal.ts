@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { StoreError, StoreFailedError, storeFailure } from './errors.js';
+import { StoreCorruptError, StoreError, StoreFailedError, storeFailure } from './errors.js';
 import { fsyncDir, nodeFs, readIfExists } from './fsutil.js';
 import type { DurableFs, DurableHandle } from './fsutil.js';
 import type { WalOp, WalRecord } from './types.js';
@@ -161,6 +161,29 @@ export function parseWal(buf: Buffer, path: string): WalContents {
 export async function readWal(path: string, fs: DurableFs = nodeFs): Promise<WalContents | null> {
   const buf = await readIfExists(path, fs);
   return buf === null ? null : parseWal(buf, path);
+}
+
+/**
+ * Appends to `out` the records of one log that follow seq `last` (earlier ones are already in the snapshot
+ * or an earlier log) and returns the seq of the last one; a gap in the seqs is a `StoreCorruptError`.
+ */
+export function collectRecords(
+  found: readonly WalRecord[],
+  last: number,
+  out: WalRecord[],
+  path: string,
+): number {
+  for (const record of found) {
+    if (record.seq <= last) continue;
+    if (record.seq !== last + 1) {
+      throw new StoreCorruptError(
+        `${path}: record seq ${record.seq} follows seq ${last}; records are missing`,
+      );
+    }
+    out.push(record);
+    last = record.seq;
+  }
+  return last;
 }
 
 type RecordItem = {

@@ -102,6 +102,14 @@ describe.each(pages)('%s', (page) => {
       }
     });
 
+    it("imports nothing of a checkout's src/ (a reader's project has the package, not the sources)", () => {
+      const fromSources = blocks
+        .filter((b) => ['ts', 'js', 'mjs'].includes(b.lang))
+        .filter((b) => /(?:from|import\()\s*['"](?:\.{1,2}\/)+src\//.test(b.text))
+        .map(at);
+      expect(fromSources).toEqual([]);
+    });
+
     it('starts the simulator in server blocks with npm start', () => {
       for (const block of blocks.filter((b) => b.kind === 'server'))
         expect(block.text.trim()).toMatch(/^npm start$/m);

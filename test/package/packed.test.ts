@@ -97,17 +97,9 @@ describe('the packed package, installed into an empty project', () => {
     mkdirSync(locked);
     await run('tar', ['-xzf', packed.tarball, '-C', locked, '--strip-components=1']);
     await run('npm', ['ci', '--omit=dev', '--ignore-scripts', ...NPM_QUIET], { cwd: locked });
-    const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
-      packages: Record<string, { version?: string; dev?: boolean }>;
-    };
-    const wanted = Object.entries(lock.packages).filter(([at, entry]) => at !== '' && !entry.dev);
-    const differing = wanted.filter(([at, entry]) => {
-      const manifest = path.join(locked, at, 'package.json');
-      if (!existsSync(manifest)) return false; // an optional package of another platform
-      return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version !== entry.version;
-    });
-    expect(wanted.length).toBeGreaterThan(100);
-    expect(differing.map(([at]) => at)).toEqual([]);
+    const { wanted, differing } = lockComparison(locked);
+    expect(wanted).toBeGreaterThan(100);
+    expect(differing).toEqual([]);
     expect(existsSync(path.join(locked, 'node_modules/typescript'))).toBe(false);
     const version = await run(process.execPath, [path.join(locked, 'bin/rm-harness.js'), '--version']);
     expect(version.stdout).toBe(`${VERSION}\n`);
@@ -237,6 +229,25 @@ describe('the packed package, installed into an empty project', () => {
       serve?.child.kill('SIGTERM');
       await serve?.exited;
     });
+
+    it('names on its home page only commands the package has, and the one it names writes the reports it then links', async () => {
+      const page = async (): Promise<string> => (await fetch(`${serve!.url}/`)).text();
+      const named = [...(await page()).matchAll(/<code>((?:npm|npx|rm-harness) [^<]*)<\/code>/g)].map((m) =>
+        m[1]!.replaceAll('&#39;', "'").replaceAll('&amp;', '&'),
+      );
+      expect(named.length).toBeGreaterThan(0);
+      expect(named.filter((command) => !command.startsWith('npx rm-harness '))).toEqual([]);
+      for (const command of named) {
+        // As a reader would type it, in the project that installed the package.
+        const ran = await runBash(command, project, 240_000);
+        expect({ command, code: ran.code, output: ran.output }).toEqual({
+          command,
+          code: 0,
+          output: ran.output,
+        });
+      }
+      expect(await page()).toContain('href="/__reports/conformance.html"');
+    }, 300_000);
 
     it('seed writes the store files of one tenant and region', async () => {
       const seeded = await cli([
@@ -428,6 +439,14 @@ describe('the packed package, installed into an empty project', () => {
         output: finished.output,
       });
     }
+    // The docs' way to the tested versions (a folder of its own, from the shrinkwrap) gives exactly them.
+    const tested = runnable.find((e) => /npm ci --omit=dev/.test(e.block.text));
+    const folder = /tar -xzf \S+ -C (\S+)/.exec(tested?.block.text ?? '')?.[1] ?? '';
+    expect(folder).not.toBe('');
+    const { wanted, differing } = lockComparison(path.join(reader, folder));
+    expect(wanted).toBeGreaterThan(100);
+    expect(differing).toEqual([]);
+    expect(existsSync(path.join(reader, folder, 'node_modules/express/package.json'))).toBe(true);
   }, 900_000);
 
   describe('Dockerfile (no container engine here: checked against the tarball instead)', () => {
@@ -506,6 +525,23 @@ describe('the packed package, installed into an empty project', () => {
     });
   });
 });
+
+/**
+ * The production packages of the lockfile (`wanted`), and those installed in `folder` at another version
+ * than the lockfile's (`differing`; an optional package of another platform is not installed at all).
+ */
+function lockComparison(folder: string): { wanted: number; differing: string[] } {
+  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string; dev?: boolean }>;
+  };
+  const wanted = Object.entries(lock.packages).filter(([at, entry]) => at !== '' && !entry.dev);
+  const differing = wanted.filter(([at, entry]) => {
+    const manifest = path.join(folder, at, 'package.json');
+    if (!existsSync(manifest)) return false;
+    return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version !== entry.version;
+  });
+  return { wanted: wanted.length, differing: differing.map(([at]) => at) };
+}
 
 /** Resolves true once the serve banner is complete ("Press Ctrl+C to stop."), polling up to `ms`. */
 async function bannerWithin(output: () => string, ms: number): Promise<boolean> {

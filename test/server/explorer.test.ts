@@ -1,5 +1,8 @@
 // The browser explorer (GraphiQL served from the package) and the home page, over HTTP.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -113,6 +116,27 @@ describe('explorer and home page', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('secret-token-123');
+  });
+
+  it("names, while there are no reports, only a command an installed package has (none of a checkout's npm scripts)", async () => {
+    // The reports folder is the working directory's `reports/` (the default of `serve`), resolved at
+    // start: here one that holds nothing yet, under a path that needs quoting in a shell.
+    const dir = mkdtempSync(path.join(tmpdir(), "rm-harness no reports '"));
+    const empty = path.join(dir, 'reports');
+    const cwd = process.cwd();
+    process.chdir(dir);
+    const bare = await startTestServer().finally(() => process.chdir(cwd));
+    try {
+      const html = await (await fetch(`${bare.url}/`)).text();
+      const named = [...html.matchAll(/<code>((?:npm|npx|rm-harness) [^<]*)<\/code>/g)].map((m) =>
+        m[1]!.replaceAll('&#39;', "'").replaceAll('&amp;', '&'),
+      );
+      const quoted = `'${empty.replaceAll("'", `'\\''`)}'`;
+      expect(named).toEqual([`npx rm-harness conform --target sim --version all --report-dir ${quoted}`]);
+    } finally {
+      await bare.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('serves only the known report names', async () => {
