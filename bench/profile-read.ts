@@ -11,19 +11,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { BENCH_HEADERS, BENCH_PATH } from './queries.js';
+import { BENCH_HEADERS, BENCH_PATH, READ } from './queries.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
-const READ = `query BenchRead($id: ID!) {
-  person(id: $id) {
-    id displayName firstName lastName currentJobTitle
-    addresses { id type street city country postalCode }
-    emailAddresses { id type address }
-    currentEmployer { id name }
-  }
-}`;
 
 interface ProfileNode {
   id: number;

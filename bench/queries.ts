@@ -75,7 +75,8 @@ const EVENT_POLL = `query BenchEventPoll($after: DateTime) {
   }
 }`;
 
-const READ = `query BenchRead($id: ID!) {
+/** The by-id read (the bench's `read` request), for tools that load it with an id of their own. */
+export const READ = `query BenchRead($id: ID!) {
   person(id: $id) {
     id displayName firstName lastName currentJobTitle
     addresses { id type street city country postalCode }
