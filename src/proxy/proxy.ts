@@ -11,6 +11,7 @@ import {
   type JudgedResponse,
   type RunResult,
 } from '../conformance/index.js';
+import { MAX_NESTING } from '../simulator/index.js';
 import { maskHeaders, secretValues } from '../secrets/index.js';
 import {
   bearerOf,
@@ -24,7 +25,6 @@ import {
   type HttpAnswer,
 } from '../server/index.js';
 import { checkExchange } from './check-exchange.js';
-import { MAX_NESTING } from './document-depth.js';
 import { nestsDeeperThan } from './json-walk.js';
 import { forward, forwardedHeaders, type UpstreamTooLarge } from './forward.js';
 import {
