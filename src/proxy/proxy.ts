@@ -12,14 +12,13 @@ import {
   type RunResult,
 } from '../conformance/index.js';
 import { MAX_NESTING } from '../simulator/index.js';
-import { maskHeaders, secretValues } from '../secrets/index.js';
+import { maskHeaders, sameToken, secretValues } from '../secrets/index.js';
 import {
   bearerOf,
   DEFAULT_ADMIN_TOKEN,
   listen,
   readBodyBytes,
   refusalAnswer,
-  sameToken,
   sendAnswer,
   type ByteBudget,
   type HttpAnswer,

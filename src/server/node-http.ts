@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
 // The node:http helpers of every listener (the GraphQL edge, the mock, the proxy): no framework here.
@@ -7,16 +6,6 @@ import type { ServerResponse } from 'node:http';
 export function bearerOf(header: string | undefined): string | undefined {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   return match?.[1];
-}
-
-/**
- * Whether a presented token is the expected one, compared in constant time (of their SHA-256 digests, so
- * neither the content nor the length leaks through timing); an absent or empty token never is.
- */
-export function sameToken(presented: string | undefined, expected: string): boolean {
-  if (presented === undefined || presented === '') return false;
-  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
 }
 
 /** An answer as a listener writes it: the error envelopes of the catalogue, or a body passed on. */
