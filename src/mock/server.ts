@@ -30,6 +30,7 @@ import { consistentMock } from './consistent.js';
 import { fakerMocks, newFaker, reseed } from './mocks.js';
 import { loadOverrides, operationOverride, type MockOverrides } from './overrides.js';
 import { CODE } from '../contract/error-codes.js';
+import { TokenIndex } from '../secrets/index.js';
 
 export { DEFAULT_MOCK_VERSION };
 
@@ -170,7 +171,7 @@ export async function startMockServer(options: MockServerOptions): Promise<Runni
 
   // Every GraphQL request goes through the simulator's edge: the same route match, bounded body read,
   // early 401 and 413, and graphql-http core; only the answerer is the mock's.
-  const byToken = new Map(tenants.map((tenant) => [tenant.token, tenant]));
+  const byToken = new TokenIndex(tenants.map((tenant) => [tenant.token, tenant] as const));
   const endpoints = new Map<string, string>([[GRAPHQL_PATH, 'us']]);
   for (const region of REGIONS) endpoints.set(`/${region}/${version}${GRAPHQL_PATH}`.toLowerCase(), region);
   const edge = graphqlEdge<string, TenantConfig>({

@@ -16,6 +16,8 @@ const NOT_FORWARDED = new Set([
   'trailer',
   'host',
   'content-length',
+  // The body forwarded is the one the proxy read and judged, its content encoding undone.
+  'content-encoding',
   // Asked for identity so the proxy can read the body it judges.
   'accept-encoding',
 ]);

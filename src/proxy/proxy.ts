@@ -11,10 +11,19 @@ import {
   type JudgedResponse,
   type RunResult,
 } from '../conformance/index.js';
-import { maskHeaders, secretValues } from '../secrets/index.js';
-import { bearerOf, DEFAULT_ADMIN_TOKEN, listen, sameToken } from '../server/index.js';
+import { MAX_NESTING } from '../simulator/index.js';
+import { maskHeaders, sameToken, secretValues } from '../secrets/index.js';
+import {
+  bearerOf,
+  DEFAULT_ADMIN_TOKEN,
+  listen,
+  readBodyBytes,
+  refusalAnswer,
+  sendAnswer,
+  type ByteBudget,
+  type HttpAnswer,
+} from '../server/index.js';
 import { checkExchange } from './check-exchange.js';
-import { MAX_NESTING } from './document-depth.js';
 import { nestsDeeperThan } from './json-walk.js';
 import { forward, forwardedHeaders, type UpstreamTooLarge } from './forward.js';
 import {
@@ -29,12 +38,7 @@ import type { RawExchange, Recorder } from './recording/recorder.js';
 import { PersonalDataScrubber } from './recording/scrub.js';
 import { checkRequest, type InvalidRequest, type ValidRequest } from './request-check.js';
 import { CODE, type ErrorCode } from '../contract/error-codes.js';
-import {
-  envelopeAnswer,
-  errorAnswer,
-  type EnvelopeError,
-  type ErrorAnswer,
-} from '../contract/error-envelope.js';
+import { envelopeAnswer, errorAnswer, type EnvelopeError } from '../contract/error-envelope.js';
 
 /** Which differences turn the upstream's answer into an HTTP 502. */
 export type FailOn = 'breaking' | 'any';
@@ -108,27 +112,32 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
 /** Sends the catalogue's error answer of a code: its envelope, its status unless told, its Retry-After. */
 function sendError(res: ServerResponse, code: ErrorCode, message: string, status?: number): void {
   sendAnswer(res, errorAnswer(code, message, status === undefined ? {} : { status }));
 }
 
-function sendAnswer(res: ServerResponse, answer: ErrorAnswer): void {
-  res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
-  res.end(answer.body);
+/** A JSON answer of the control routes. */
+function jsonAnswer(status: number, text: string): HttpAnswer {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: text };
+}
+
+/**
+ * Sends an answer given without the request's body (a refusal, a control route): a body is not read
+ * (the edge's reader with a limit of 0 refuses any), and when one was sent the connection is closed
+ * after the answer instead of reading it to its end (A-400).
+ */
+async function answerBodyUnread(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: HttpAnswer,
+): Promise<void> {
+  const read = await readBodyBytes(req, 0);
+  sendAnswer(res, answer, !read.ok);
 }
 
 /** Counts the request bytes the proxy holds at once, so a flood cannot outgrow its memory budget. */
-class InFlight {
+class InFlight implements ByteBudget {
   private bytes = 0;
   constructor(private readonly max: number) {}
   /** Takes `n` more bytes; false (and nothing taken) when the budget would be exceeded. */
@@ -153,55 +162,6 @@ class Lane {
     this.tail = result.catch(() => undefined);
     return result;
   }
-}
-
-/** Why a body was not read whole. */
-type Unread = 'too-large' | 'busy';
-
-/**
- * Reads a request body within the per-request cap and the shared in-flight budget (the bytes taken are
- * given back by the caller). A body refused half-way is drained, not kept, so the client still reads
- * the answer on an open connection.
- */
-function readBody(
-  req: IncomingMessage,
-  max: number,
-  budget: InFlight,
-  taken: { bytes: number },
-): Promise<Buffer | Unread> {
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > max) {
-    req.resume();
-    return Promise.resolve('too-large');
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused: Unread | undefined;
-    const refuse = (why: Unread): void => {
-      refused = why;
-      chunks.length = 0;
-      budget.give(taken.bytes);
-      taken.bytes = 0;
-      resolve(why);
-    };
-    req.on('data', (c: Buffer) => {
-      if (refused) return;
-      size += c.length;
-      if (size > max) refuse('too-large');
-      else if (!budget.take(c.length)) refuse('busy');
-      else {
-        taken.bytes += c.length;
-        chunks.push(c);
-      }
-    });
-    req.on('end', () => {
-      if (!refused) resolve(Buffer.concat(chunks));
-    });
-    req.on('error', (error) => {
-      if (!refused) reject(error);
-    });
-  });
 }
 
 /** Whether a request carries the admin token (compared in constant time). */
@@ -309,35 +269,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
 
   const exchange = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
-    const taken = { bytes: 0 };
+    // The edge's reader: a body over the limit, or with no room in the in-flight budget, is answered
+    // as soon as that is known and the connection closed rather than the rest read (A-400, A-550).
+    const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_PROXY_BODY_BYTES;
+    const read = await readBodyBytes(req, maxBodyBytes, budget);
+    if (!read.ok) {
+      sendAnswer(res, refusalAnswer(read, maxBodyBytes), read.unread);
+      return;
+    }
+    const raw = read.bytes;
     try {
-      await exchangeWithin(req, res, url, taken);
+      // A large body is scanned, not parsed whole, but the variables its operation declares may still
+      // be large once parsed (an array of empty objects: ~20x its bytes): large requests are handled one
+      // at a time, so a flood holds at most one of them parsed (A-220).
+      if (raw.length > LARGE_REQUEST_BYTES) await largeLane.run(() => handle(req, res, url, raw));
+      else await handle(req, res, url, raw);
     } finally {
-      budget.give(taken.bytes);
+      budget.give(raw.length);
     }
-  };
-
-  const exchangeWithin = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    taken: { bytes: number },
-  ): Promise<void> => {
-    const raw = await readBody(req, options.maxBodyBytes ?? DEFAULT_PROXY_BODY_BYTES, budget, taken);
-    if (raw === 'too-large') {
-      // The rest of the body is drained, not kept: the client reads the 413 on an open connection.
-      sendError(res, CODE.LIMIT_EXCEEDED, 'the request body is too large for the proxy');
-      return;
-    }
-    if (raw === 'busy') {
-      sendError(res, CODE.BUSY, 'the proxy is handling too many request bytes at once; retry shortly');
-      return;
-    }
-    // A large body is scanned, not parsed whole, but the variables its operation declares may still
-    // be large once parsed (an array of empty objects: ~20x its bytes): large requests are handled one
-    // at a time, so a flood holds at most one of them parsed (A-220).
-    if (raw.length > LARGE_REQUEST_BYTES) await largeLane.run(() => handle(req, res, url, raw));
-    else await handle(req, res, url, raw);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer): Promise<void> => {
@@ -362,8 +311,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         sendError(res, CODE.BAD_GATEWAY, tooLargeMessage(passed));
         return;
       }
-      res.writeHead(passed.status, { ...passed.headers, 'content-length': passed.body.length });
-      res.end(passed.body);
+      sendAnswer(res, passed);
       return;
     }
     const request = checkRequest(schema, method, url, raw);
@@ -502,36 +450,40 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       sendAnswer(res, envelopeAnswer({ errors }, clients ? 422 : 502));
       return;
     }
-    res.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
-    res.end(answer.body);
+    sendAnswer(res, answer);
   };
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://proxy.invalid');
     const work = async (): Promise<void> => {
       if (url.pathname.startsWith(PROXY_CONTROL_PREFIX) && !hasAdminToken(req, adminToken)) {
-        req.resume();
-        res.setHeader('www-authenticate', 'Bearer realm="rm-harness proxy"');
-        sendError(res, CODE.UNAUTHENTICATED, "The proxy's control routes need the admin bearer token.");
+        const refused = errorAnswer(
+          CODE.UNAUTHENTICATED,
+          "The proxy's control routes need the admin bearer token.",
+        );
+        refused.headers['www-authenticate'] = 'Bearer realm="rm-harness proxy"';
+        await answerBodyUnread(req, res, refused);
         return;
       }
       if (url.pathname === PROXY_REPORTS_PATH) {
-        if (req.method === 'POST') {
-          sendJson(res, 200, {
-            files: Object.values(writeReports(options.reportDir, reports())),
-            summary: journal.result().summary,
-          });
-        } else {
-          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-          res.end(reports().json);
-        }
+        const text =
+          req.method === 'POST'
+            ? JSON.stringify({
+                files: Object.values(writeReports(options.reportDir, reports())),
+                summary: journal.result().summary,
+              })
+            : reports().json;
+        await answerBodyUnread(req, res, jsonAnswer(200, text));
         return;
       }
       if (url.pathname !== listenPath) {
-        sendError(
+        await answerBodyUnread(
+          req,
           res,
-          CODE.NOT_FOUND,
-          `no GraphQL endpoint at ${url.pathname} (the proxy answers at ${listenPath})`,
+          errorAnswer(
+            CODE.NOT_FOUND,
+            `no GraphQL endpoint at ${url.pathname} (the proxy answers at ${listenPath})`,
+          ),
         );
         return;
       }

@@ -8,7 +8,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { type Finding } from '../conformance/index.js';
-import { MAX_NESTING, nestingDepth } from './document-depth.js';
+import { documentNesting, MAX_NESTING } from '../simulator/index.js';
 import { nestsDeeperThan } from './json-walk.js';
 import { LARGE_ENVELOPE_BYTES, parseSpan, scanEnvelope } from './large-envelope.js';
 
@@ -188,7 +188,8 @@ export function checkRequest(
     limit: `the document nests selections more than ${MAX_NESTING} deep (fragments expanded)`,
     findings: [],
   });
-  if (nestingDepth(document) > MAX_NESTING) return tooDeep();
+  // A fragment cycle is not refused here: validation names it, an invalid request like any other.
+  if (documentNesting(document).depth > MAX_NESTING) return tooDeep();
   let errors: readonly GraphQLError[];
   try {
     errors = validate(schema, document);

@@ -15,7 +15,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { type PathSegment } from '../conformance/index.js';
-import { MAX_NESTING, nestingDepth } from './document-depth.js';
+import { documentNesting, MAX_NESTING } from '../simulator/index.js';
 
 /** One selected field's value in a response, with the contract's view of it. */
 export interface VisitedField {
@@ -149,7 +149,8 @@ class Walker {
 
 /**
  * Walks a response's `data` along the operation's selections (documents nested more than
- * {@link MAX_NESTING} deep are not walked), telling the visitor each selected field's
+ * {@link MAX_NESTING} deep, fragments expanded, or whose fragments spread one another in a cycle are not
+ * walked), telling the visitor each selected field's
  * value and each object's concrete type. Values that do not fit the contract are skipped, not reported:
  * the shape check reports those. An object of an abstract type whose concrete type cannot be told is
  * skipped too, unless `guessAmbiguous`.
@@ -164,9 +165,11 @@ export function walkResponse(
 ): void {
   const operation = getOperationAST(document, operationName);
   if (!operation || !isRecord(data)) return;
-  // The walk recurses along the selections: bounded by refusing documents nested deeper than the
-  // proxy checks (the request check refuses them first; this keeps every caller safe).
-  if (nestingDepth(document) > MAX_NESTING) return;
+  // The walk recurses along the selections and the data: bounded by refusing documents nested deeper
+  // than the proxy checks, and cycles, whose selections would follow data of any depth (the request
+  // check refuses the deep ones and validation the cycles first; this keeps every caller safe).
+  const nesting = documentNesting(document);
+  if (nesting.cycle || nesting.depth > MAX_NESTING) return;
   const root = schema.getRootType(operation.operation);
   if (!root) return;
   const fragments = new Map(

@@ -4,6 +4,8 @@
  * each of them can use the same rules (issue "one masker").
  */
 
+export { sameToken, TokenIndex } from './tokens.js';
+
 /** What a masked value reads as. */
 export const MASK = '***';
 

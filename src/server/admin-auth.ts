@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { bearerToken, sendError } from './http.js';
-import { sameToken } from './node-http.js';
+import { sameToken } from '../secrets/index.js';
 import { CODE } from '../contract/error-codes.js';
 
 /** Default admin token of design.md. */

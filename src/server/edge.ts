@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CODE } from '../contract/error-codes.js';
 import { errorAnswer } from '../contract/error-envelope.js';
-import { readBody, type BodyRead } from './body.js';
+import { readBody, refusalAnswer, type BodyRead } from './body.js';
 import { failureAnswer } from './errors.js';
 import type { FaultDecision, Faults } from './faults.js';
 import type { GraphqlAnswer, GraphqlRequest } from './graphql-route.js';
@@ -96,15 +96,6 @@ function refusal(token: string | undefined): GraphqlAnswer {
   return { ...answer, headers: { ...answer.headers, 'www-authenticate': 'Bearer realm="rm-api-harness"' } };
 }
 
-/** The answer of a body that was not read (too large, unsupported encoding or charset, aborted). */
-function unreadAnswer(read: Exclude<BodyRead, { ok: true }>, maxBodyBytes: number): GraphqlAnswer {
-  if (read.status === 413)
-    return errorAnswer(CODE.LIMIT_EXCEEDED, `Request body is larger than ${maxBodyBytes} bytes (A-59).`, {
-      status: 413,
-    });
-  return errorAnswer(CODE.BAD_REQUEST, `Bad request: ${read.reason}`, { status: read.status });
-}
-
 /**
  * The one edge of every GraphQL request of the simulator and the stateless mock, free of any framework,
  * in the manner of graphql-http's node adapter: the route is matched and the token read from the
@@ -169,7 +160,7 @@ export function graphqlEdge<E, T extends { id: string }>(options: EdgeOptions<E,
       }
       const body = await read(maxBodyBytes);
       if (!body.ok) {
-        send(unreadAnswer(body, maxBodyBytes), body.unread);
+        send(refusalAnswer(body, maxBodyBytes), body.unread);
         return;
       }
       text = body.text;

@@ -18,7 +18,11 @@ export { graphqlEdge, UNAUTHENTICATED_BODY_BYTES } from './edge.js';
 export type { EdgeCall, GraphqlEdge } from './edge.js';
 export { simulatorEdge } from './simulator-edge.js';
 export { sendError } from './http.js';
-export { bearerOf, sameToken } from './node-http.js';
+export { bearerOf, sendAnswer } from './node-http.js';
+export { sameToken } from '../secrets/index.js';
+export type { HttpAnswer } from './node-http.js';
+export { readBodyBytes, refusalAnswer } from './body.js';
+export type { BodyBytes, BodyRefusal, ByteBudget } from './body.js';
 export { listen } from './listen.js';
 export { defaultAllowedHosts, hostCheck, hostName, isLoopback, LOOPBACK_HOSTS } from './host-check.js';
 

@@ -1,6 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { ErrorAnswer } from '../contract/error-envelope.js';
 
 // The node:http helpers of every listener (the GraphQL edge, the mock, the proxy): no framework here.
 
@@ -10,26 +8,22 @@ export function bearerOf(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/**
- * Whether a presented token is the expected one, compared in constant time (of their SHA-256 digests, so
- * neither the content nor the length leaks through timing); an absent or empty token never is.
- */
-export function sameToken(presented: string | undefined, expected: string): boolean {
-  if (presented === undefined || presented === '') return false;
-  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
+/** An answer as a listener writes it: the error envelopes of the catalogue, or a body passed on. */
+export interface HttpAnswer {
+  status: number;
+  statusText?: string;
+  headers: Record<string, string>;
+  body: string | Buffer;
 }
 
 /**
- * Writes an answer on a node:http response, the one way every answer of the edge leaves: with its
- * length (Node then sends the head and the body in one write), and with `close` the connection is closed
- * after it, so a body left unread is never read to its end.
+ * Writes an answer on a node:http response, the one way every answer of the edge and the proxy leaves:
+ * with its length (Node then sends the head and the body in one write), and with `close` the
+ * connection is closed after it, so a body left unread is never read to its end. Nothing is written on
+ * a response already answered or whose client has gone (an aborted body's refusal has no reader).
  */
-export function sendAnswer(
-  res: ServerResponse,
-  answer: ErrorAnswer & { statusText?: string },
-  close = false,
-): void {
+export function sendAnswer(res: ServerResponse, answer: HttpAnswer, close = false): void {
+  if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string> = { ...answer.headers };
   headers['content-length'] ??= String(Buffer.byteLength(answer.body));
   if (close) headers['connection'] = 'close';

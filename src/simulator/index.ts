@@ -27,15 +27,17 @@ export type { Limits } from './limits.js';
 export {
   DEFAULT_CACHE_BOUNDS,
   DEFAULT_ENGINE,
+  documentNesting,
   ENGINES,
   executedRetryAfter,
   isEngine,
   maskInternal,
+  MAX_NESTING,
   RequestPipeline,
   STORE_RETRY_AFTER_SECONDS,
   storeUnavailable,
 } from './pipeline/index.js';
-export type { DocumentCacheBounds, Engine, ExecuteFn, PipelineOptions } from './pipeline/index.js';
+export type { DocumentCacheBounds, Engine, ExecuteFn, Nesting, PipelineOptions } from './pipeline/index.js';
 export { openIndexedStore, seedSnapshot, seedStore, seedStoreFile } from './seeding.js';
 export type { SeededFile, SeedInput, SeedProgress } from './seeding.js';
 export { defaultSeedJobs, seedStoreFiles } from './seed-files.js';

@@ -30,6 +30,7 @@ import { DEFAULT_ENGINE, type Engine } from './pipeline/index.js';
 import { withBreakableSchemaRules } from './breakable-rules.js';
 import { isRevisionRule, revisionTypeDefsWithout } from './revision-rules.js';
 import { DEFAULT_TENANTS, type TenantConfig } from './tenants.js';
+import { TokenIndex } from '../secrets/index.js';
 import { DEFAULT_STORE_BUDGET, OpenStores, UNBOUNDED, type StoreBudget } from './open-stores.js';
 
 /** How a simulator is set up. */
@@ -153,6 +154,8 @@ export class Simulator {
   private readonly allowRuleBreaking: boolean;
   private broken = new Set<BreakableRule>();
   private tokens: Set<string> | undefined;
+  /** Tenants by token, built like {@link tokens} when first needed after a change. */
+  private byToken: TokenIndex<TenantConfig> | undefined;
 
   constructor(options: SimulatorOptions = {}) {
     const profile = findProfile(options.profile ?? 'default');
@@ -260,8 +263,8 @@ export class Simulator {
 
   /** The tenant whose API user holds `token`. */
   tenantByToken(token: string): TenantConfig | undefined {
-    for (const tenant of this.tenants.values()) if (tenant.token === token) return tenant;
-    return undefined;
+    this.byToken ??= new TokenIndex([...this.tenants.values()].map((t) => [t.token, t] as const));
+    return this.byToken.get(token);
   }
 
   /** The tenant with `id`. */
@@ -274,6 +277,7 @@ export class Simulator {
     if (this.tenants.has(tenant.id) || this.tenantByToken(tenant.token)) return false;
     this.tenants.set(tenant.id, { ...tenant });
     this.tokens = undefined;
+    this.byToken = undefined;
     return true;
   }
 
@@ -283,6 +287,7 @@ export class Simulator {
     if (!tenant) return undefined;
     Object.assign(tenant, patch);
     this.tokens = undefined;
+    this.byToken = undefined;
     return { ...tenant };
   }
 
@@ -293,6 +298,7 @@ export class Simulator {
    */
   removeTenant(id: string): boolean {
     this.tokens = undefined;
+    this.byToken = undefined;
     if (!this.tenants.delete(id)) return false;
     // Stores kept only in memory would lose their data: they stay until the simulator closes.
     if (this.dataDir) for (const region of REGIONS) void this.stores.close(`${id}-${region}`, true);

@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { JournalEntry } from '../../src/proxy/journal.js';
 import { startProxy } from '../../src/proxy/proxy.js';
 import { Pseudonymizer } from '../../src/proxy/recording/pseudonymize.js';
 import { Recorder } from '../../src/proxy/recording/recorder.js';
@@ -171,6 +172,31 @@ describe('walks that do not overflow the stack', () => {
       const answer = await post(proxy.endpoint, { query: `query { ...F0 } ${fragments.join(' ')}` });
       expect(answer.status).toBeLessThan(500);
       expect(answer.body.errors?.[0]?.extensions?.code).toBe('LIMIT_EXCEEDED');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('judges a fragment cycle as the simulator does: an invalid request validation names, forwarded', async () => {
+    const seen: JournalEntry[] = [];
+    const proxy = await startProxy({
+      upstream: `${sim.url}/us/1.4.0/public-api/graphql`,
+      revision: '1.4.0',
+      port: 0,
+      reportDir: dir,
+      onExchange: (e) => seen.push(e),
+    });
+    try {
+      const query = '{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }';
+      const answer = await post(proxy.endpoint, { query });
+      // The upstream's own answer: the simulator's validation error.
+      expect(answer.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(seen[0]?.differences).toEqual([
+        expect.objectContaining({
+          kind: 'invalid-request',
+          message: expect.stringContaining('Cannot spread fragment "A" within itself'),
+        }),
+      ]);
     } finally {
       await proxy.close();
     }

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Difference } from '../../src/conformance/outcome/differences.js';
 import type { JournalEntry } from '../../src/proxy/journal.js';
@@ -298,6 +299,33 @@ describe('proxy in front of the simulator', () => {
         headers: { authorization: 'Bearer dev-token' },
       });
       expect(seen[1]?.differences).toEqual([expect.objectContaining({ kind: 'invalid-request' })]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('reads a gzip-compressed request as the simulator does: judged decoded, forwarded decoded', async () => {
+    const seen: JournalEntry[] = [];
+    const proxy = await startProxy({
+      upstream: `${sim.url}/us/1.4.0/public-api/graphql`,
+      revision: '1.4.0',
+      port: 0,
+      reportDir: path.join(dir, 'gzip'),
+      onExchange: (e) => seen.push(e),
+    });
+    try {
+      const res = await fetch(proxy.endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          authorization: 'Bearer dev-token',
+        },
+        body: gzipSync(JSON.stringify({ query: LISTS })),
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: unknown }).data).toMatchObject({ lists: { limit: 2 } });
+      expect(seen.map((e) => [e.operation, e.differences])).toEqual([['lists', []]]);
     } finally {
       await proxy.close();
     }

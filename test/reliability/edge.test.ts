@@ -6,76 +6,14 @@
 // never follow a symbolic link out of the reports folder.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { startMockServer, type RunningMock } from '../../src/mock/server.js';
+import { feed, SLICE, TOTAL } from '../helpers/feed.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const LIMIT = 64 * 1024;
-const SLICE = 16 * 1024;
-const TOTAL = 1024 * 1024;
-
-/** What a slowly fed request saw: the status line, the bytes sent before it, whether the server hung up. */
-interface Fed {
-  status: string;
-  sentBeforeAnswer: number;
-  closed: boolean;
-}
-
-/**
- * Sends a POST head to `url` and then its body slowly (a slice every 10 ms, `total` bytes, declared or
- * chunked), and keeps sending after the answer: resolves with the status line, how much had been sent
- * when it came, and whether the server closed the connection within two seconds of it (rather than
- * reading the rest of a body it refused).
- */
-function feed(url: string, options: { token?: string; declared?: number; total?: number }): Promise<Fed> {
-  const { hostname, port, pathname } = new URL(url);
-  const total = options.total ?? TOTAL;
-  const chunked = options.declared === undefined;
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), hostname);
-    let sent = 0;
-    let text = '';
-    let status: string | undefined;
-    let sentBeforeAnswer = 0;
-    let settled = false;
-    const settle = (closed: boolean) => {
-      if (settled) return;
-      settled = true;
-      clearInterval(writer);
-      clearTimeout(patience);
-      socket.destroy();
-      resolve({ status: status ?? 'no answer', sentBeforeAnswer, closed });
-    };
-    let patience = setTimeout(() => settle(false), 30_000);
-    const writer = setInterval(() => {
-      if (sent >= total || socket.destroyed) return;
-      const slice = '{'.repeat(Math.min(SLICE, total - sent));
-      sent += slice.length;
-      socket.write(chunked ? `${slice.length.toString(16)}\r\n${slice}\r\n` : slice);
-    }, 10);
-    socket.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      if (status === undefined && text.includes('\r\n')) {
-        status = text.split('\r\n')[0]!;
-        sentBeforeAnswer = sent;
-        clearTimeout(patience);
-        patience = setTimeout(() => settle(false), 2_000);
-      }
-    });
-    socket.on('end', () => settle(status !== undefined));
-    socket.on('close', () => settle(status !== undefined));
-    socket.on('error', () => settle(status !== undefined));
-    socket.write(
-      `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
-        (options.token ? `Authorization: Bearer ${options.token}\r\n` : '') +
-        (chunked ? 'Transfer-Encoding: chunked\r\n' : `Content-Length: ${options.declared}\r\n`) +
-        '\r\n',
-    );
-  });
-}
 
 /** The edge behaviours every GraphQL path must show; `url` is an endpoint of the server under test. */
 function earlyAnswers(endpoint: () => string) {

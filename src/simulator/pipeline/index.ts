@@ -9,3 +9,5 @@ export type { DocumentCacheBounds } from './document-cache.js';
 export { executedRetryAfter, maskInternal, storeUnavailable, STORE_RETRY_AFTER_SECONDS } from './errors.js';
 export { DEFAULT_ENGINE, ENGINES, isEngine } from './engine.js';
 export type { Engine, ExecuteFn } from './engine.js';
+export { documentNesting, MAX_NESTING } from './nesting.js';
+export type { Nesting } from './nesting.js';

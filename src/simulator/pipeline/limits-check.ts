@@ -9,36 +9,11 @@ import {
   type ExecutionArgs,
   type GraphQLSchema,
   type OperationDefinitionNode,
-  type SelectionSetNode,
 } from 'graphql';
 import { limitError, type Limits } from '../limits.js';
 import { answerFields, operationCosts, type OperationCost } from './cost.js';
+import { documentNesting, MAX_NESTING } from './nesting.js';
 import { CODE } from '../../contract/error-codes.js';
-
-/**
- * Most selection sets nested in one another, inline fragments included. `maxDepth` refuses far less, but
- * only after graphql-js validation, which recurses once per level: thousands of nested `... on Query {`
- * overflow the stack there or not depending on how V8 compiled the frames. This bound is checked first,
- * without recursion, so such a document gets the same clear error every time.
- */
-const MAX_SELECTION_NESTING = 200;
-
-/** How deeply selection sets nest in the document, counted without recursion; stops once past `limit`. */
-function selectionNesting(document: DocumentNode, limit: number): number {
-  let deepest = 0;
-  const stack: [SelectionSetNode, number][] = [];
-  for (const def of document.definitions)
-    if ('selectionSet' in def && def.selectionSet) stack.push([def.selectionSet, 1]);
-  while (stack.length > 0) {
-    const [set, level] = stack.pop()!;
-    if (level > deepest) deepest = level;
-    if (deepest > limit) return deepest;
-    for (const selection of set.selections)
-      if (selection.kind !== Kind.FRAGMENT_SPREAD && selection.selectionSet)
-        stack.push([selection.selectionSet, level + 1]);
-  }
-  return deepest;
-}
 
 let standardIntrospection: OperationCost | undefined;
 
@@ -118,10 +93,13 @@ function costErrors(document: DocumentNode, limits: Limits): GraphQLError[] {
  */
 export function limitedValidate(limits: Limits): typeof graphqlValidate {
   return (schema, document, rules, options, typeInfo) => {
-    if (selectionNesting(document, MAX_SELECTION_NESTING) > MAX_SELECTION_NESTING) {
+    // `maxDepth` refuses far less, but only after validation, which recurses once per level: this bound
+    // is checked first, without recursion, so a deep document gets the same clear error every time. A
+    // fragment cycle is left to validation, which names it.
+    if (documentNesting(document, MAX_NESTING).depth > MAX_NESTING) {
       return [
         new GraphQLError(
-          `The document nests selection sets more than ${MAX_SELECTION_NESTING} levels deep (inline fragments included).`,
+          `The document nests selection sets more than ${MAX_NESTING} levels deep (fragments expanded, inline fragments included).`,
           { extensions: { code: CODE.LIMIT_EXCEEDED, limit: 'depth' } },
         ),
       ];
@@ -130,7 +108,8 @@ export function limitedValidate(limits: Limits): typeof graphqlValidate {
     try {
       errors = graphqlValidate(schema, document, rules, options, typeInfo);
     } catch (error) {
-      // A chain of named fragments, each spreading the next, nests without nesting selection sets.
+      // The nesting bound keeps validation far from the stack's end; should it still get there, the
+      // client gets a clear error, not a 500.
       if (!(error instanceof RangeError)) throw error;
       return [
         new GraphQLError('The document is nested too deeply to validate.', {

@@ -59,3 +59,32 @@ describe('page sizes weigh in the cost model (issue 41 item 3)', () => {
     expect(answer.errors).toBeUndefined();
   });
 });
+
+describe('the nesting bound, checked before validation with the depth walker the proxy uses', () => {
+  const depthRefusal = (answer: Answer) => {
+    expect(answer.data).toBeUndefined();
+    expect(answer.errors?.map((e) => e.extensions)).toEqual([{ code: 'LIMIT_EXCEEDED', limit: 'depth' }]);
+    expect(answer.errors?.[0]?.message).toMatch(/nests selection sets more than 200 levels deep/);
+  };
+
+  it('expands fragments: a 5,000-fragment chain is refused by the bound, not by the stack', async () => {
+    const n = 5000;
+    const chain = Array.from({ length: n }, (_, i) =>
+      i < n - 1 ? `fragment F${i} on Query { ...F${i + 1} }` : `fragment F${i} on Query { __typename }`,
+    );
+    depthRefusal((await simulator.execute(`{ ...F0 } ${chain.join(' ')}`)) as Answer);
+  });
+
+  it('counts a fragment nobody spreads', async () => {
+    const deep = `${'... on Query { '.repeat(300)}__typename${' }'.repeat(300)}`;
+    depthRefusal((await simulator.execute(`{ __typename } fragment Unused on Query { ${deep} }`)) as Answer);
+  });
+
+  it('leaves a fragment cycle to validation, which names it', async () => {
+    const answer = (await simulator.execute(
+      '{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }',
+    )) as Answer;
+    expect(answer.errors?.[0]?.message).toMatch(/^Cannot spread fragment "A" within itself via "B"\.$/);
+    expect(answer.errors?.[0]?.extensions?.['code']).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});
