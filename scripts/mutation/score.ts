@@ -95,7 +95,11 @@ export function findingsOf(report: unknown): string[] {
       steps?: { stepId: string; note?: string; status: string; differences?: Record<string, unknown>[] }[];
     }[];
     drift?: { revision: string; changes?: { criticality?: string; message?: string }[] }[];
-    compare?: { differences?: Record<string, unknown>[]; secondaryStatuses?: Record<string, string> };
+    compare?: {
+      differences?: Record<string, unknown>[];
+      secondaryStatuses?: Record<string, string>;
+      secondaryFailures?: Record<string, string[]>;
+    };
   };
   const lines: string[] = [];
   for (const s of r.scenarios ?? []) {
@@ -122,7 +126,9 @@ export function findingsOf(report: unknown): string[] {
     lines.push(`compare ${String(d.scenarioId)} ${String(d.stepId)} ${String(d.path)} ${String(d.kind)}`);
   }
   for (const [run, status] of Object.entries(r.compare?.secondaryStatuses ?? {})) {
-    if (status !== 'passed' && status !== 'skipped') lines.push(`compare secondary ${run} ${status}`);
+    if (status === 'passed' || status === 'skipped') continue;
+    const why = r.compare?.secondaryFailures?.[run] ?? [];
+    lines.push(`compare secondary ${run} ${status}${why.length > 0 ? `: ${why.join('; ')}` : ''}`);
   }
   return lines;
 }

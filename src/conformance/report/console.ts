@@ -75,8 +75,10 @@ export function renderConsole(result: RunResult, style: TextStyle = PLAIN): stri
       lines.push(
         `  ${c.red(`${result.compare.secondaryTarget} did not pass ${failed.length} scenario run(s):`)}`,
       );
-      for (const f of failed.slice(0, MAX_LINES))
+      for (const f of failed.slice(0, MAX_LINES)) {
         lines.push(`    ${c.red(`${f.status.toUpperCase()} ${f.run}`)}`);
+        for (const why of f.why) lines.push(`      ${why}`);
+      }
       if (failed.length > MAX_LINES) lines.push(`    … ${failed.length - MAX_LINES} more in the reports`);
     }
   }

@@ -116,7 +116,7 @@ function secondaryFailuresHtml(result: RunResult): string {
   const failed = secondaryFailuresOf(result.compare);
   return failed.length === 0
     ? ''
-    : `<p class="failed">${e(result.compare?.secondaryTarget ?? '')} did not pass ${failed.length} scenario run(s):</p><ul>${failed.map((f) => `<li class="failed">${e(f.status)}: <code>${e(f.run)}</code></li>`).join('')}</ul>`;
+    : `<p class="failed">${e(result.compare?.secondaryTarget ?? '')} did not pass ${failed.length} scenario run(s):</p><ul>${failed.map((f) => `<li class="failed">${e(f.status)}: <code>${e(f.run)}</code>${f.why.length > 0 ? `<ul>${f.why.map((why) => `<li>${e(why)}</li>`).join('')}</ul>` : ''}</li>`).join('')}</ul>`;
 }
 
 function verdictClass(result: RunResult): string {

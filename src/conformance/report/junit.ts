@@ -59,11 +59,13 @@ function compareSuite(compare: CompareResult): string {
   const runs = Object.entries(compare.secondaryStatuses).sort(([a], [b]) => a.localeCompare(b));
   const cases = runs.map(([run, status]) => {
     const attrs = `name="${escapeXml(run)}" classname="compare.secondary"`;
+    const why = (compare.secondaryFailures?.[run] ?? []).join('\n');
+    const body = why ? `>${escapeXml(why)}</` : '/>';
     if (status === 'failed')
-      return `    <testcase ${attrs}>\n      <failure message="${escapeXml(`failed on ${compare.secondaryTarget}`)}" type="secondary"/>\n    </testcase>`;
+      return `    <testcase ${attrs}>\n      <failure message="${escapeXml(`failed on ${compare.secondaryTarget}`)}" type="secondary"${body === '/>' ? '/>' : `${body}failure>`}\n    </testcase>`;
     if (status === 'passed') return `    <testcase ${attrs}/>`;
     if (status === 'skipped') return `    <testcase ${attrs}>\n      <skipped/>\n    </testcase>`;
-    return `    <testcase ${attrs}>\n      <error message="${escapeXml(`${status} on ${compare.secondaryTarget}`)}" type="${status}"/>\n    </testcase>`;
+    return `    <testcase ${attrs}>\n      <error message="${escapeXml(`${status} on ${compare.secondaryTarget}`)}" type="${status}"${body === '/>' ? '/>' : `${body}error>`}\n    </testcase>`;
   });
   const byStep = new Map<string, StructuralDifference[]>();
   for (const d of compare.differences) {

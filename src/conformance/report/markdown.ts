@@ -175,7 +175,9 @@ export function renderMarkdown(result: RunResult): string {
       lines.push(
         '',
         `\`${cell(result.compare.secondaryTarget)}\` did not pass ${failed.length} scenario run(s):`,
-        ...failed.slice(0, MAX_ROWS).map((f) => `- ${f.status}: \`${f.run}\``),
+        ...failed
+          .slice(0, MAX_ROWS)
+          .flatMap((f) => [`- ${f.status}: \`${f.run}\``, ...f.why.map((why) => `  - ${cell(why)}`)]),
       );
     }
   }

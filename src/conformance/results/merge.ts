@@ -54,6 +54,11 @@ function mergeCompare(parts: readonly RunResult[]): CompareResult | undefined {
     secondaryStatuses: Object.fromEntries(
       compared.flatMap((c) => Object.entries(c.secondaryStatuses)).sort(([a], [b]) => a.localeCompare(b)),
     ),
+    secondaryFailures: Object.fromEntries(
+      compared
+        .flatMap((c) => Object.entries(c.secondaryFailures ?? {}))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    ),
     differences: compared.flatMap((c) => c.differences),
   };
 }

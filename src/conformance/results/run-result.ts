@@ -32,11 +32,20 @@ export interface StructuralDifference {
   secondary: unknown;
 }
 
+/** How many reasons a failed run of the second target keeps (the first ones, in step order). */
+export const MAX_REASONS = 3;
+
 /** Differential mode's outcome. */
 export interface CompareResult {
   secondaryTarget: string;
   /** The secondary target's own scenario statuses, by `scenarioId@revision`. */
   secondaryStatuses: Record<string, Status>;
+  /**
+   * Why the second target did not pass each run it failed, by `scenarioId@revision`: its first breaking
+   * differences (step, path, message) or the run's note, at most {@link MAX_REASONS}. Absent in reports
+   * written before it was kept.
+   */
+  secondaryFailures?: Record<string, string[]>;
   /**
    * Whether the targets held the same data (`shared` of the `of` entity ids the one with fewer answered
    * are the other's): when not, answers were compared by shape, counts' arithmetic and behaviour only.

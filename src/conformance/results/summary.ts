@@ -1,15 +1,42 @@
 import { differenceKey, type Difference } from '../outcome/differences.js';
-import type { CompareResult, RunResult, ScenarioResult, Status, Summary, Tally } from './run-result.js';
+import {
+  MAX_REASONS,
+  type CompareResult,
+  type RunResult,
+  type ScenarioResult,
+  type Status,
+  type Summary,
+  type Tally,
+} from './run-result.js';
 
 /**
  * Scenario runs the second target of the differential mode did not pass (`scenario@revision` and its
  * status): a second target that fails is a finding of the run, whatever the structural comparison says.
  */
-export function secondaryFailuresOf(compare: CompareResult | undefined): { run: string; status: Status }[] {
+export function secondaryFailuresOf(
+  compare: CompareResult | undefined,
+): { run: string; status: Status; why: string[] }[] {
   return Object.entries(compare?.secondaryStatuses ?? {})
     .filter(([, status]) => status !== 'passed' && status !== 'skipped')
-    .map(([run, status]) => ({ run, status }))
+    .map(([run, status]) => ({ run, status, why: compare?.secondaryFailures?.[run] ?? [] }))
     .sort((a, b) => a.run.localeCompare(b.run));
+}
+
+/**
+ * Why a run did not pass, in a few lines: its first breaking differences (step, path and message), else
+ * those of any severity, else the notes of its failed steps or of the run itself.
+ */
+export function reasonsOf(result: ScenarioResult): string[] {
+  const differences = result.steps.flatMap((s) => s.differences);
+  const breaking = differences.filter((d) => d.severity === 'breaking');
+  const shown = (breaking.length > 0 ? breaking : differences).map(
+    (d) => `${d.stepId}${d.path ? ` ${d.path}` : ''}: ${d.message}`,
+  );
+  const notes = result.steps
+    .filter((s) => s.status !== 'passed' && s.status !== 'skipped' && s.note)
+    .map((s) => `${s.stepId}: ${s.note}`);
+  const reasons = shown.length > 0 ? shown : notes.length > 0 ? notes : result.note ? [result.note] : [];
+  return reasons.slice(0, MAX_REASONS);
 }
 
 function tally(results: readonly ScenarioResult[]): Tally {

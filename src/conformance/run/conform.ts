@@ -9,7 +9,7 @@ import { compareRuns, holdSameData, noiseKey } from '../compare/structural.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { runDrift, runScenarios, skipReasonOf, type RunnerOptions } from './runner.js';
 import type { LoadedScenario, Scenario } from '../scenario/types.js';
-import { differencesOf, failureKeys } from '../results/summary.js';
+import { differencesOf, failureKeys, reasonsOf } from '../results/summary.js';
 import type { Target } from '../target/target.js';
 import { inShard } from './shard.js';
 import type { ConformSettings } from '../settings.js';
@@ -98,6 +98,11 @@ export async function conform(options: ConformOptions): Promise<RunResult> {
       data,
       secondaryStatuses: Object.fromEntries(
         secondary.map((r) => [`${r.scenarioId}@${r.revision}`, r.status]),
+      ),
+      secondaryFailures: Object.fromEntries(
+        secondary
+          .filter((r) => r.status !== 'passed' && r.status !== 'skipped')
+          .map((r) => [`${r.scenarioId}@${r.revision}`, reasonsOf(r)]),
       ),
       differences: found.filter((d) => !noise?.paths.has(noiseKey(d))),
       noiseLearnedFrom: noise?.target,

@@ -1,5 +1,5 @@
 // The second target of the differential mode failing its runs is a finding: every report format names
-// those runs, and the exit code is 1, even where the structural comparison finds nothing to report.
+// those runs and why they failed, and the exit code is 1, even where the structural comparison finds nothing to report.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { exitCodeOf } from '../../../src/conformance/run/conform.js';
 import { renderReports } from '../../../src/conformance/report/write.js';
@@ -49,6 +49,21 @@ describe('conform --compare with a second target that fails runs', () => {
       new RegExp(
         `<testsuite name="compare secondary-target"[\\s\\S]*<testcase name="${run}" classname="compare.secondary">\\s*<failure`,
       ),
+    );
+    // Each format says why, from the second target's own run: its first differences or notes.
+    const why = result.compare?.secondaryFailures?.[run] ?? [];
+    expect(why.length).toBeGreaterThan(0);
+    expect(why.join('\n')).toMatch(/HTTP 500/);
+    expect(renderConsole(result)).toMatch(new RegExp(`FAILED ${run}\\s+[^\\n]*HTTP 500`));
+    const again = renderReports(result, []);
+    expect(
+      (JSON.parse(again.json) as { compare: { secondaryFailures: Record<string, string[]> } }).compare
+        .secondaryFailures[run],
+    ).toEqual(why);
+    expect(again.markdown).toMatch(new RegExp(`- failed: \`${run}\`\\n  - [^\\n]*HTTP 500`));
+    expect(again.html).toMatch(new RegExp(`failed: <code>${run}</code><ul><li>[^<]*HTTP 500`));
+    expect(again.junit).toMatch(
+      new RegExp(`<testcase name="${run}" classname="compare.secondary">\\s*<failure[^>]*>[^<]*HTTP 500`),
     );
     expect(verdictOf(result)).toBe('does-not-conform');
     expect(exitCodeOf(result)).toBe(1);
