@@ -12,6 +12,7 @@ export default tseslint.config(
       '.data/',
       'contracts/',
       'src/contract/types.generated.ts',
+      'src/contract/possible-types.generated.ts',
     ],
   },
   js.configs.recommended,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { codegen } from '@graphql-codegen/core';
 import * as typescriptPlugin from '@graphql-codegen/typescript';
 import { parse } from 'graphql';
+import { codegenScalars } from './codegen-scalars.js';
 import { loadRevisionSdl } from './generate.js';
 import { CURRENT_VERSION } from './versions.js';
 
@@ -22,7 +23,7 @@ export async function renderContractTypes(): Promise<string> {
     pluginMap: { typescript: typescriptPlugin },
     config: {
       enumsAsTypes: true,
-      scalars: { ID: 'string', Date: 'string', DateTime: 'string' },
+      scalars: { ID: 'string', ...codegenScalars },
       maybeValue: 'T | null',
       inputMaybeValue: 'T | null | undefined',
       useTypeImports: true,

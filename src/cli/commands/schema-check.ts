@@ -4,6 +4,7 @@ import {
   type RevisionFileStatus,
 } from '../../contract/generate.js';
 import { inCheckout, loadTypegen } from '../../contract/checkout.js';
+import { possibleTypesCurrent } from '../../contract/possible-types.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
 import { Output, withOutputOptions, type OutputArgs } from '../output/output.js';
 
@@ -24,6 +25,8 @@ export async function handleSchemaCheck(ctx: CliContext, args: OutputArgs = {}):
   // The TypeScript types are sources of the repository; the installed package has only the revision files.
   if (inCheckout() && !(await (await loadTypegen()).contractTypesCurrent()))
     files.push({ file: 'src/contract/types.generated.ts', state: 'outdated' });
+  if (inCheckout() && !possibleTypesCurrent())
+    files.push({ file: 'src/contract/possible-types.generated.ts', state: 'outdated' });
   // With --json the stale list is the result too; the error line still goes to stderr, exit 1.
   out.json({ tool: 'rm-harness schema check', upToDate: files.length === 0, stale: files });
   if (files.length > 0) {

@@ -1,8 +1,12 @@
 import { ContractGenerationError, writeRevisionFiles } from '../../contract/generate.js';
 import { CHECKOUT_ONLY, inCheckout, loadTypegen } from '../../contract/checkout.js';
+import { writePossibleTypes } from '../../contract/possible-types.js';
 import { CliError, defineCommand, type CliContext } from '../context.js';
 
-/** Writes `contracts/<version>/schema.graphql` for every revision and the contract's TypeScript types, and reports what changed. */
+/**
+ * Writes `contracts/<version>/schema.graphql` for every revision, the contract's TypeScript types and the
+ * revisions' `possibleTypes`, and reports what changed.
+ */
 export async function handleSchemaGenerate(ctx: CliContext): Promise<number> {
   if (!inCheckout()) throw new CliError(`schema generate ${CHECKOUT_ONLY}`);
   try {
@@ -17,6 +21,8 @@ export async function handleSchemaGenerate(ctx: CliContext): Promise<number> {
   }
   const changed = await (await loadTypegen()).writeContractTypes();
   ctx.io.stdout.write(`${changed ? 'updated' : 'unchanged'} src/contract/types.generated.ts\n`);
+  const possible = writePossibleTypes();
+  ctx.io.stdout.write(`${possible ? 'updated' : 'unchanged'} src/contract/possible-types.generated.ts\n`);
   return 0;
 }
 
