@@ -123,7 +123,11 @@ export function findingsOf(report: unknown): string[] {
     }
   }
   for (const d of r.compare?.differences ?? []) {
-    lines.push(`compare ${String(d.scenarioId)} ${String(d.stepId)} ${String(d.path)} ${String(d.kind)}`);
+    // As the Markdown report shows it: the two values beside the place and kind.
+    const brief = (v: unknown) => JSON.stringify(v)?.slice(0, 120) ?? 'undefined';
+    lines.push(
+      `compare ${String(d.scenarioId)} ${String(d.stepId)} ${String(d.path)} ${String(d.kind)}: ${brief(d.primary)} vs ${brief(d.secondary)}`,
+    );
   }
   for (const [run, status] of Object.entries(r.compare?.secondaryStatuses ?? {})) {
     if (status === 'passed' || status === 'skipped') continue;
