@@ -157,3 +157,44 @@ export function isMutation(request: Incoming): boolean {
 export function as(token: string, request: Incoming, forward: Forward): Promise<Answer> {
   return forward({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
 }
+
+/** Whether a request's document selects `typeName.fieldName` anywhere (false when it does not parse). */
+export function selectsField(request: Incoming, typeName: string, fieldName: string): boolean {
+  let document;
+  try {
+    document = parse(request.body?.query ?? '');
+  } catch {
+    return false;
+  }
+  const typeInfo = new TypeInfo(buildRevisionSchema(versionOf(request)));
+  let found = false;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        if (node.name.value === fieldName && typeInfo.getParentType()?.name === typeName) found = true;
+      },
+    }),
+  );
+  return found;
+}
+
+/** The values of a root field's arguments (variables resolved), or undefined when it is not selected. */
+export function rootArguments(request: Incoming, fieldName: string): Record<string, unknown> | undefined {
+  try {
+    const document = parse(request.body?.query ?? '');
+    for (const definition of document.definitions) {
+      if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+      for (const selection of definition.selectionSet.selections) {
+        if (selection.kind !== Kind.FIELD || selection.name.value !== fieldName) continue;
+        const values: Record<string, unknown> = {};
+        for (const argument of selection.arguments ?? [])
+          values[argument.name.value] = valueFromASTUntyped(argument.value, request.body?.variables ?? {});
+        return values;
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
