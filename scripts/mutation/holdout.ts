@@ -212,7 +212,8 @@ export const HOLDOUT: readonly Mutant[] = [
       const m = ACTIVITY_DATE.exec(value);
       if (!m) return value;
       const utc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-      return activityDate(utc - 2 * 3600_000);
+      // An impossible date (2026-02-30) stays as written: the server still refuses it.
+      return activityDate(utc) === value ? activityDate(utc - 2 * 3600_000) : value;
     }),
   },
   {
