@@ -121,7 +121,7 @@ export const HOLDOUT: readonly Mutant[] = [
     id: 'holdout.paging.search-filter-ignored',
     class: 'paging',
     description: 'searchFirmContacts accepts its filter and ignores it (every contact is found)',
-    names: /filter|searchFirmContacts|totalModels|count|ids/i,
+    names: /filter|searchFirmContacts/i,
     handle: onFields((node, field, vars) =>
       node.name.value === 'searchFirmContacts'
         ? mapArgument(node, field, vars, 'filter', () => undefined)
