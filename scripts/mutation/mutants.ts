@@ -46,8 +46,9 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_FIELDS = new Set(['date', 'lastEditedDate', 'startDate', 'endDate', 'closedDate']);
 const STATUS_FIELDS = new Set(['status']);
 
-const paged = (f: { args: readonly { name: string }[] }): boolean => f.args.some((a) => a.name === 'limit');
-const isEventView = (name: string): boolean => name.endsWith('EventViews');
+export const paged = (f: { args: readonly { name: string }[] }): boolean =>
+  f.args.some((a) => a.name === 'limit');
+export const isEventView = (name: string): boolean => name.endsWith('EventViews');
 const flip = (d: unknown): unknown => (d === 'Descending' ? 'Ascending' : 'Descending');
 
 /** A sort argument (one input or a list of them) with each direction reversed. */
@@ -61,12 +62,12 @@ function reversed(sort: unknown): unknown {
 }
 
 /** The bearer token of a request ('' without one). */
-function tokenOf(request: Incoming): string {
+export function tokenOf(request: Incoming): string {
   return /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? '';
 }
 
 /** Replaces what a handler answers with `fn(answer)` (status, headers and body). */
-function onAnswer(
+export function onAnswer(
   fn: (answer: Answer, request: Incoming) => Answer,
   inner: Handler = (r, f) => f(r),
 ): Handler {
@@ -74,7 +75,7 @@ function onAnswer(
 }
 
 /** The paged results (`models` beside `totalModels`) of a JSON tree rewritten by `fn`. */
-function onPages(
+export function onPages(
   fn: (models: unknown[], holder: Record<string, unknown>) => Record<string, unknown>,
   when?: (request: Incoming) => boolean,
 ): Handler {
@@ -85,14 +86,21 @@ function onPages(
   }, when);
 }
 
-const eventViews = (r: Incoming): boolean => rootFields(r).some(isEventView);
+export const eventViews = (r: Incoming): boolean => rootFields(r).some(isEventView);
 
-/** A cache of answers by token, path and body for `ttlMs`, as a misconfigured CDN or resolver cache would keep. */
-function cached(ttlMs: number): Handler {
+/** The cache key of a correctly keyed cache: token, path and the whole body. */
+const byTokenPathBody = (request: Incoming): string =>
+  `${tokenOf(request)}\0${request.region}/${request.version}\0${request.raw}`;
+
+/**
+ * A cache of answers for `ttlMs`, as a misconfigured CDN or resolver cache would keep; `keyOf` says what
+ * tells two requests apart (by default token, path and body).
+ */
+export function cached(ttlMs: number, keyOf: (request: Incoming) => string = byTokenPathBody): Handler {
   const store = new Map<string, { at: number; answer: Answer }>();
   return async (request, forward) => {
     if (isMutation(request)) return forward(request);
-    const key = `${tokenOf(request)}\0${request.region}/${request.version}\0${request.raw}`;
+    const key = keyOf(request);
     const hit = store.get(key);
     if (hit && Date.now() - hit.at < ttlMs) return hit.answer;
     const answer = await forward(request);

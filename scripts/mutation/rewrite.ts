@@ -7,6 +7,7 @@ import {
   visit,
   visitWithTypeInfo,
   type ArgumentNode,
+  type DocumentNode,
   type FieldNode,
   type GraphQLField,
   type ValueNode,
@@ -54,7 +55,14 @@ export function rewriteFields(request: Incoming, rewrite: FieldRewrite): Incomin
       },
     }),
   );
-  return { ...request, body: { ...request.body, query: print(changed), variables } };
+  return {
+    ...request,
+    body: {
+      ...request.body,
+      query: print(withoutOrphanedVariables(document, changed, variables)),
+      variables,
+    },
+  };
 }
 
 /** A field node with one argument replaced (or added), or removed when `value` is undefined. */
@@ -83,14 +91,55 @@ export function mapArgument(
   const current = given ? valueFromASTUntyped(given.value, variables) : undefined;
   const next = fn(current);
   if (next === current) return undefined;
+  // A removed argument goes from the document; rewriteFields drops the variables nothing uses any more.
+  if (next === undefined) return withArgument(node, name, undefined);
   if (given?.value.kind === Kind.VARIABLE) {
-    // A variable stays in the document (an unused one is a validation error): its value changes instead.
-    if (next === undefined) delete variables[given.value.name.value];
-    else variables[given.value.name.value] = next;
+    variables[given.value.name.value] = next;
     return node;
   }
-  const value = next === undefined ? undefined : (astFromValue(next, definition.type) ?? undefined);
-  return withArgument(node, name, value);
+  let value: ValueNode | null | undefined;
+  try {
+    value = astFromValue(next, definition.type);
+  } catch {
+    // A value the type cannot hold (an unknown enum value a client sent on purpose) stays as written,
+    // so the server answers it as it would without the regression.
+    return undefined;
+  }
+  return withArgument(node, name, value ?? undefined);
+}
+
+/** The names of the variables a document refers to (outside their definitions). */
+function usedVariables(document: DocumentNode): Set<string> {
+  const used = new Set<string>();
+  visit(document, {
+    VariableDefinition: () => false,
+    Variable(node) {
+      used.add(node.name.value);
+    },
+  });
+  return used;
+}
+
+/**
+ * The rewritten document without the variable definitions that the rewrite left unused (and their values
+ * dropped): a rewrite that removes or inlines an argument must not leave the server an unused variable, a
+ * validation error the regression itself would not cause. A variable the client left unused stays.
+ */
+function withoutOrphanedVariables(
+  before: DocumentNode,
+  after: DocumentNode,
+  variables: Record<string, unknown>,
+): DocumentNode {
+  const usedBefore = usedVariables(before);
+  const usedAfter = usedVariables(after);
+  return visit(after, {
+    VariableDefinition(node) {
+      const name = node.variable.name.value;
+      if (!usedBefore.has(name) || usedAfter.has(name)) return undefined;
+      delete variables[name];
+      return null;
+    },
+  });
 }
 
 /** A handler that rewrites each request's document, then forwards it. */
@@ -156,4 +205,45 @@ export function isMutation(request: Incoming): boolean {
 /** The answer of a request sent again with another bearer token. */
 export function as(token: string, request: Incoming, forward: Forward): Promise<Answer> {
   return forward({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+}
+
+/** Whether a request's document selects `typeName.fieldName` anywhere (false when it does not parse). */
+export function selectsField(request: Incoming, typeName: string, fieldName: string): boolean {
+  let document;
+  try {
+    document = parse(request.body?.query ?? '');
+  } catch {
+    return false;
+  }
+  const typeInfo = new TypeInfo(buildRevisionSchema(versionOf(request)));
+  let found = false;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        if (node.name.value === fieldName && typeInfo.getParentType()?.name === typeName) found = true;
+      },
+    }),
+  );
+  return found;
+}
+
+/** The values of a root field's arguments (variables resolved), or undefined when it is not selected. */
+export function rootArguments(request: Incoming, fieldName: string): Record<string, unknown> | undefined {
+  try {
+    const document = parse(request.body?.query ?? '');
+    for (const definition of document.definitions) {
+      if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+      for (const selection of definition.selectionSet.selections) {
+        if (selection.kind !== Kind.FIELD || selection.name.value !== fieldName) continue;
+        const values: Record<string, unknown> = {};
+        for (const argument of selection.arguments ?? [])
+          values[argument.name.value] = valueFromASTUntyped(argument.value, request.body?.variables ?? {});
+        return values;
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
 }

@@ -4,8 +4,12 @@
  * the mode caught: exit 1 with a difference that names the regression. The correct server must pass
  * every mode with exit 0.
  *
- *   npm run mutation-score -- [--mode read-only|read-write|compare|fuzz]... [--mutant PREFIX]...
- *                             [--scenario GLOB]... [--concurrency N] [--fuzz-seconds S] [--out FILE]
+ *   npm run mutation-score -- [--set main|holdout|all] [--mode read-only|read-write|compare|fuzz]...
+ *                             [--mutant PREFIX]... [--scenario GLOB]... [--concurrency N]
+ *                             [--fuzz-seconds S] [--out FILE]
+ *
+ * --set picks the mutants: the project's own (main, the default), the held-out set the checks were not
+ * written against (holdout, scripts/mutation/holdout.ts), or both.
  *
  * --mutant and --scenario narrow a run while a check is written; the scores in docs/verdicts.md come
  * from runs over every mutant and scenario.
@@ -20,6 +24,7 @@ import pLimit from 'p-limit';
 import type { CliIo } from '../../src/cli/context.js';
 import { runCli } from '../../src/cli/run.js';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
+import { HOLDOUT } from './holdout.js';
 import { CORRECT, MUTANTS, type Mutant } from './mutants.js';
 import { startMutantServer } from './proxy.js';
 
@@ -55,6 +60,15 @@ export const MODES = {
 } as const;
 
 export type Mode = keyof typeof MODES;
+
+/** The mutant sets `--set` chooses from. */
+export const SETS = {
+  main: MUTANTS,
+  holdout: HOLDOUT,
+  all: [...MUTANTS, ...HOLDOUT],
+} as const satisfies Record<string, readonly Mutant[]>;
+
+export type MutantSet = keyof typeof SETS;
 
 /** One mode against one server. */
 export interface Outcome {
@@ -226,6 +240,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       job: { type: 'string' },
+      set: { type: 'string', default: 'main' },
       mode: { type: 'string', multiple: true },
       mutant: { type: 'string', multiple: true },
       scenario: { type: 'string', multiple: true },
@@ -241,13 +256,18 @@ async function main(): Promise<number> {
       return 2;
     }
   }
-  const picked = MUTANTS.filter(
+  if (!Object.hasOwn(SETS, values.set)) {
+    process.stderr.write(`mutation-score: unknown set "${values.set}" (${Object.keys(SETS).join(', ')})\n`);
+    return 2;
+  }
+  const set = SETS[values.set as MutantSet];
+  const picked = set.filter(
     (m) => values.mutant === undefined || values.mutant.some((p) => m.id.startsWith(p)),
   );
   if (values.job !== undefined) {
-    // One job of a run (see inChild): exactly one mode and, for a mutant, exactly one id.
+    // One job of a run (see inChild): exactly one mode and, for a mutant, exactly one id of any set.
     const mutant =
-      values.mutant?.[0] === undefined ? undefined : MUTANTS.find((m) => m.id === values.mutant?.[0]);
+      values.mutant?.[0] === undefined ? undefined : SETS.all.find((m) => m.id === values.mutant?.[0]);
     const outcome = await runMode(modes[0]!, mutant, Number(values['fuzz-seconds']), values.scenario ?? []);
     writeFileSync(values.job, JSON.stringify(outcome));
     return 0;
