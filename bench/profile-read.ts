@@ -1,19 +1,17 @@
 /**
- * Where a by-id read's CPU goes: `rm-harness serve` with the defaults `npm start` runs (request log on,
- * journal on, in-memory `small` store) under V8's CPU profiler, loaded with the bench's by-id read for
+ * Where a by-id read's CPU goes: `rm-harness serve` with its defaults (request log on, journal on) on an
+ * in-memory `small` store under V8's CPU profiler, loaded with the bench's by-id read for
  * BENCH_DURATION seconds (default 10); the samples of the load window are charged to the module that
  * owns them (a native or Node-internal frame to its nearest caller in src/ or a library), and printed as
  * shares of the process's busy time and as µs per request. Run: `npm run bench:profile`.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BENCH_HEADERS, BENCH_PATH, READ } from './queries.js';
+import { startServeChild } from './serve-cli.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 
@@ -68,35 +66,8 @@ function charge(profile: CpuProfile, from: number, to: number): Map<string, numb
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rm-bench-profile-'));
-  const child = spawn(
-    process.execPath,
-    [
-      '--cpu-prof',
-      `--cpu-prof-dir=${dir}`,
-      '--import',
-      'tsx',
-      `${ROOT}src/cli/main.ts`,
-      'serve',
-      '--port',
-      '0',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NO_COLOR: '1' } },
-  );
+  const { child, url } = await startServeChild([], undefined, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      const look = (chunk: Buffer) => {
-        text += chunk.toString();
-        const found = /listening on (http:\/\/[\d.]+:\d+)/.exec(text);
-        if (found?.[1]) {
-          child.stdout.off('data', look);
-          child.stdout.resume();
-          resolve(found[1]);
-        }
-      };
-      child.stdout.on('data', look);
-      child.once('exit', () => reject(new Error(`serve exited before listening:\n${text}`)));
-    });
     const search = await fetch(`${url}${BENCH_PATH}`, {
       method: 'POST',
       headers: BENCH_HEADERS,
@@ -136,7 +107,7 @@ async function main(): Promise<void> {
     const busy = [...shares.values()].reduce((a, b) => a + b, 0);
     const requests = result.requests.total;
     process.stdout.write(
-      `by-id read, serve with npm start's defaults: ${Math.round(result.requests.average)} req/s, ` +
+      `by-id read, serve with its defaults: ${Math.round(result.requests.average)} req/s, ` +
         `${requests} requests; busy ${Math.round(busy / 1000)} ms of CPU, ${(busy / requests).toFixed(1)} µs per request\n\n`,
     );
     process.stdout.write('| share | µs per request | module |\n| ---: | ---: | --- |\n');

@@ -12,17 +12,30 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const IN_MEMORY_SMALL = ['--in-memory', '--profile', 'small'];
 
 /**
- * Starts `serve` on a free port with `store` flags (default an in-memory `small` store) and `flags`, and
+ * Starts `serve` on a free port with `store` flags (default an in-memory `small` store) and `flags` (and
+ * `nodeFlags` for node itself, e.g. the CPU profiler's), and
  * resolves once it listens. Its stdout is a pipe (not a terminal), so the request log's default there is
  * JSON lines: read until the banner names the address, then drained, never printed.
  */
 export async function startServeChild(
   flags: readonly string[],
   store: readonly string[] = IN_MEMORY_SMALL,
+  nodeFlags: readonly string[] = [],
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', `${ROOT}src/cli/main.ts`, 'serve', '--port', '0', ...store, '--no-config', ...flags],
+    [
+      ...nodeFlags,
+      '--import',
+      'tsx',
+      `${ROOT}src/cli/main.ts`,
+      'serve',
+      '--port',
+      '0',
+      ...store,
+      '--no-config',
+      ...flags,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let text = '';
