@@ -55,6 +55,37 @@ function comparable(values: unknown[]): (number | string)[] | undefined {
   return undefined;
 }
 
+/** A name's first character when it is a letter a–z in any case, with and without folding; else undefined. */
+function initial(value: unknown): { folded: string; raw: string } | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const raw = value[0]!;
+  const folded = raw.normalize('NFD')[0]!.toLowerCase();
+  return folded >= 'a' && folded <= 'z' ? { folded, raw } : undefined;
+}
+
+/**
+ * The first index where a name breaks the direction in a way no collation allows, or -1. The order of
+ * names is not specified (A-34), so only the first letters are compared, and a pair counts as out of
+ * order only when it is so both case- and accent-insensitively and by code unit: a case-insensitive
+ * collation may put `Zed` after `abc` and an ordinal one before it, but neither puts `zed` before `abc`.
+ * Names that start with anything but a letter are left out (collations differ on punctuation), and a
+ * name is compared with the last letter-initial name before it.
+ */
+function namesOutOfOrder(values: unknown[], descending: boolean): [number, number] | undefined {
+  let previous: { folded: string; raw: string; at: number } | undefined;
+  for (const [i, value] of values.entries()) {
+    const letter = initial(value);
+    if (!letter) continue;
+    const current = { ...letter, at: i };
+    if (previous) {
+      const [a, b] = descending ? [current, previous] : [previous, current];
+      if (a.folded > b.folded && a.raw > b.raw) return [previous.at, i];
+    }
+    previous = current;
+  }
+  return undefined;
+}
+
 /** The first index where `values` breaks the direction, or -1. */
 function outOfOrder(values: (number | string)[], descending: boolean): number {
   for (let i = 1; i < values.length; i += 1) {
@@ -94,7 +125,7 @@ function checkPage(
   fieldName: string,
   at: string,
   page: Record<string, unknown>,
-  args: { skip: unknown; limit: unknown; sort: unknown },
+  args: { skip: unknown; limit: unknown; sort: unknown; textKeys: ReadonlySet<string> },
   out: PageFinding[],
 ): void {
   const models = page.models;
@@ -146,10 +177,18 @@ function checkPage(
   if (!sort || items.length < 2) return;
   const key = keyOf(items, sort.field);
   if (key === undefined) return;
-  const values = comparable(items.map((m) => m[key]));
-  if (!values) return;
-  const broken = outOfOrder(values, sort.descending);
-  if (broken >= 0) {
+  const raw = items.map((m) => m[key]);
+  const values = comparable(raw);
+  // Enums may sort by declaration and ids by anything: only fields of type String are names.
+  const names = !values && args.textKeys.has(key) && raw.every((v) => typeof v === 'string' || v === null);
+  if (!values && !names) return;
+  let pair: [number, number] | undefined;
+  if (values) {
+    const index = outOfOrder(values, sort.descending);
+    pair = index >= 0 ? [index - 1, index] : undefined;
+  } else pair = namesOutOfOrder(raw, sort.descending);
+  if (pair) {
+    const [before, broken] = pair;
     const order = sort.descending ? 'descending' : 'ascending';
     out.push({
       basis: isEvents ? ['§6', 'A-41', 'A-421'] : ['A-34', 'A-421'],
@@ -158,8 +197,8 @@ function checkPage(
         path: `${at}.models[${broken}].${key}`,
         kind: 'value-mismatch',
         expected: `${key} ${order}`,
-        actual: values[broken],
-        message: `${at} is not ordered by ${key} ${order}${args.sort === undefined ? ' (the default order)' : ''}: ${JSON.stringify(values[broken - 1])} comes before ${JSON.stringify(values[broken])}`,
+        actual: raw[broken],
+        message: `${at} is not ordered by ${key} ${order}${args.sort === undefined ? ' (the default order)' : ''}: ${JSON.stringify(raw[before])} comes before ${JSON.stringify(raw[broken])}`,
       },
     });
   }
@@ -183,6 +222,30 @@ function* fieldsOf(
       if (type && isCompositeType(type)) yield* fieldsOf(fragment.selectionSet, type, schema, fragments);
     }
   }
+}
+
+/** Response keys of the page items' fields whose type is String, as the `models` selection names them. */
+function textKeysOfModels(
+  pageSet: SelectionSetNode,
+  pageType: GraphQLCompositeType,
+  ctx: { schema: GraphQLSchema; fragments: Map<string, FragmentDefinitionNode> },
+): Set<string> {
+  const keys = new Set<string>();
+  for (const [node, type] of fieldsOf(pageSet, pageType, ctx.schema, ctx.fragments)) {
+    if (node.name.value !== 'models' || !node.selectionSet) continue;
+    const models = isObjectType(type) || isInterfaceType(type) ? type.getFields().models : undefined;
+    const item = models && getNamedType(models.type);
+    if (!item || !isCompositeType(item)) continue;
+    for (const [itemNode, itemType] of fieldsOf(node.selectionSet, item, ctx.schema, ctx.fragments)) {
+      const itemField =
+        isObjectType(itemType) || isInterfaceType(itemType)
+          ? itemType.getFields()[itemNode.name.value]
+          : undefined;
+      if (itemField && getNamedType(itemField.type).name === 'String')
+        keys.add(itemNode.alias?.value ?? itemNode.name.value);
+    }
+  }
+  return keys;
 }
 
 function walk(
@@ -229,6 +292,7 @@ function walk(
           limit: argumentOf(node, field, 'limit', ctx.variables),
           sort:
             argumentOf(node, field, 'sort', ctx.variables) ?? argumentOf(node, field, 'sorts', ctx.variables),
+          textKeys: isCompositeType(inner) ? textKeysOfModels(node.selectionSet, inner, ctx) : new Set(),
         },
         ctx.out,
       );

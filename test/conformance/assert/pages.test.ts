@@ -62,6 +62,42 @@ describe('pageFindings', () => {
     ]);
   });
 
+  it('holds names to the order every collation agrees on: first letters, case-insensitive and ordinal', () => {
+    const doc = (direction: string) =>
+      `{ searchFirmContacts(limit: 5, sort: { field: "displayName", direction: "${direction}" }) { totalModels models { id displayName } } }`;
+    const page = (...names: (string | null)[]) => ({
+      searchFirmContacts: {
+        totalModels: names.length,
+        models: names.map((displayName, i) => ({ id: `c${i}`, displayName })),
+      },
+    });
+    // Case-insensitive (Zed after abc), ordinal (Zed before abc), accents, punctuation and nulls: all correct.
+    expect(kinds(doc('Ascending'), page('abc', 'Émile', 'Zed', "'quoted", null))).toEqual([]);
+    expect(kinds(doc('Ascending'), page('Zed', 'abc', 'bcd'))).toEqual([]);
+    expect(kinds(doc('Descending'), page('zed', 'Émile', 'Abc'))).toEqual([]);
+    // Reversed, or not sorted at all: out of order both ways.
+    expect(kinds(doc('Ascending'), page('zed', 'abc'))).toEqual([
+      'page-order data.searchFirmContacts.models[1].displayName',
+    ]);
+    expect(kinds(doc('Descending'), page('abc', '1st', 'zed'))).toEqual([
+      'page-order data.searchFirmContacts.models[2].displayName',
+    ]);
+    // An enum or an id may sort by anything: only String fields are held to it.
+    const statuses =
+      '{ opportunities(limit: 2, sort: [{ field: status, direction: Ascending }]) { totalModels models { id status } } }';
+    expect(
+      kinds(statuses, {
+        opportunities: {
+          totalModels: 2,
+          models: [
+            { id: 'b', status: 'open' },
+            { id: 'a', status: 'closed' },
+          ],
+        },
+      }),
+    ).toEqual([]);
+  });
+
   it('holds an event page without a sort to eventDate, oldest first', () => {
     const doc = '{ firmContactEventViews(limit: 2) { totalModels models { eventType eventDate } } }';
     const older = { eventType: 'ContactCreated', eventDate: '2026-05-01T10:00:00.000Z' };
