@@ -47,9 +47,9 @@ export function expectationIdOf(e: Expectation): string {
   if (isErrorExpectation(e)) return 'error';
   if (isHttpStatusExpectation(e)) return 'httpStatus';
   if (isValidationErrorsExpectation(e)) return `validationErrors:${e.validationErrors.join(',')}`;
-  const kinds = (['equals', 'type', 'matches', 'count', 'contains', 'exists', 'distinct'] as const).filter(
-    (k) => k in e,
-  );
+  const kinds = (
+    ['equals', 'type', 'matches', 'count', 'contains', 'every', 'exists', 'distinct'] as const
+  ).filter((k) => k in e);
   return `${kinds.join('+')}:${e.path}`;
 }
 
@@ -143,6 +143,19 @@ function checkPath(e: PathExpectation, body: unknown, id: string): Finding[] {
       : typeof value === 'string' && typeof e.contains === 'string' && value.includes(e.contains);
     if (!ok)
       add('not-contained', e.contains, value, `${e.path} does not contain ${JSON.stringify(e.contains)}`);
+  }
+  if ('every' in e) {
+    if (!Array.isArray(value)) add('type-mismatch', 'array', value, `${e.path} is not a list`);
+    else {
+      const at = value.findIndex((item) => !matchesSubset(item, e.every));
+      if (at >= 0)
+        add(
+          'value-mismatch',
+          e.every,
+          value[at],
+          `${e.path}[${at}] is ${JSON.stringify(value[at])}, but every item must hold ${JSON.stringify(e.every)}`,
+        );
+    }
   }
   return out;
 }

@@ -40,6 +40,8 @@ export interface PathExpectation extends ExpectationCommon {
   exists?: boolean;
   /** The list repeats no item (compared as JSON): pages of one answer are disjoint only then. */
   distinct?: true;
+  /** Every item of the list holds these values (as `contains` matches one item): a filter kept to. */
+  every?: unknown;
 }
 
 /** Business-rule failures expected by `propertyName` (§7.1), in `validationErrors` or an A-10 error. */
