@@ -48,7 +48,7 @@ export function expectationIdOf(e: Expectation): string {
   if (isHttpStatusExpectation(e)) return 'httpStatus';
   if (isValidationErrorsExpectation(e)) return `validationErrors:${e.validationErrors.join(',')}`;
   const kinds = (
-    ['equals', 'type', 'matches', 'count', 'contains', 'every', 'exists', 'distinct'] as const
+    ['equals', 'type', 'matches', 'count', 'contains', 'every', 'none', 'exists', 'distinct'] as const
   ).filter((k) => k in e);
   return `${kinds.join('+')}:${e.path}`;
 }
@@ -154,6 +154,19 @@ function checkPath(e: PathExpectation, body: unknown, id: string): Finding[] {
           e.every,
           value[at],
           `${e.path}[${at}] is ${JSON.stringify(value[at])}, but every item must hold ${JSON.stringify(e.every)}`,
+        );
+    }
+  }
+  if ('none' in e) {
+    if (!Array.isArray(value)) add('type-mismatch', 'array', value, `${e.path} is not a list`);
+    else {
+      const at = value.findIndex((item) => matchesSubset(item, e.none));
+      if (at >= 0)
+        add(
+          'value-mismatch',
+          `no item holding ${JSON.stringify(e.none)}`,
+          value[at],
+          `${e.path}[${at}] is ${JSON.stringify(value[at])}, which no item may hold`,
         );
     }
   }

@@ -42,6 +42,8 @@ export interface PathExpectation extends ExpectationCommon {
   distinct?: true;
   /** Every item of the list holds these values (as `contains` matches one item): a filter kept to. */
   every?: unknown;
+  /** No item of the list holds these values: another tenant's record is not in this tenant's page. */
+  none?: unknown;
 }
 
 /** Business-rule failures expected by `propertyName` (§7.1), in `validationErrors` or an A-10 error. */

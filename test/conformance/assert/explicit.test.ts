@@ -39,3 +39,21 @@ describe('checkExpectation: every', () => {
     expect(checkExpectation(every, answer({ eventType: 'ContactUpdated' }))[0]?.kind).toBe('type-mismatch');
   });
 });
+
+describe('checkExpectation: none', () => {
+  const none = { path: 'data.events.models', none: { contactId: 'theirs' } };
+
+  it('passes when no item holds the values, and on an empty list', () => {
+    const models = [{ contactId: 'ours' }, { contactId: 'also-ours', eventType: 'ContactCreated' }];
+    expect(checkExpectation(none, answer(models))).toEqual([]);
+    expect(checkExpectation(none, answer([]))).toEqual([]);
+  });
+
+  it('names the first item that holds them', () => {
+    const models = [{ contactId: 'ours' }, { contactId: 'theirs', eventType: 'ContactUpdated' }];
+    const [finding, ...more] = checkExpectation(none, answer(models));
+    expect(more).toEqual([]);
+    expect(finding).toMatchObject({ expectationId: 'none:data.events.models', kind: 'value-mismatch' });
+    expect(finding?.message).toContain('data.events.models[1]');
+  });
+});
