@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import {
   getNamedType,
   getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
   isNonNullType,
   isObjectType,
   isInterfaceType,
@@ -98,6 +101,49 @@ class ReadById implements Cmd {
     });
   }
   toString = (): string => `readById ${this.kind}[${this.index}]`;
+}
+
+/**
+ * A page asked for sorted by one of its enum sort fields, in a random direction or none (ascending,
+ * A-34), with the sorted field selected: the page rules every answer is held to (A-421) check the
+ * order, the arithmetic and repeated ids, so a reversed, ignored or misdirected sort is a finding.
+ */
+class SortedRead implements Cmd {
+  constructor(
+    readonly sorted: SortablePage,
+    readonly which: number,
+    readonly direction: 'Ascending' | 'Descending' | undefined,
+    readonly skip: number,
+    readonly limit: number,
+  ) {}
+  check = (): boolean => true;
+  async run(_m: FuzzModel, real: FuzzReal): Promise<void> {
+    const { field, argument, list, keys, ident } = this.sorted;
+    const key = keys[this.which % keys.length]!;
+    const entry = `{ field: ${key.value}${this.direction ? `, direction: ${this.direction}` : ''} }`;
+    await real.session.send({
+      id: 'sorted',
+      document: `query Sorted { r: ${field}(skip: ${this.skip}, limit: ${this.limit}, ${argument}: ${list ? `[${entry}]` : entry}) { totalModels models { ${[...ident, key.item].join(' ')} } } }`,
+    });
+  }
+  toString = (): string =>
+    `sorted ${this.sorted.field} by ${this.sorted.keys[this.which % this.sorted.keys.length]?.value ?? '?'} ${this.direction ?? '(no direction)'}`;
+}
+
+/** A paged query without skip or limit: the page rules check it holds min(100, totalModels) items (§8). */
+class DefaultPage implements Cmd {
+  constructor(
+    readonly field: string,
+    readonly item: string,
+  ) {}
+  check = (): boolean => true;
+  async run(_m: FuzzModel, real: FuzzReal): Promise<void> {
+    await real.session.send({
+      id: 'defaultPage',
+      document: `query Default { r: ${this.field} { totalModels models ${this.item} } }`,
+    });
+  }
+  toString = (): string => `default page of ${this.field}`;
 }
 
 /** Pages of a paged query against one bigger page: disjoint, same order, same totalModels. */
@@ -662,6 +708,49 @@ function pagedFields(schema: GraphQLSchema): { field: string; item: string }[] {
   });
 }
 
+/** A paged root query with a sort argument whose field is an enum, and the item fields its values sort by. */
+interface SortablePage {
+  field: string;
+  argument: 'sort' | 'sorts';
+  /** Whether the argument takes a list of sort entries. */
+  list: boolean;
+  /** Each enum value of the sort's field with the item field of the same name (case-insensitive). */
+  keys: { value: string; item: string }[];
+  /** The item's `id`, selected beside the sorted field where the item has one. */
+  ident: string[];
+}
+
+function sortablePages(schema: GraphQLSchema): SortablePage[] {
+  const paged = new Set(pagedFields(schema).map((p) => p.field));
+  return openRootFields(schema).flatMap((f): SortablePage[] => {
+    if (!paged.has(f.name)) return [];
+    const arg = f.args.find((a) => a.name === 'sort' || a.name === 'sorts');
+    const input = arg && getNamedType(arg.type);
+    const sortField = input && isInputObjectType(input) ? input.getFields().field : undefined;
+    const values = sortField && getNamedType(sortField.type);
+    const type = getNullableType(f.type);
+    const models = isObjectType(type) ? type.getFields().models : undefined;
+    const item = models && getNamedType(models.type);
+    if (!arg || !values || !isEnumType(values) || !item || !(isObjectType(item) || isInterfaceType(item)))
+      return [];
+    const itemFields = Object.values(item.getFields()).filter((x) => isLeafType(getNamedType(x.type)));
+    const keys = values.getValues().flatMap((v) => {
+      const match = itemFields.find((x) => x.name.toLowerCase() === v.name.toLowerCase());
+      return match ? [{ value: v.name, item: match.name }] : [];
+    });
+    if (keys.length === 0) return [];
+    return [
+      {
+        field: f.name,
+        argument: arg.name as 'sort' | 'sorts',
+        list: isListType(getNullableType(arg.type)),
+        keys,
+        ident: item.getFields().id ? ['id'] : [],
+      },
+    ];
+  });
+}
+
 /**
  * Arbitraries of every command, for one revision's contract; writes only when `mutations`, the
  * contract-derived `entities` among them, and reads in other regions when the target reaches them.
@@ -690,6 +779,7 @@ export function commandArbitraries(
     return fc.constant(new ReadRoot(field.name, selection, args));
   });
   const paged = pagedFields(schema);
+  const sortable = sortablePages(schema);
   const arbs: fc.Arbitrary<Cmd>[] = [
     readRoot,
     fc
@@ -702,6 +792,22 @@ export function commandArbitraries(
         const p = paged[which] ?? { field: 'lists', item: '{ id }' };
         return new Paging(p.field, p.item, size, pages);
       }),
+    ...(paged.length > 0
+      ? [fc.nat({ max: paged.length - 1 }).map((i) => new DefaultPage(paged[i]!.field, paged[i]!.item))]
+      : []),
+    ...(sortable.length > 0
+      ? [
+          fc
+            .record({
+              page: fc.constantFrom(...sortable),
+              which: fc.nat({ max: 9 }),
+              direction: fc.constantFrom('Ascending' as const, 'Descending' as const, undefined),
+              skip: fc.integer({ min: 0, max: 3 }),
+              limit: fc.integer({ min: 2, max: 8 }),
+            })
+            .map((r) => new SortedRead(r.page, r.which, r.direction, r.skip, r.limit)),
+        ]
+      : []),
   ];
   if (!mutations) return arbs;
   const byId = (kind: 'lists' | 'activities', type: string) =>
