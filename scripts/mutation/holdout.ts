@@ -22,13 +22,13 @@ const ISO_Z = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)Z$/;
 const ACTIVITY_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const ACTIVITY_WRITES = new Set(['addActivity', 'updateActivity']);
 
-const selects =
+export const selects =
   (name: string) =>
   (request: Incoming): boolean =>
     rootFields(request).includes(name);
 
 /** The items of every `models` list of an answer, whatever else is selected, rewritten by `fn`. */
-function onModels(
+export function onModels(
   fn: (model: Record<string, unknown>, models: unknown[]) => unknown,
   when: (r: Incoming) => boolean,
 ) {
@@ -60,7 +60,7 @@ function onActivityDate(fn: (value: string) => string): Handler {
 }
 
 /** The answer of a document that fails validation, with the status GraphQL over HTTP gives it. */
-function validationFailure(request: Incoming, message: string): Answer {
+export function validationFailure(request: Incoming, message: string): Answer {
   const status = /application\/graphql-response\+json/.test(request.headers.accept ?? '') ? 400 : 200;
   return jsonAnswer(status, { errors: [{ message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
 }

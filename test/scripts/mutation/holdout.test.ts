@@ -3,51 +3,7 @@ import { HOLDOUT } from '../../../scripts/mutation/holdout.js';
 import { CORRECT, MUTANTS } from '../../../scripts/mutation/mutants.js';
 import { startMutantServer, type MutantServer } from '../../../scripts/mutation/proxy.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-
-interface Options {
-  /** null sends no Authorization header. */
-  token?: string | null;
-  region?: string;
-  version?: string;
-  accept?: string;
-}
-
-interface Reply {
-  status: number;
-  type: string;
-  // The probes read the parts of a GraphQL answer they need: the shape is each probe's own query.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: { data?: Record<string, any>; errors?: { extensions?: { code?: string } }[] } | undefined;
-}
-
-async function gql(
-  server: MutantServer,
-  query: string,
-  variables: Record<string, unknown> = {},
-  options: Options = {},
-): Promise<Reply> {
-  const url = server.template
-    .replace('{region}', options.region ?? 'us')
-    .replace('{version}', options.version ?? '1.4.0');
-  const token = options.token === undefined ? DEV_TOKENS.full : options.token;
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: options.accept ?? 'application/json',
-      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  const text = await res.text();
-  let body: Reply['body'];
-  try {
-    body = JSON.parse(text) as Reply['body'];
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, type: res.headers.get('content-type') ?? '', body };
-}
+import { gql, type Reply } from '../../helpers/mutant-client.js';
 
 const ADD_ACTIVITY = `mutation($input: AddActivityInput!) {
   addActivity(input: $input) { id activityStartDate summary location }
