@@ -14,6 +14,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
+import { deepEqual } from './deep.js';
 import type { Finding } from './explicit.js';
 
 /** The request a page was answered for: its document, operation and variables. */
@@ -96,13 +97,22 @@ function outOfOrder(values: (number | string)[], descending: boolean): number {
   return -1;
 }
 
-/** The first sort entry of a `sort`/`sorts` argument as `{ field, direction }`, when there is one. */
-function firstSort(value: unknown): { field: string; descending: boolean } | undefined {
-  const entry = Array.isArray(value) ? value[0] : value;
-  if (!entry || typeof entry !== 'object') return undefined;
-  const { field, direction } = entry as { field?: unknown; direction?: unknown };
-  if (typeof field !== 'string') return undefined;
-  return { field, descending: direction === 'Descending' };
+interface SortKey {
+  field: string;
+  descending: boolean;
+}
+
+/** The sort entries of a `sort`/`sorts` argument as `{ field, descending }`, in order; those without a field end it. */
+function sortsOf(value: unknown): SortKey[] {
+  const entries = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  const out: SortKey[] = [];
+  for (const entry of entries) {
+    if (!entry || typeof entry !== 'object') break;
+    const { field, direction } = entry as { field?: unknown; direction?: unknown };
+    if (typeof field !== 'string') break;
+    out.push({ field, descending: direction === 'Descending' });
+  }
+  return out;
 }
 
 /** The response key of the items' field a sort names (case-insensitive), among the keys returned. */
@@ -173,34 +183,62 @@ function checkPage(
     }
     seen.add(key);
   }
-  const sort = firstSort(args.sort) ?? (isEvents ? { field: 'eventDate', descending: false } : undefined);
+  const sorts = sortsOf(args.sort);
+  const sort = sorts[0] ?? (isEvents ? { field: 'eventDate', descending: false } : undefined);
   if (!sort || items.length < 2) return;
-  const key = keyOf(items, sort.field);
-  if (key === undefined) return;
-  const raw = items.map((m) => m[key]);
-  const values = comparable(raw);
-  // Enums may sort by declaration and ids by anything: only fields of type String are names.
-  const names = !values && args.textKeys.has(key) && raw.every((v) => typeof v === 'string' || v === null);
-  if (!values && !names) return;
-  let pair: [number, number] | undefined;
-  if (values) {
-    const index = outOfOrder(values, sort.descending);
-    pair = index >= 0 ? [index - 1, index] : undefined;
-  } else pair = namesOutOfOrder(raw, sort.descending);
-  if (pair) {
-    const [before, broken] = pair;
-    const order = sort.descending ? 'descending' : 'ascending';
+  const report = (before: number, broken: number, key: string, by: SortKey, ties: string[]): void => {
+    const order = by.descending ? 'descending' : 'ascending';
+    const value = (i: number) => items[i]![key];
     out.push({
       basis: isEvents ? ['§6', 'A-41', 'A-421'] : ['A-34', 'A-421'],
       finding: {
         expectationId: 'page-order',
         path: `${at}.models[${broken}].${key}`,
         kind: 'value-mismatch',
-        expected: `${key} ${order}`,
-        actual: raw[broken],
-        message: `${at} is not ordered by ${key} ${order}${args.sort === undefined ? ' (the default order)' : ''}: ${JSON.stringify(raw[before])} comes before ${JSON.stringify(raw[broken])}`,
+        expected: `${key} ${order}${ties.length > 0 ? ` among items of equal ${ties.join(', ')}` : ''}`,
+        actual: value(broken),
+        message: `${at} is not ordered by ${key} ${order}${ties.length > 0 ? ` where ${ties.join(', ')} tie` : ''}${args.sort === undefined ? ' (the default order)' : ''}: ${JSON.stringify(value(before))} comes before ${JSON.stringify(value(broken))}`,
       },
     });
+  };
+  const key = keyOf(items, sort.field);
+  if (key === undefined) return;
+  const raw = items.map((m) => m[key]);
+  const values = comparable(raw);
+  // Enums may sort by declaration and ids by anything: only fields of type String are names.
+  const names = !values && args.textKeys.has(key) && raw.every((v) => typeof v === 'string' || v === null);
+  if (values || names) {
+    let pair: [number, number] | undefined;
+    if (values) {
+      const index = outOfOrder(values, sort.descending);
+      pair = index >= 0 ? [index - 1, index] : undefined;
+    } else pair = namesOutOfOrder(raw, sort.descending);
+    if (pair) {
+      report(pair[0], pair[1], key, sort, []);
+      return;
+    }
+  }
+  // Later sort entries order the items the earlier ones leave tied (A-34: lists of sorts apply in order).
+  const sortKeys: (string | undefined)[] = sorts.map((s) => keyOf(items, s.field));
+  for (let i = 1; i < items.length; i += 1) {
+    const [a, b] = [items[i - 1]!, items[i]!];
+    let j = 0;
+    while (j < sorts.length && sortKeys[j] !== undefined && deepEqual(a[sortKeys[j]!], b[sortKeys[j]!]))
+      j += 1;
+    const later = sortKeys[j];
+    if (j === 0 || j >= sorts.length || later === undefined) continue;
+    const by = sorts[j]!;
+    const column = items.map((m) => m[later]);
+    const pairValues = comparable([a[later], b[later]]);
+    const wrong = pairValues
+      ? outOfOrder(pairValues, by.descending) >= 0
+      : args.textKeys.has(later) &&
+        column.every((v) => typeof v === 'string' || v === null) &&
+        namesOutOfOrder([a[later], b[later]], by.descending) !== undefined;
+    if (wrong) {
+      report(i - 1, i, later, by, sortKeys.slice(0, j) as string[]);
+      return;
+    }
   }
 }
 

@@ -159,6 +159,24 @@ export function judge(
       message: `the response has ${data === null ? 'data: null' : 'no data'} and no errors`,
     });
   }
+  const errors = (response.body as { errors?: unknown } | undefined)?.errors;
+  if (
+    isGraphQLBody(response.body) &&
+    (data ?? null) !== null &&
+    errors !== undefined &&
+    !(Array.isArray(errors) && errors.length > 0)
+  ) {
+    // GraphQL's response format: an `errors` entry, when present, is a non-empty list; a client that
+    // reads its presence as failure (many do) fails every answer that carries `errors: []` or null.
+    auto({
+      expectationId: 'errors',
+      path: 'errors',
+      kind: 'invalid-response',
+      expected: 'no errors entry, or a non-empty list of errors',
+      actual: errors,
+      message: `the response carries errors: ${JSON.stringify(errors)} beside its data (an errors entry, when present, lists at least one error)`,
+    });
+  }
   if (shape.schema && data !== null && data !== undefined) {
     for (const s of checkShape(data, shape.schema)) auto({ expectationId: 'shape', ...s });
   }

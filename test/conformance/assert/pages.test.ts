@@ -98,6 +98,32 @@ describe('pageFindings', () => {
     ).toEqual([]);
   });
 
+  it('holds the items a sort leaves tied to the next sort entry', () => {
+    const doc =
+      '{ opportunities(limit: 3, sort: [{ field: status, direction: Ascending }, { field: title, direction: Descending }]) { totalModels models { id status title } } }';
+    const page = (...models: [string, string][]) => ({
+      opportunities: {
+        totalModels: models.length,
+        models: models.map(([status, title], i) => ({ id: `o${i}`, status, title })),
+      },
+    });
+    // Ties on status ordered by title descending; across statuses (an enum) anything goes.
+    expect(kinds(doc, page(['open', 'Zeta'], ['open', 'alpha'], ['closed', 'zulu']))).toEqual([]);
+    expect(kinds(doc, page(['open', 'alpha'], ['open', 'zeta'], ['closed', 'beta']))).toEqual([
+      'page-order data.opportunities.models[1].title',
+    ]);
+    const events =
+      '{ firmContactEventViews(limit: 3, sort: [{ field: eventType, direction: Ascending }, { field: eventDate, direction: Descending }]) { totalModels models { eventType eventDate } } }';
+    const at = (eventType: string, day: number) => ({ eventType, eventDate: `2026-05-0${day}T10:00:00Z` });
+    const data = (...models: object[]) => ({ firmContactEventViews: { totalModels: 3, models } });
+    expect(
+      kinds(events, data(at('ContactCreated', 1), at('ContactUpdated', 3), at('ContactUpdated', 2))),
+    ).toEqual([]);
+    expect(
+      kinds(events, data(at('ContactCreated', 1), at('ContactUpdated', 2), at('ContactUpdated', 3))),
+    ).toEqual(['page-order data.firmContactEventViews.models[2].eventDate']);
+  });
+
   it('holds an event page without a sort to eventDate, oldest first', () => {
     const doc = '{ firmContactEventViews(limit: 2) { totalModels models { eventType eventDate } } }';
     const older = { eventType: 'ContactCreated', eventDate: '2026-05-01T10:00:00.000Z' };

@@ -143,6 +143,15 @@ describe('judge', () => {
       }
     });
 
+    it('reports an errors entry beside data that is not a non-empty list', () => {
+      for (const errors of [[], null, {}]) {
+        const found = judge(json({ data: { contacts: goodPage }, errors }), [], shapeOf(QUERY));
+        expect(kinds(found)).toEqual(['invalid-response errors']);
+        expect(found[0]?.finding.actual).toEqual(errors);
+      }
+      expect(judge(json({ data: { contacts: goodPage } }), [], shapeOf(QUERY))).toEqual([]);
+    });
+
     it('accepts data: null when errors say why', () => {
       const body = { data: null, errors: [{ message: 'denied', extensions: { code: 'FORBIDDEN' } }] };
       expect(judge(json(body), [{ error: { code: 'FORBIDDEN' } }], shapeOf(QUERY))).toEqual([]);
