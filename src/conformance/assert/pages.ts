@@ -356,12 +356,15 @@ export function pageFindings(schema: GraphQLSchema, request: PagedRequest, data:
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions)
     if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  // A variable the request leaves out takes its default from the operation (`$limit: Int = 2`), as the
+  // server executes it; one sent explicitly, null included, is the value.
+  const variables: Record<string, unknown> = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    if (definition.defaultValue)
+      variables[definition.variable.name.value] = valueFromASTUntyped(definition.defaultValue);
+  }
+  Object.assign(variables, request.variables ?? {});
   const out: PageFinding[] = [];
-  walk(data, operation.selectionSet, root, 'data', {
-    schema,
-    fragments,
-    variables: request.variables ?? {},
-    out,
-  });
+  walk(data, operation.selectionSet, root, 'data', { schema, fragments, variables, out });
   return out;
 }

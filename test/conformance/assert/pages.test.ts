@@ -27,6 +27,16 @@ describe('pageFindings', () => {
     ).toEqual([]);
   });
 
+  it("reads a variable the request leaves out at the operation's default, and one sent as null at the field's default", () => {
+    const doc = 'query($l: Int = 2) { activities(limit: $l) { totalModels models { id } } }';
+    expect(kinds(doc, { activities: { totalModels: 9, models: ids(2) } })).toEqual([]);
+    expect(kinds(doc, { activities: { totalModels: 9, models: ids(3) } })).toEqual([
+      'page-arithmetic data.activities.models',
+    ]);
+    // An explicit null limit is the field's default, 100.
+    expect(kinds(doc, { activities: { totalModels: 9, models: ids(9) } }, { l: null })).toEqual([]);
+  });
+
   it('holds a page without limit to the default of 100', () => {
     expect(
       kinds('{ activities { totalModels models { id } } }', {
