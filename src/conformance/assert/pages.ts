@@ -139,10 +139,26 @@ function checkPage(
   out: PageFinding[],
 ): void {
   const models = page.models;
+  // A paged object holds its items in `models`; a list field (relationshipTypes) is the items.
+  const itemsAt = page.isList === true ? at : `${at}.models`;
   if (!Array.isArray(models)) return;
   const total = page.totalModels;
   const skip = typeof args.skip === 'number' ? args.skip : 0;
   const limit = typeof args.limit === 'number' ? args.limit : 100;
+  if (typeof total !== 'number' && limit >= 0 && models.length > limit) {
+    // Without a total (a list field, or a page whose totalModels is not selected) the limit still bounds it.
+    out.push({
+      basis: ['§4.1', '§8', 'A-421'],
+      finding: {
+        expectationId: 'page-arithmetic',
+        path: itemsAt,
+        kind: 'count-mismatch',
+        expected: `at most ${limit}`,
+        actual: models.length,
+        message: `${at} holds ${models.length} item(s), more than its limit ${limit}`,
+      },
+    });
+  }
   if (typeof total === 'number' && skip >= 0 && limit >= 0) {
     const expected = Math.min(limit, Math.max(0, total - skip));
     if (models.length !== expected) {
@@ -150,7 +166,7 @@ function checkPage(
         basis: ['§4.1', '§8', 'A-421'],
         finding: {
           expectationId: 'page-arithmetic',
-          path: `${at}.models`,
+          path: itemsAt,
           kind: 'count-mismatch',
           expected,
           actual: models.length,
@@ -172,11 +188,11 @@ function checkPage(
         basis: ['§4.1', 'A-421'],
         finding: {
           expectationId: 'page-distinct',
-          path: `${at}.models[${i}]`,
+          path: `${itemsAt}[${i}]`,
           kind: 'value-mismatch',
           expected: 'each item once in a page',
           actual: key,
-          message: `${at}.models[${i}] repeats item ${key}, already in the page`,
+          message: `${itemsAt}[${i}] repeats item ${key}, already in the page`,
         },
       });
       break;
@@ -193,7 +209,7 @@ function checkPage(
       basis: isEvents ? ['§6', 'A-41', 'A-421'] : ['A-34', 'A-421'],
       finding: {
         expectationId: 'page-order',
-        path: `${at}.models[${broken}].${key}`,
+        path: `${itemsAt}[${broken}].${key}`,
         kind: 'value-mismatch',
         expected: `${key} ${order}${ties.length > 0 ? ` among items of equal ${ties.join(', ')}` : ''}`,
         actual: value(broken),
@@ -262,26 +278,30 @@ function* fieldsOf(
   }
 }
 
+type Fragments = { schema: GraphQLSchema; fragments: Map<string, FragmentDefinitionNode> };
+
+/** Response keys of an item selection's fields whose type is String. */
+function textKeysOf(itemSet: SelectionSetNode, item: GraphQLCompositeType, ctx: Fragments): Set<string> {
+  const keys = new Set<string>();
+  for (const [node, type] of fieldsOf(itemSet, item, ctx.schema, ctx.fragments)) {
+    const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[node.name.value] : undefined;
+    if (field && getNamedType(field.type).name === 'String') keys.add(node.alias?.value ?? node.name.value);
+  }
+  return keys;
+}
+
 /** Response keys of the page items' fields whose type is String, as the `models` selection names them. */
 function textKeysOfModels(
   pageSet: SelectionSetNode,
   pageType: GraphQLCompositeType,
-  ctx: { schema: GraphQLSchema; fragments: Map<string, FragmentDefinitionNode> },
+  ctx: Fragments,
 ): Set<string> {
   const keys = new Set<string>();
   for (const [node, type] of fieldsOf(pageSet, pageType, ctx.schema, ctx.fragments)) {
     if (node.name.value !== 'models' || !node.selectionSet) continue;
     const models = isObjectType(type) || isInterfaceType(type) ? type.getFields().models : undefined;
     const item = models && getNamedType(models.type);
-    if (!item || !isCompositeType(item)) continue;
-    for (const [itemNode, itemType] of fieldsOf(node.selectionSet, item, ctx.schema, ctx.fragments)) {
-      const itemField =
-        isObjectType(itemType) || isInterfaceType(itemType)
-          ? itemType.getFields()[itemNode.name.value]
-          : undefined;
-      if (itemField && getNamedType(itemField.type).name === 'String')
-        keys.add(itemNode.alias?.value ?? itemNode.name.value);
-    }
+    if (item && isCompositeType(item)) for (const k of textKeysOf(node.selectionSet, item, ctx)) keys.add(k);
   }
   return keys;
 }
@@ -315,22 +335,21 @@ function walk(
     const child = holder[key];
     const path = at === '' ? key : `${at}.${key}`;
     const inner = getNamedType(field.type);
-    if (
-      field.args.some((a) => a.name === 'limit') &&
-      child &&
-      typeof child === 'object' &&
-      !Array.isArray(child)
-    ) {
+    if (field.args.some((a) => a.name === 'limit') && child && typeof child === 'object') {
       checkPage(
         node.name.value,
         path,
-        child as Record<string, unknown>,
+        Array.isArray(child) ? { models: child, isList: true } : (child as Record<string, unknown>),
         {
           skip: argumentOf(node, field, 'skip', ctx.variables),
           limit: argumentOf(node, field, 'limit', ctx.variables),
           sort:
             argumentOf(node, field, 'sort', ctx.variables) ?? argumentOf(node, field, 'sorts', ctx.variables),
-          textKeys: isCompositeType(inner) ? textKeysOfModels(node.selectionSet, inner, ctx) : new Set(),
+          textKeys: !isCompositeType(inner)
+            ? new Set()
+            : Array.isArray(child)
+              ? textKeysOf(node.selectionSet, inner, ctx)
+              : textKeysOfModels(node.selectionSet, inner, ctx),
         },
         ctx.out,
       );

@@ -134,6 +134,23 @@ describe('pageFindings', () => {
     ).toEqual(['page-order data.firmContactEventViews.models[2].eventDate']);
   });
 
+  it('holds a list field with a limit (relationshipTypes) to its limit, its default, distinct ids and its sort', () => {
+    const types = (...names: string[]) => names.map((name, i) => ({ id: `t${i}`, name }));
+    const doc = '{ relationshipTypes(limit: 2, sort: { field: name, direction: Ascending }) { id name } }';
+    expect(kinds(doc, { relationshipTypes: types('Alumni', 'Board') })).toEqual([]);
+    expect(kinds(doc, { relationshipTypes: types('Alumni', 'Board', 'Client') })).toEqual([
+      'page-arithmetic data.relationshipTypes',
+    ]);
+    expect(kinds(doc, { relationshipTypes: types('board', 'alumni') })).toEqual([
+      'page-order data.relationshipTypes[1].name',
+    ]);
+    const many = Array.from({ length: 501 }, (_, i) => ({ id: `t${i}` }));
+    expect(kinds('{ relationshipTypes { id } }', { relationshipTypes: many })).toEqual([
+      'page-arithmetic data.relationshipTypes',
+    ]);
+    expect(kinds('{ relationshipTypes { id } }', { relationshipTypes: many.slice(0, 500) })).toEqual([]);
+  });
+
   it('holds an event page without a sort to eventDate, oldest first', () => {
     const doc = '{ firmContactEventViews(limit: 2) { totalModels models { eventType eventDate } } }';
     const older = { eventType: 'ContactCreated', eventDate: '2026-05-01T10:00:00.000Z' };
