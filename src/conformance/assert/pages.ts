@@ -145,35 +145,29 @@ function checkPage(
   const total = page.totalModels;
   const skip = typeof args.skip === 'number' ? args.skip : 0;
   const limit = typeof args.limit === 'number' ? args.limit : 100;
-  if (typeof total !== 'number' && limit >= 0 && models.length > limit) {
-    // Without a total (a list field, or a page whose totalModels is not selected) the limit still bounds it.
+  const miscounted = (expected: number | string, message: string): void => {
     out.push({
       basis: ['§4.1', '§8', 'A-421'],
       finding: {
         expectationId: 'page-arithmetic',
         path: itemsAt,
         kind: 'count-mismatch',
-        expected: `at most ${limit}`,
+        expected,
         actual: models.length,
-        message: `${at} holds ${models.length} item(s), more than its limit ${limit}`,
+        message,
       },
     });
-  }
+  };
+  // Without a total (a list field, or a page whose totalModels is not selected) the limit still bounds it.
+  if (typeof total !== 'number' && limit >= 0 && models.length > limit)
+    miscounted(`at most ${limit}`, `${at} holds ${models.length} item(s), more than its limit ${limit}`);
   if (typeof total === 'number' && skip >= 0 && limit >= 0) {
     const expected = Math.min(limit, Math.max(0, total - skip));
-    if (models.length !== expected) {
-      out.push({
-        basis: ['§4.1', '§8', 'A-421'],
-        finding: {
-          expectationId: 'page-arithmetic',
-          path: itemsAt,
-          kind: 'count-mismatch',
-          expected,
-          actual: models.length,
-          message: `${at} holds ${models.length} item(s); with skip ${skip}, limit ${limit} and totalModels ${total} a page holds ${expected}`,
-        },
-      });
-    }
+    if (models.length !== expected)
+      miscounted(
+        expected,
+        `${at} holds ${models.length} item(s); with skip ${skip}, limit ${limit} and totalModels ${total} a page holds ${expected}`,
+      );
   }
   const items = models.filter((m): m is Record<string, unknown> => m !== null && typeof m === 'object');
   const isEvents = fieldName.endsWith('EventViews');
