@@ -1,5 +1,7 @@
 // Talks GraphQL over HTTP to a mutant (or correct) server of scripts/mutation, as a client of the vendor would.
-import type { MutantServer } from '../../scripts/mutation/proxy.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CORRECT, type Mutant } from '../../scripts/mutation/mutants.js';
+import { startMutantServer, type MutantServer } from '../../scripts/mutation/proxy.js';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 
 export interface Options {
@@ -53,4 +55,60 @@ export async function gql(
     body = undefined;
   }
   return { status: res.status, type: res.headers.get('content-type') ?? '', body, text };
+}
+
+/** A request (or several) whose answer shows a mutant's regression. */
+export type Probe = (s: MutantServer) => Promise<unknown>;
+
+/**
+ * The tests every held-out set passes: its size, ids of its own (with `prefix`, none repeating an id of
+ * `earlier` without its prefix), a description and a probe each, a `names` pattern that does not match
+ * any difference, and each mutant answering its probe differently from the correct server.
+ */
+export function describeHeldOutSet(
+  title: string,
+  set: readonly Mutant[],
+  prefix: string,
+  earlier: readonly string[],
+  probes: Record<string, Probe>,
+): void {
+  describe(title, () => {
+    let correct: MutantServer;
+    beforeAll(async () => {
+      correct = await startMutantServer(CORRECT);
+    });
+    afterAll(() => correct.stop());
+
+    it('has 29 mutants with unique ids of their own, each with a description and a probe', () => {
+      expect(set).toHaveLength(29);
+      const ids = set.map((m) => m.id);
+      expect(new Set(ids).size).toBe(29);
+      for (const m of set) {
+        expect(m.id.startsWith(prefix)).toBe(true);
+        expect(m.description.length).toBeGreaterThan(10);
+      }
+      const bare = (id: string) => id.replace(/^holdout\d*\./, '');
+      const before = new Set(earlier.map(bare));
+      expect(ids.filter((id) => before.has(bare(id)))).toEqual([]);
+      expect(Object.keys(probes).sort()).toEqual([...ids].sort());
+    });
+
+    it('names regressions with a pattern that does not match every difference', () => {
+      for (const m of set) expect(m.names.test('certification.smoke step-1 unrelated')).toBe(false);
+    });
+
+    it.each(set.map((m) => [m.id, m] as const))(
+      '%s answers differently from the correct server',
+      async (_id, m) => {
+        const probe = probes[m.id]!;
+        const expected = await probe(correct);
+        const server = await startMutantServer(m.handle, m.setup);
+        try {
+          expect(await probe(server)).not.toEqual(expected);
+        } finally {
+          await server.stop();
+        }
+      },
+    );
+  });
 }

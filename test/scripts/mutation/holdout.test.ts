@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HOLDOUT } from '../../../scripts/mutation/holdout.js';
-import { CORRECT, MUTANTS } from '../../../scripts/mutation/mutants.js';
-import { startMutantServer, type MutantServer } from '../../../scripts/mutation/proxy.js';
+import { MUTANTS } from '../../../scripts/mutation/mutants.js';
+import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { gql, type Reply } from '../../helpers/mutant-client.js';
+import { describeHeldOutSet, gql, type Probe, type Reply } from '../../helpers/mutant-client.js';
 
 const ADD_ACTIVITY = `mutation($input: AddActivityInput!) {
   addActivity(input: $input) { id activityStartDate summary location }
@@ -22,7 +21,7 @@ async function addActivity(server: MutantServer, input: Record<string, unknown> 
  * For each held-out mutant, a request sequence whose observation differs between the correct server and
  * the mutant: proof that the mutant ships a regression at all.
  */
-const PROBES: Record<string, (s: MutantServer) => Promise<unknown>> = {
+const PROBES: Record<string, Probe> = {
   'holdout.paging.limit-off-by-one': async (s) =>
     (await gql(s, '{ searchFirmContacts(limit: 5) { models { id } } }')).body?.data?.searchFirmContacts.models
       .length,
@@ -198,40 +197,10 @@ const PROBES: Record<string, (s: MutantServer) => Promise<unknown>> = {
       .body?.data,
 };
 
-describe('the held-out mutant set', () => {
-  let correct: MutantServer;
-  beforeAll(async () => {
-    correct = await startMutantServer(CORRECT);
-  });
-  afterAll(() => correct.stop());
-
-  it('has 29 mutants with unique ids of their own, each with a description and a probe', () => {
-    expect(HOLDOUT).toHaveLength(29);
-    const ids = HOLDOUT.map((m) => m.id);
-    expect(new Set(ids).size).toBe(29);
-    for (const m of HOLDOUT) {
-      expect(m.id.startsWith('holdout.')).toBe(true);
-      expect(m.description.length).toBeGreaterThan(10);
-    }
-    expect(ids.filter((id) => MUTANTS.some((m) => m.id === id))).toEqual([]);
-    expect(Object.keys(PROBES).sort()).toEqual([...ids].sort());
-  });
-
-  it('names regressions with a pattern that does not match every difference', () => {
-    for (const m of HOLDOUT) expect(m.names.test('certification.smoke step-1 unrelated')).toBe(false);
-  });
-
-  it.each(HOLDOUT.map((m) => [m.id, m] as const))(
-    '%s answers differently from the correct server',
-    async (_id, m) => {
-      const probe = PROBES[m.id]!;
-      const expected = await probe(correct);
-      const server = await startMutantServer(m.handle, m.setup);
-      try {
-        expect(await probe(server)).not.toEqual(expected);
-      } finally {
-        await server.stop();
-      }
-    },
-  );
-});
+describeHeldOutSet(
+  'the held-out mutant set',
+  HOLDOUT,
+  'holdout.',
+  MUTANTS.map((m) => m.id),
+  PROBES,
+);
