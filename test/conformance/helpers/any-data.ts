@@ -88,7 +88,8 @@ export async function runSuiteOn(cell: DataCell): Promise<CellOutcome> {
       const at = `${run.scenarioId}@${run.revision}`;
       if (run.status !== 'passed') problems.push(`${at} ${run.status}: ${run.note ?? ''}`);
       for (const step of run.steps) {
-        if (step.status === 'error') problems.push(`${at} ${step.stepId} error: ${step.note ?? ''}`);
+        if (step.status === 'error' || step.status === 'network-error')
+          problems.push(`${at} ${step.stepId} ${step.status}: ${step.note ?? ''}`);
         if (step.status === 'skipped' && run.status === 'passed')
           skips[step.note ?? 'skipped'] = (skips[step.note ?? 'skipped'] ?? 0) + 1;
         for (const d of step.differences)
