@@ -33,14 +33,14 @@ const CONTACT_STATUSES: Record<string, string> = {
 const ADDS_WITH_ITEM = /^add(Person|Company|List|Objective|Initiative|PublicLocation)$/;
 
 /** One root field of a request: the key its result has under `data`, its name and its argument values. */
-interface RootSelection {
+export interface RootSelection {
   key: string;
   name: string;
   args: Record<string, unknown>;
 }
 
 /** The root fields of a request's document (none when it does not parse). */
-function rootSelections(request: Incoming): RootSelection[] {
+export function rootSelections(request: Incoming): RootSelection[] {
   try {
     const out: RootSelection[] = [];
     for (const definition of parse(request.body?.query ?? '').definitions) {
@@ -60,7 +60,7 @@ function rootSelections(request: Incoming): RootSelection[] {
 }
 
 /** The `data` of an answer, when it has one. */
-function dataOf(answer: Answer): Record<string, unknown> | undefined {
+export function dataOf(answer: Answer): Record<string, unknown> | undefined {
   const data = (answer.json as { data?: unknown } | undefined)?.data;
   return data && typeof data === 'object' ? (data as Record<string, unknown>) : undefined;
 }
@@ -91,7 +91,7 @@ function countsOnly(request: Incoming, names: Set<string>): Incoming {
 }
 
 /** The answer with each root page (by result key) replaced by `fn(page, its selection)`. */
-function onRootPages(
+export function onRootPages(
   fn: (page: Record<string, unknown> & { models: unknown[] }, root: RootSelection) => Record<string, unknown>,
 ): Handler {
   return async (request, forward) => {
@@ -138,7 +138,7 @@ async function allEvents(
  * An event view that loses the events `dropper()` picks after the store answered (a post-filter), from its
  * pages and from totalModels, whichever fields the client selected.
  */
-function droppingEvents(
+export function droppingEvents(
   view: string,
   fields: string,
   dropper: () => (event: Record<string, unknown>) => boolean,
@@ -167,7 +167,7 @@ function droppingEvents(
 }
 
 /** A calendar date one day earlier. */
-function dayBefore(date: string): string {
+export function dayBefore(date: string): string {
   const m = ISO_DATE.exec(date);
   if (!m) return date;
   return new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]! - 1)).toISOString().slice(0, 10);

@@ -4,13 +4,14 @@
  * the mode caught: exit 1 with a difference that names the regression. The correct server must pass
  * every mode with exit 0.
  *
- *   npm run mutation-score -- [--set main|holdout|holdout2|all] [--mode read-only|read-write|compare|fuzz]...
+ *   npm run mutation-score -- [--set main|holdout|holdout2|holdout3|all] [--mode read-only|read-write|compare|fuzz]...
  *                             [--mutant PREFIX]... [--scenario GLOB]... [--concurrency N]
  *                             [--fuzz-seconds S] [--out FILE]
  *
  * --set picks the mutants: the project's own (main, the default), the first held-out set (holdout,
- * scripts/mutation/holdout.ts), the second held-out set the checks were not written against (holdout2,
- * scripts/mutation/holdout2.ts), or all of them.
+ * scripts/mutation/holdout.ts), the second held-out set (holdout2, scripts/mutation/holdout2.ts), the
+ * third held-out set the checks were not written against (holdout3, scripts/mutation/holdout3.ts), or all
+ * of them.
  *
  * --mutant and --scenario narrow a run while a check is written; the scores in docs/verdicts.md come
  * from runs over every mutant and scenario.
@@ -27,6 +28,7 @@ import { runCli } from '../../src/cli/run.js';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { HOLDOUT } from './holdout.js';
 import { HOLDOUT2 } from './holdout2.js';
+import { HOLDOUT3 } from './holdout3.js';
 import { CORRECT, MUTANTS, type Mutant } from './mutants.js';
 import { startMutantServer } from './proxy.js';
 
@@ -68,7 +70,8 @@ export const SETS = {
   main: MUTANTS,
   holdout: HOLDOUT,
   holdout2: HOLDOUT2,
-  all: [...MUTANTS, ...HOLDOUT, ...HOLDOUT2],
+  holdout3: HOLDOUT3,
+  all: [...MUTANTS, ...HOLDOUT, ...HOLDOUT2, ...HOLDOUT3],
 } as const satisfies Record<string, readonly Mutant[]>;
 
 export type MutantSet = keyof typeof SETS;

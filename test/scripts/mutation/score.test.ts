@@ -22,7 +22,9 @@ describe('mutation-score --set', () => {
   it('refuses an unknown set with exit 2 and one line naming the sets, before starting any server', async () => {
     const run = await score(['--set', 'holdout-typo', '--mode', 'read-only']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('mutation-score: unknown set "holdout-typo" (main, holdout, holdout2, all)\n');
+    expect(run.stderr).toBe(
+      'mutation-score: unknown set "holdout-typo" (main, holdout, holdout2, holdout3, all)\n',
+    );
     expect(run.stdout).toBe('');
   });
 });
