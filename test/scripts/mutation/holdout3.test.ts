@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HOLDOUT } from '../../../scripts/mutation/holdout.js';
 import { HOLDOUT2 } from '../../../scripts/mutation/holdout2.js';
 import { HOLDOUT3 } from '../../../scripts/mutation/holdout3.js';
-import { CORRECT, MUTANTS } from '../../../scripts/mutation/mutants.js';
-import { startMutantServer, type MutantServer } from '../../../scripts/mutation/proxy.js';
+import { MUTANTS } from '../../../scripts/mutation/mutants.js';
+import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { gql, type Options } from '../../helpers/mutant-client.js';
+import { describeHeldOutSet, gql, type Options, type Probe } from '../../helpers/mutant-client.js';
 
 const LIMITED = { token: DEV_TOKENS.limited };
 
@@ -37,7 +36,7 @@ async function unknownField(s: MutantServer): Promise<Record<string, unknown> | 
  * For each mutant of the third held-out set, a request sequence whose observation differs between the
  * correct server and the mutant: proof that the mutant ships a regression at all.
  */
-const PROBES: Record<string, (s: MutantServer) => Promise<unknown>> = {
+const PROBES: Record<string, Probe> = {
   'holdout3.paging.limit-zero-means-default': async (s) =>
     (await gql(s, '{ activityTypes(limit: 0) { models { id } } }')).body?.data?.activityTypes.models.length,
   'holdout3.paging.total-minus-skip': async (s) =>
@@ -162,43 +161,10 @@ const PROBES: Record<string, (s: MutantServer) => Promise<unknown>> = {
   },
 };
 
-describe('the third held-out mutant set', () => {
-  let correct: MutantServer;
-  beforeAll(async () => {
-    correct = await startMutantServer(CORRECT);
-  });
-  afterAll(() => correct.stop());
-
-  it('has 29 mutants with ids of their own, each with a description and a probe', () => {
-    expect(HOLDOUT3).toHaveLength(29);
-    const ids = HOLDOUT3.map((m) => m.id);
-    expect(new Set(ids).size).toBe(29);
-    for (const m of HOLDOUT3) {
-      expect(m.id.startsWith('holdout3.')).toBe(true);
-      expect(m.description.length).toBeGreaterThan(10);
-    }
-    const earlier = new Set(
-      [...MUTANTS, ...HOLDOUT, ...HOLDOUT2].map((m) => m.id.replace(/^holdout2?\./, '')),
-    );
-    expect(ids.filter((id) => earlier.has(id.replace(/^holdout3\./, '')))).toEqual([]);
-    expect(Object.keys(PROBES).sort()).toEqual([...ids].sort());
-  });
-
-  it('names regressions with a pattern that does not match every difference', () => {
-    for (const m of HOLDOUT3) expect(m.names.test('certification.smoke step-1 unrelated')).toBe(false);
-  });
-
-  it.each(HOLDOUT3.map((m) => [m.id, m] as const))(
-    '%s answers differently from the correct server',
-    async (_id, m) => {
-      const probe = PROBES[m.id]!;
-      const expected = await probe(correct);
-      const server = await startMutantServer(m.handle, m.setup);
-      try {
-        expect(await probe(server)).not.toEqual(expected);
-      } finally {
-        await server.stop();
-      }
-    },
-  );
-});
+describeHeldOutSet(
+  'the third held-out mutant set',
+  HOLDOUT3,
+  'holdout3.',
+  [...MUTANTS, ...HOLDOUT, ...HOLDOUT2].map((m) => m.id),
+  PROBES,
+);
