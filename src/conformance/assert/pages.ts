@@ -65,9 +65,10 @@ function initial(value: unknown): { folded: string; raw: string } | undefined {
 }
 
 /**
- * The first index where a name breaks the direction in a way no collation allows, or -1. The order of
- * names is not specified (A-34), so only the first letters are compared, and a pair counts as out of
- * order only when it is so both case- and accent-insensitively and by code unit: a case-insensitive
+ * The first pair of indexes (the earlier name, the later one) where names break the direction in a way
+ * no collation allows, or undefined. The order of names is not specified (A-34), so only the first
+ * letters are compared, and a pair counts as out of order only when it is so both case- and
+ * accent-insensitively and by code unit: a case-insensitive
  * collation may put `Zed` after `abc` and an ordinal one before it, but neither puts `zed` before `abc`.
  * Names that start with anything but a letter are left out (collations differ on punctuation), and a
  * name is compared with the last letter-initial name before it.
@@ -230,6 +231,12 @@ function checkPage(
   }
   // Later sort entries order the items the earlier ones leave tied (A-34: lists of sorts apply in order).
   const sortKeys: (string | undefined)[] = sorts.map((s) => keyOf(items, s.field));
+  const isText = sortKeys.map(
+    (k) =>
+      k !== undefined &&
+      args.textKeys.has(k) &&
+      items.every((m) => typeof m[k] === 'string' || m[k] === null),
+  );
   for (let i = 1; i < items.length; i += 1) {
     const [a, b] = [items[i - 1]!, items[i]!];
     let j = 0;
@@ -238,13 +245,10 @@ function checkPage(
     const later = sortKeys[j];
     if (j === 0 || j >= sorts.length || later === undefined) continue;
     const by = sorts[j]!;
-    const column = items.map((m) => m[later]);
     const pairValues = comparable([a[later], b[later]]);
     const wrong = pairValues
       ? outOfOrder(pairValues, by.descending) >= 0
-      : args.textKeys.has(later) &&
-        column.every((v) => typeof v === 'string' || v === null) &&
-        namesOutOfOrder([a[later], b[later]], by.descending) !== undefined;
+      : isText[j] === true && namesOutOfOrder([a[later], b[later]], by.descending) !== undefined;
     if (wrong) {
       report(i - 1, i, later, by, sortKeys.slice(0, j) as string[]);
       return;
