@@ -6,7 +6,15 @@
 import { Kind, parse, valueFromASTUntyped, type SelectionSetNode } from 'graphql';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { selects, validationFailure } from './holdout.js';
-import { cached, isEventView, onAnswer, paged, tokenOf, type Mutant } from './mutants.js';
+import {
+  cached,
+  isEventView,
+  onAnswer,
+  paged,
+  tokenOf,
+  unauthenticatedServedWhere,
+  type Mutant,
+} from './mutants.js';
 import { jsonAnswer, type Answer, type Forward, type Handler, type Incoming } from './proxy.js';
 import {
   as,
@@ -549,12 +557,7 @@ export const HOLDOUT2: readonly Mutant[] = [
     description:
       "the 1.2.0 endpoint serves a request with a missing or unknown token as the full tenant's (only 1.4.0 authenticates)",
     names: /401|auth|token|UNAUTHENTICATED|anonymous/i,
-    handle: (request, forward) =>
-      request.version === '1.2.0' &&
-      tokenOf(request) !== DEV_TOKENS.full &&
-      tokenOf(request) !== DEV_TOKENS.limited
-        ? as(DEV_TOKENS.full, request, forward)
-        : forward(request),
+    handle: unauthenticatedServedWhere((r) => r.version === '1.2.0'),
   },
   {
     id: 'holdout2.http.utf8-read-as-latin1',

@@ -6,7 +6,7 @@
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { selects, validationFailure } from './holdout.js';
 import { dataOf, dayBefore, droppingEvents, rootSelections } from './holdout2.js';
-import { cached, onAnswer, paged, tokenOf, type Mutant } from './mutants.js';
+import { cached, onAnswer, paged, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Handler, type Incoming } from './proxy.js';
 import {
   as,
@@ -363,12 +363,7 @@ export const HOLDOUT3: readonly Mutant[] = [
     description:
       "the eu endpoint serves a request with a missing or unknown token as the full tenant's (its gateway skips authentication)",
     names: /401|auth|token|UNAUTHENTICATED|anonymous/i,
-    handle: (request, forward) =>
-      request.region === 'eu' &&
-      tokenOf(request) !== DEV_TOKENS.full &&
-      tokenOf(request) !== DEV_TOKENS.limited
-        ? as(DEV_TOKENS.full, request, forward)
-        : forward(request),
+    handle: unauthenticatedServedWhere((r) => r.region === 'eu'),
   },
   {
     id: 'holdout3.auth.token-prefix-accepted',
