@@ -91,7 +91,7 @@ export interface FuzzRevisionResult {
   /** Per operation selected by a sent request, most requested first. */
   byOperation: FuzzOperationCount[];
   /** Distinct requests sent (document, variables), for the coverage section. */
-  requests: { query: string; variables?: Record<string, unknown>; operationName?: string }[];
+  requests: { query: string; variables?: Record<string, unknown> | null; operationName?: string }[];
   /** Stopped by the time budget before all runs. */
   interrupted: boolean;
   finding?: FuzzFinding;

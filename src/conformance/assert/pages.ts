@@ -21,7 +21,7 @@ import type { Finding } from './explicit.js';
 export interface PagedRequest {
   document: string;
   operationName?: string;
-  variables?: Record<string, unknown>;
+  variables?: Record<string, unknown> | null;
 }
 
 /** A finding of the page checks with the clauses and assumptions it rests on. */

@@ -7,6 +7,7 @@ import {
   unexpectedErrors,
   type Finding,
 } from '../assert/explicit.js';
+import { messageBasis, messageFindings } from '../assert/messages.js';
 import type { Version } from '../../contract/versions.js';
 import {
   basisOf,
@@ -176,6 +177,10 @@ export function judge(
       actual: errors,
       message: `the response carries errors: ${JSON.stringify(errors)} beside its data (an errors entry, when present, lists at least one error)`,
     });
+  }
+  // Whatever the request, an error says what went wrong and nothing of the server's inside (A-561).
+  for (const f of messageFindings(response.body)) {
+    judged.push({ finding: f, level: 'MUST', basis: messageBasis(f), ...injected });
   }
   if (shape.schema && data !== null && data !== undefined) {
     for (const s of checkShape(data, shape.schema)) auto({ expectationId: 'shape', ...s });

@@ -13,7 +13,7 @@ export interface RecordedRequest {
   method: 'POST';
   url: string;
   headers: Record<string, string>;
-  body: { query: string; variables?: Record<string, unknown>; operationName?: string };
+  body: { query: string; variables?: Record<string, unknown> | null; operationName?: string };
 }
 
 /** The response as recorded in reports. */

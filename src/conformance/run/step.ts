@@ -16,6 +16,23 @@ import type { ConformSettings } from '../settings.js';
 /** The bearer token of `as: unknown-token` steps: well formed, and no tenant's (A-423). */
 export const UNKNOWN_TOKEN = 'rm-harness-unknown-token-0000';
 
+/** What `as: extended-token` steps add after the target's own token: a token that only starts with it (A-560). */
+export const TOKEN_EXTENSION = '-rm-harness-extended';
+
+const withoutAuthorization = (headers: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'authorization'));
+
+/**
+ * The target's own credentials with characters after the token: a server that compares only a
+ * prefix, or reads the token up to its known length, takes it for the real one. A target configured
+ * without a bearer token gets the unknown token extended, which is no tenant's either.
+ */
+function extendedTokenHeaders(headers: Record<string, string>): Record<string, string> {
+  const own = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  const bearer = own !== undefined && /^Bearer\s+\S/i.test(own) ? own : `Bearer ${UNKNOWN_TOKEN}`;
+  return { ...withoutAuthorization(headers), authorization: `${bearer.trimEnd()}${TOKEN_EXTENSION}` };
+}
+
 /** Whether a step or expectation limited to some revisions applies to this one. */
 export const appliesTo = (revisions: readonly Version[] | undefined, revision: Version): boolean =>
   revisions === undefined || revisions.includes(revision);
@@ -88,7 +105,8 @@ function prepare(
   ctx: InterpolationContext,
 ): PreparedStep | { unresolved: string } | { invalid: string } {
   const expectations = (step.expect ?? []).filter((e) => appliesTo(e.revisions, revision));
-  const variables = interpolate(step.variables ?? {}, ctx);
+  const variables =
+    step.variables === null ? ({ ok: true, value: null } as const) : interpolate(step.variables ?? {}, ctx);
   const resolved = interpolate(expectations, ctx);
   if (!variables.ok) return { unresolved: variables.error };
   if (!resolved.ok) return { unresolved: resolved.error };
@@ -100,19 +118,14 @@ function prepare(
       ? options.target.limitedHeaders
       : step.as === 'anonymous'
         ? // No credentials at all: what a client without a token sends (a recorded exchange, A-226).
-          Object.fromEntries(
-            Object.entries(options.target.headers).filter(([k]) => k.toLowerCase() !== 'authorization'),
-          )
+          withoutAuthorization(options.target.headers)
         : step.as === 'unknown-token'
           ? // A well-formed bearer token no tenant was given: what a revoked or mistyped token looks like.
-            {
-              ...Object.fromEntries(
-                Object.entries(options.target.headers).filter(([k]) => k.toLowerCase() !== 'authorization'),
-              ),
-              authorization: `Bearer ${UNKNOWN_TOKEN}`,
-            }
-          : options.target.headers;
-  const vars = variables.value as Record<string, unknown>;
+            { ...withoutAuthorization(options.target.headers), authorization: `Bearer ${UNKNOWN_TOKEN}` }
+          : step.as === 'extended-token'
+            ? extendedTokenHeaders(options.target.headers)
+            : options.target.headers;
+  const vars = variables.value as Record<string, unknown> | null;
   const request: GraphQLRequest = {
     url:
       step.region !== undefined && options.target.endpointIn
@@ -121,7 +134,8 @@ function prepare(
     headers,
     body: {
       query: step.document,
-      ...(Object.keys(vars).length > 0 ? { variables: vars } : {}),
+      // An explicit null is sent as null (A-562); an empty object is no variables entry at all.
+      ...(vars === null ? { variables: null } : Object.keys(vars).length > 0 ? { variables: vars } : {}),
       ...(step.operationName ? { operationName: step.operationName } : {}),
     },
   };

@@ -80,7 +80,7 @@ export interface CompareRules {
  * Whose credentials a step runs with besides the main tenant's: the limited tenant's, none at all, or a
  * well-formed token no tenant has.
  */
-export type Tenant = 'limited' | 'anonymous' | 'unknown-token';
+export type Tenant = 'limited' | 'anonymous' | 'unknown-token' | 'extended-token';
 
 /** The skip reason of a scenario with an `as: limited` step where no limited tenant is configured. */
 export const NO_LIMITED_TENANT = 'no limited tenant configured';
@@ -108,13 +108,18 @@ export interface Step {
   /**
    * `limited`: the step runs with the second (limited) tenant's credentials; `anonymous`: without any;
    * `unknown-token`: with a bearer token no tenant has.
+   * `extended-token`: with the target's own bearer token and characters after it (A-560).
    */
   as?: Tenant;
   /** Another region's endpoint (`eu`) this step is sent to instead of the target's own region. */
   region?: string;
   document: string;
   operationName?: string;
-  variables?: Record<string, unknown>;
+  /**
+   * The variables sent; `null` sends `"variables": null`, which a GraphQL server reads as no variables
+   * (A-562). Left out, the request has no `variables` entry.
+   */
+  variables?: Record<string, unknown> | null;
   /** Names for values of this step's response, usable later as `${captures.name}`. */
   capture?: Record<string, string>;
   /**

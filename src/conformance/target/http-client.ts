@@ -4,7 +4,7 @@ import { backoffMs, BUSY_STATUSES, retryAfterMs } from './retry-after.js';
 export interface GraphQLRequest {
   url: string;
   headers: Record<string, string>;
-  body: { query: string; variables?: Record<string, unknown>; operationName?: string };
+  body: { query: string; variables?: Record<string, unknown> | null; operationName?: string };
 }
 
 /** What came back: a response (any status) or a network failure, which is not a contract difference. */

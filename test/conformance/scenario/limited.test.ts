@@ -6,7 +6,7 @@ import { handleConform } from '../../../src/cli/commands/conform.js';
 import type { ConformArgs } from '../../../src/cli/resolve-conform.js';
 import { loadScenarios, parseScenario } from '../../../src/conformance/scenario/load.js';
 import { formatScenarioFileError } from '../../../src/conformance/scenario/errors.js';
-import { UNKNOWN_TOKEN } from '../../../src/conformance/run/step.js';
+import { TOKEN_EXTENSION, UNKNOWN_TOKEN } from '../../../src/conformance/run/step.js';
 import { startTestServer, TEST_TOKEN, type TestServer } from '../helpers/server.js';
 import { runShipped, targetOf } from '../helpers/run.js';
 import { cliArgs as cli } from '../../helpers/cli-io.js';
@@ -22,13 +22,13 @@ describe('second tenant (as: limited)', () => {
   });
   afterAll(() => server.close());
 
-  it('accepts only "limited", "anonymous" and "unknown-token" in the scenario format', () => {
+  it('accepts only "limited", "anonymous", "unknown-token" and "extended-token" in the scenario format', () => {
     const text = readFileSync(path.join(LIMITED_DIR, 'limited.yaml'), 'utf8');
     expect(parseScenario(text, 'l.yaml').errors).toEqual([]);
     expect(
       parseScenario(text.replace('as: limited', 'as: admin'), 'l.yaml').errors.map(formatScenarioFileError),
     ).toEqual([
-      'l.yaml:10: steps[1].as: must be equal to one of the allowed values: limited, anonymous, unknown-token',
+      'l.yaml:10: steps[1].as: must be equal to one of the allowed values: limited, anonymous, unknown-token, extended-token',
     ]);
   });
 
@@ -101,6 +101,44 @@ describe('second tenant (as: limited)', () => {
     ]);
     expect(result.scenarios.map((s) => [s.scenarioId, s.status])).toEqual([
       ['tenants.unknown-token-read', 'passed'],
+    ]);
+  });
+
+  it('sends an `as: extended-token` step with the own token and characters after it, and "variables": null as null (A-560, A-562)', async () => {
+    const before = server.requests.length;
+    const [loaded] = scenarios;
+    if (!loaded) throw new Error('no fixture scenario');
+    const main = loaded.scenario.steps[0];
+    if (!main) throw new Error('no main step');
+    const extended = {
+      ...loaded,
+      scenario: {
+        ...loaded.scenario,
+        id: 'tenants.extended-token-read',
+        steps: [
+          { ...main, variables: null },
+          {
+            id: 'extended',
+            as: 'extended-token' as const,
+            document: '{ regionalSettings { language { code } } }',
+            expect: [{ httpStatus: 401 }, { error: { code: 'UNAUTHENTICATED' } }],
+          },
+        ],
+      },
+    };
+    const result = await runShipped(server.endpoint, {
+      scenarios: [extended],
+      target: targetOf(server.endpoint),
+      revisions: ['1.4.0'],
+    });
+    const sent = server.requests.slice(before);
+    expect(sent.map((r) => r.authorization)).toEqual([
+      `Bearer ${TEST_TOKEN}`,
+      `Bearer ${TEST_TOKEN}${TOKEN_EXTENSION}`,
+    ]);
+    expect(sent[0]?.body).toMatchObject({ variables: null });
+    expect(result.scenarios.map((s) => [s.scenarioId, s.status])).toEqual([
+      ['tenants.extended-token-read', 'passed'],
     ]);
   });
 

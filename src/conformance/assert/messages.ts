@@ -1,0 +1,127 @@
+import type { Finding } from './explicit.js';
+import { graphQLErrorsOf } from './explicit.js';
+
+/**
+ * Lines of a stack trace as Node, the JVM, .NET and Python print them. Each needs a line of its own
+ * that starts with indentation and `at` followed by a source position, so a message that merely says
+ * "at line 3" is not one.
+ */
+const STACK_FRAMES: readonly RegExp[] = [
+  /^[ \t]+at[ \t]+\S.*:\d+(?::\d+)?\)?[ \t]*$/m,
+  /^[ \t]+at[ \t]+\S.*[ \t]in[ \t]+\S.*:line[ \t]+\d+/m,
+  /Traceback \(most recent call last\)/,
+];
+
+/** Extension keys under which GraphQL servers in debug mode put the server's stack (A-561). */
+const STACK_KEYS: ReadonlySet<string> = new Set(['stacktrace', 'stackTrace', 'stack', 'exception']);
+
+function stackFrameIn(text: string): string | undefined {
+  for (const frame of STACK_FRAMES) {
+    const m = frame.exec(text);
+    if (m) return m[0].trim();
+  }
+  return undefined;
+}
+
+const isBlank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
+
+/** Every `validationErrors` list in the body, with the path it was found at (data and extensions). */
+function validationLists(value: unknown, path: string, out: { path: string; list: unknown[] }[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => validationLists(v, `${path}[${i}]`, out));
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const [key, v] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key === 'validationErrors' && Array.isArray(v)) out.push({ path: at, list: v });
+    else validationLists(v, at, out);
+  }
+}
+
+/**
+ * What every error in an answer owes its reader, whatever the request (A-561): a GraphQL error has a
+ * message that says something and no stack trace of the server, in the message or its extensions; a
+ * `validationErrors` entry names its property and says what is wrong with it (§7.1). A blank message
+ * leaves a partner's form with nothing to show; a stack trace shows the vendor's inside to every client.
+ */
+export function messageFindings(body: unknown): Finding[] {
+  const out: Finding[] = [];
+  graphQLErrorsOf(body).forEach((error, i) => {
+    const path = `errors[${i}].message`;
+    if (isBlank(error.message)) {
+      out.push({
+        expectationId: 'error-message',
+        path,
+        kind: 'value-mismatch',
+        expected: 'a message saying what went wrong',
+        actual: error.message ?? null,
+        message: `errors[${i}] has a blank or missing message`,
+      });
+      return;
+    }
+    const frame = stackFrameIn(String(error.message));
+    if (frame !== undefined) {
+      out.push({
+        expectationId: 'error-message',
+        path,
+        kind: 'value-mismatch',
+        expected: 'a message without the server stack trace',
+        actual: frame,
+        message: `errors[${i}].message carries a stack trace of the server (${frame})`,
+      });
+    }
+    const ext = error.extensions;
+    if (ext !== null && typeof ext === 'object') {
+      const keys = Object.keys(ext).filter((k) => STACK_KEYS.has(k));
+      if (keys.length > 0) {
+        out.push({
+          expectationId: 'error-message',
+          path: `errors[${i}].extensions.${keys[0]}`,
+          kind: 'value-mismatch',
+          expected: 'extensions without the server stack trace',
+          actual: keys,
+          message: `errors[${i}].extensions carries the server stack trace or exception (${keys.join(', ')})`,
+        });
+      }
+    }
+  });
+  const lists: { path: string; list: unknown[] }[] = [];
+  validationLists(body, '', lists);
+  for (const { path, list } of lists) {
+    list.forEach((entry, i) => {
+      if (entry === null || typeof entry !== 'object') return;
+      const { propertyName, message } = entry as { propertyName?: unknown; message?: unknown };
+      // Only what the document selected is there to judge.
+      const blankName = 'propertyName' in entry && isBlank(propertyName);
+      if (blankName || ('message' in entry && isBlank(message))) {
+        const blank = blankName ? 'propertyName' : 'message';
+        out.push({
+          expectationId: 'validation-message',
+          path: `${path}[${i}].${blank}`,
+          kind: 'value-mismatch',
+          expected: 'a propertyName and a message saying what is wrong with it',
+          actual: entry,
+          message: `validationErrors entry ${typeof propertyName === 'string' && propertyName ? `for "${propertyName}" ` : ''}has a blank ${blank}`,
+        });
+      }
+      const frame = typeof message === 'string' ? stackFrameIn(message) : undefined;
+      if (frame !== undefined) {
+        out.push({
+          expectationId: 'validation-message',
+          path: `${path}[${i}].message`,
+          kind: 'value-mismatch',
+          expected: 'a message without the server stack trace',
+          actual: frame,
+          message: `validationErrors message carries a stack trace of the server (${frame})`,
+        });
+      }
+    });
+  }
+  return out;
+}
+
+/** What a finding of {@link messageFindings} rests on: §7.1 for a validation entry, the error envelope otherwise. */
+export function messageBasis(finding: Finding): readonly string[] {
+  return finding.expectationId === 'validation-message' ? ['§7.1', 'A-561'] : ['A-58', 'A-561'];
+}

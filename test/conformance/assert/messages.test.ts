@@ -1,0 +1,64 @@
+import { describe, expect, it } from '@jest/globals';
+import { messageBasis, messageFindings } from '../../../src/conformance/assert/messages.js';
+
+const paths = (body: unknown) => messageFindings(body).map((f) => f.path);
+
+describe('messageFindings', () => {
+  it('finds nothing in errors and validation entries that say what is wrong', () => {
+    expect(
+      messageFindings({
+        errors: [
+          { message: 'Unknown argument "x" at line 3, column 5.', extensions: { code: 'BAD_USER_INPUT' } },
+        ],
+        data: { addPerson: { validationErrors: [{ propertyName: 'firstName', message: 'Required.' }] } },
+      }),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['Node', 'Oops\n    at execute (/srv/app/dist/execute.js:112:15)\n    at next (node:internal/x:9:3)'],
+    ['the JVM', 'NullPointerException\n\tat com.firm.rm.Resolver.contact(Resolver.java:88)'],
+    ['.NET', 'Object reference not set\n   at Firm.Rm.Resolver.Contact() in C:\\src\\Resolver.cs:line 42'],
+    ['Python', 'Traceback (most recent call last):\n  File "app.py", line 3, in <module>'],
+  ])('finds a stack trace of %s in an error message', (_name, message) => {
+    const found = messageFindings({ errors: [{ message }], data: null });
+    expect(found.map((f) => f.path)).toEqual(['errors[0].message']);
+    expect(found[0]?.message).toMatch(/stack trace/);
+    expect(messageBasis(found[0]!)).toEqual(['A-58', 'A-561']);
+  });
+
+  it('finds a stack in extensions and a blank or missing message', () => {
+    expect(
+      paths({
+        errors: [
+          { message: 'Internal error', extensions: { code: 'INTERNAL', stacktrace: ['Error: x', 'at y'] } },
+          { message: '  ' },
+          { extensions: { code: 'X' } },
+        ],
+      }),
+    ).toEqual(['errors[0].extensions.stacktrace', 'errors[1].message', 'errors[2].message']);
+  });
+
+  it('finds blank validation entries in data and in extensions, but only what was selected', () => {
+    const found = messageFindings({
+      data: {
+        a: { validationErrors: [{ propertyName: 'subject', message: '' }] },
+        b: { validationErrors: [{ propertyName: 'name' }] },
+        c: { items: [{ validationErrors: [{ propertyName: ' ', message: 'Required.' }] }] },
+      },
+      errors: [
+        {
+          message: 'Invalid input',
+          extensions: { validationErrors: [{ propertyName: 'x', message: null }] },
+        },
+      ],
+    });
+    expect(found.map((f) => f.path)).toEqual([
+      'data.a.validationErrors[0].message',
+      'data.c.items[0].validationErrors[0].propertyName',
+      'errors[0].extensions.validationErrors[0].message',
+    ]);
+    expect(found[0]?.message).toBe('validationErrors entry for "subject" has a blank message');
+    expect(messageBasis(found[0]!)).toEqual(['§7.1', 'A-561']);
+  });
+});
