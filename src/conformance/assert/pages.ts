@@ -170,6 +170,27 @@ function checkPage(
         `${at} holds ${models.length} item(s); with skip ${skip}, limit ${limit} and totalModels ${total} a page holds ${expected}`,
       );
   }
+  // A page that says which skip and limit it answers (ListResults, InitiativeResults, a contact's lists)
+  // says the ones it was asked for, or the defaults: a client pages on by the skip it is told.
+  for (const [name, asked] of [
+    ['skip', skip],
+    ['limit', limit],
+  ] as const) {
+    const told = page[name];
+    if (page.isList !== true && typeof told === 'number' && told !== asked) {
+      out.push({
+        basis: ['§2.1', '§4.1', '§8', 'A-421'],
+        finding: {
+          expectationId: 'page-arithmetic',
+          path: `${at}.${name}`,
+          kind: 'value-mismatch',
+          expected: asked,
+          actual: told,
+          message: `${at}.${name} is ${told}, but the page was asked for with ${name} ${asked}`,
+        },
+      });
+    }
+  }
   const items = models.filter((m): m is Record<string, unknown> => m !== null && typeof m === 'object');
   const isEvents = fieldName.endsWith('EventViews');
   // Events carry no id, and two real events can read alike (one contact added to two lists at once):
@@ -322,6 +343,9 @@ function walk(
   }
   if (value === null || typeof value !== 'object') return;
   const holder = value as Record<string, unknown>;
+  // Two pages of one question (the same field with the same arguments but skip and limit) in one answer
+  // count the same items: totalModels is what was found, not what the page holds (§2.1, §4.1).
+  const totals = new Map<string, { key: string; total: number }>();
   for (const [node, type] of fieldsOf(set, parent, ctx.schema, ctx.fragments)) {
     const key = node.alias?.value ?? node.name.value;
     if (!(key in holder) || !node.selectionSet) continue;
@@ -333,6 +357,29 @@ function walk(
     const child = holder[key];
     const path = at === '' ? key : `${at}.${key}`;
     const inner = getNamedType(field.type);
+    const total = (child as { totalModels?: unknown } | null)?.totalModels;
+    if (field.args.some((a) => a.name === 'limit') && typeof total === 'number') {
+      const question = `${type.name}.${node.name.value}(${JSON.stringify(
+        field.args
+          .filter((a) => a.name !== 'skip' && a.name !== 'limit')
+          .map((a) => [a.name, argumentOf(node, field, a.name, ctx.variables) ?? null]),
+      )})`;
+      const first = totals.get(question);
+      if (!first) totals.set(question, { key, total });
+      else if (first.total !== total) {
+        ctx.out.push({
+          basis: ['§2.1', '§4.1', 'A-421'],
+          finding: {
+            expectationId: 'page-arithmetic',
+            path: `${path}.totalModels`,
+            kind: 'value-mismatch',
+            expected: first.total,
+            actual: total,
+            message: `${path}.totalModels is ${total}, but ${at === '' ? '' : `${at}.`}${first.key}.totalModels, the same question with another skip or limit, is ${first.total}`,
+          },
+        });
+      }
+    }
     if (field.args.some((a) => a.name === 'limit') && child && typeof child === 'object') {
       checkPage(
         node.name.value,

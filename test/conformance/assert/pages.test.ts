@@ -52,6 +52,47 @@ describe('pageFindings', () => {
     ]);
   });
 
+  it('holds a page that says its skip and limit to the ones asked for, or the defaults', () => {
+    const doc =
+      'query($s: Int) { a: lists(skip: $s, limit: 2) { skip limit totalModels models { id } } b: lists { skip limit totalModels models { id } } }';
+    const page = (skip: number, limit: number, n: number) => ({
+      skip,
+      limit,
+      totalModels: 9,
+      models: ids(n),
+    });
+    expect(kinds(doc, { a: page(3, 2, 2), b: page(0, 100, 9) }, { s: 3 })).toEqual([]);
+    expect(kinds(doc, { a: page(0, 2, 2), b: page(0, 25, 9) }, { s: 3 })).toEqual([
+      'page-arithmetic data.a.skip',
+      'page-arithmetic data.b.limit',
+    ]);
+  });
+
+  it('holds pages of one question with other skip or limit to one totalModels, nested ones too', () => {
+    const doc = `{ searchFirmContacts(limit: 1) { totalModels models { id ... on Person {
+      first: lists(limit: 2) { totalModels models { id } }
+      beyond: lists(skip: 50, limit: 2) { totalModels models { id } }
+      other: notIncludedInTheLists(limit: 0) { totalModels models { id } } } } } }`;
+    const contact = (beyondTotal: number) => ({
+      searchFirmContacts: {
+        totalModels: 1,
+        models: [
+          {
+            id: 'p',
+            __typename: 'Person',
+            first: { totalModels: 4, models: ids(2) },
+            beyond: { totalModels: beyondTotal, models: [] },
+            other: { totalModels: 7, models: [] },
+          },
+        ],
+      },
+    });
+    expect(kinds(doc, contact(4))).toEqual([]);
+    expect(kinds(doc, contact(0))).toEqual([
+      'page-arithmetic data.searchFirmContacts.models[0].beyond.totalModels',
+    ]);
+  });
+
   it('finds an id twice in one page, through aliases and fragments', () => {
     const doc =
       'query { searchFirmContacts(limit: 3) { totalModels models { ...C } } } fragment C on Contact { id }';
