@@ -66,6 +66,15 @@ function ascending(sort: unknown): unknown {
   return sort && typeof sort === 'object' ? { ...sort, direction: 'Ascending' } : sort;
 }
 
+/** The sort a result echoes (one object or a list of them) with every Ascending direction Descending again. */
+function descending(sort: unknown): unknown {
+  if (Array.isArray(sort)) return sort.map(descending);
+  const echoed = sort as { direction?: unknown } | null | undefined;
+  return echoed && typeof echoed === 'object' && echoed.direction === 'Ascending'
+    ? { ...echoed, direction: 'Descending' }
+    : sort;
+}
+
 /**
  * A descending sort done after paging: the store reads the page in ascending order and the service
  * reverses it, so each page holds the right number of items but the wrong ones.
@@ -88,8 +97,15 @@ const descendingWithinPage: Handler = async (request, forward) => {
   if (!data) return answer;
   const next = { ...data };
   for (const root of roots) {
-    const page = data[root.key] as { models?: unknown } | null | undefined;
-    if (page && Array.isArray(page.models)) next[root.key] = { ...page, models: [...page.models].reverse() };
+    const result = data[root.key] as { models?: unknown; sort?: unknown } | unknown[] | null | undefined;
+    // A plain list (relationshipTypes) is the page itself; a paged result echoes the sort it was asked for.
+    if (Array.isArray(result)) next[root.key] = [...result].reverse();
+    else if (result && Array.isArray(result.models))
+      next[root.key] = {
+        ...result,
+        models: [...result.models].reverse(),
+        ...('sort' in result ? { sort: descending(result.sort) } : {}),
+      };
   }
   return { ...answer, json: { ...(answer.json as object), data: next } };
 };
