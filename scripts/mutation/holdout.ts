@@ -77,7 +77,7 @@ function refusedFields(answer: Answer): { name: string; message: string }[] {
 }
 
 /** The code of each GraphQL error of an answer. */
-function errorCodes(answer: Answer): string[] {
+export function errorCodes(answer: Answer): string[] {
   const errors = (answer.json as { errors?: { extensions?: { code?: unknown } }[] } | undefined)?.errors;
   return (errors ?? []).map((e) => String(e.extensions?.code ?? ''));
 }

@@ -26,7 +26,8 @@ const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 const DAY_MS = 86_400_000;
 const PLANNING_EVENT_VIEWS = new Set(['initiativeEventViews', 'objectiveEventViews']);
 const PLANNING_LISTS = new Set(['initiatives', 'objectives']);
-const BY_ID = /^(person|company|contact|list|activity|opportunity|objective|initiative|country)$/;
+/** The root fields that read one record by id. */
+export const BY_ID = /^(person|company|contact|list|activity|opportunity|objective|initiative|country)$/;
 
 /** A request of the limited tenant that selects root field `name`. */
 const limitedReading =
@@ -35,14 +36,14 @@ const limitedReading =
     tokenOf(request) === DEV_TOKENS.limited && rootFields(request).includes(name);
 
 /** An enum value of PascalCase written in SCREAMING_SNAKE_CASE (`PersonToPerson` → `PERSON_TO_PERSON`). */
-function screaming(value: unknown): unknown {
+export function screaming(value: unknown): unknown {
   return typeof value === 'string' && /^[A-Z][a-z]/.test(value)
     ? value.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()
     : value;
 }
 
 /** The GraphQL errors of an answer rewritten one by one with `fn`. */
-function onErrors(fn: (error: Record<string, unknown>) => Record<string, unknown>): Handler {
+export function onErrors(fn: (error: Record<string, unknown>) => Record<string, unknown>): Handler {
   return onAnswer((answer) => {
     const body = answer.json as { errors?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !Array.isArray(body.errors)) return answer;
