@@ -86,10 +86,20 @@ export function graphqlAnswerer<C extends OperationContext, R>(
       const invalid = pipeline.validate(schema, document, specifiedRules);
       if (invalid.length > 0) return [...invalid];
       const operation = getOperationAST(document, params.operationName);
+      let variableValues: Record<string, unknown> | undefined;
       if (operation?.variableDefinitions?.length) {
         const coerced = getVariableValues(schema, operation.variableDefinitions, params.variables ?? {});
         if (coerced.errors) return [...coerced.errors];
+        variableValues = coerced.coerced;
       }
+      // A request over a limit known before it runs is refused like an invalid one, not as an executed one.
+      const refused = pipeline.refusal({
+        schema,
+        document,
+        operationName: params.operationName,
+        variableValues,
+      });
+      if (refused) return [refused];
       return { schema, document, operationName: params.operationName, variableValues: params.variables };
     },
     context: async (req) => {

@@ -221,6 +221,31 @@ describe('limits (A-59): refused with LIMIT_EXCEEDED before anything runs', () =
     expect(fine.data?.regionalSettings.locale.code).toBe('en-US');
   }
 
+  it('refuses pages that could answer too many fields as a request error: 400 under graphql-response+json (A-521, A-564)', async () => {
+    const ask = async (accept: string) => {
+      const res = await fetch(`${server.url}/us/1.4.0/public-api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept, authorization: 'Bearer dev-token' },
+        body: JSON.stringify({
+          query: 'query Page($limit: Int) { firmContactEventViews(limit: $limit) { totalModels } }',
+          variables: { limit: 1_000_000 },
+        }),
+      });
+      const body = (await res.json()) as {
+        data?: unknown;
+        errors?: Array<{ extensions?: Record<string, unknown> }>;
+      };
+      return { status: res.status, body };
+    };
+    const typed = await ask('application/graphql-response+json');
+    expect(typed.status).toBe(400);
+    expect('data' in typed.body).toBe(false);
+    expect(codes(typed.body)).toEqual([['LIMIT_EXCEEDED', 'responseFields']]);
+    const plain = await ask('application/json');
+    expect(plain.status).toBe(200);
+    expect(codes(plain.body)).toEqual([['LIMIT_EXCEEDED', 'responseFields']]);
+  });
+
   it('refuses too many aliases and too costly documents', async () => {
     const aliases = await server.gql(
       '{ a: firm { settings { titles } } b: firm { settings { titles } } c: firm { settings { titles } } d: firm { settings { titles } } }',

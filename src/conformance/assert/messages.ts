@@ -47,8 +47,21 @@ function validationLists(value: unknown, path: string, out: { path: string; list
  */
 export function messageFindings(body: unknown): Finding[] {
   const out: Finding[] = [];
+  const data = (body as { data?: unknown } | null)?.data;
+  // With data, execution ran: an error beside it is a field's, and says which one (GraphQL §7.1.2, A-564).
+  const fieldErrors = data !== null && typeof data === 'object';
   graphQLErrorsOf(body).forEach((error, i) => {
     const path = `errors[${i}].message`;
+    if (fieldErrors && !(Array.isArray(error.path) && error.path.length > 0)) {
+      out.push({
+        expectationId: 'error-path',
+        path: `errors[${i}].path`,
+        kind: 'value-mismatch',
+        expected: 'the path of the field the error belongs to',
+        actual: error.path ?? null,
+        message: `errors[${i}] stands beside data but has no path naming the field it belongs to`,
+      });
+    }
     if (isBlank(error.message)) {
       out.push({
         expectationId: 'error-message',
@@ -123,5 +136,6 @@ export function messageFindings(body: unknown): Finding[] {
 
 /** What a finding of {@link messageFindings} rests on: §7.1 for a validation entry, the error envelope otherwise. */
 export function messageBasis(finding: Finding): readonly string[] {
+  if (finding.expectationId === 'error-path') return ['A-58', 'A-564'];
   return finding.expectationId === 'validation-message' ? ['§7.1', 'A-561'] : ['A-58', 'A-561'];
 }

@@ -325,6 +325,60 @@ function textKeysOfModels(
   return keys;
 }
 
+/**
+ * Pages of one sorted question in one answer (the same field and arguments but skip and limit) hold the
+ * same item at the same position: where two overlap, the field they are sorted by has the same value at
+ * each position (ties included, so items that tie may trade places). A service that sorts only the page
+ * it cut, or cuts before it sorts, answers the overlap with other values.
+ */
+function overlap(
+  question: string,
+  path: string,
+  node: FieldNode,
+  field: GraphQLField<unknown, unknown>,
+  page: Record<string, unknown>,
+  seen: Map<string, { path: string; skip: number; items: Record<string, unknown>[]; field: string }[]>,
+  ctx: { variables: Record<string, unknown>; out: PageFinding[] },
+): void {
+  if (!Array.isArray(page.models)) return;
+  const sort =
+    sortsOf(
+      argumentOf(node, field, 'sort', ctx.variables) ?? argumentOf(node, field, 'sorts', ctx.variables),
+    )[0] ?? (field.name.endsWith('EventViews') ? { field: 'eventDate', descending: false } : undefined);
+  if (!sort) return;
+  const skipArg = argumentOf(node, field, 'skip', ctx.variables);
+  const skip = typeof skipArg === 'number' ? skipArg : 0;
+  const items = page.models.filter((m): m is Record<string, unknown> => m !== null && typeof m === 'object');
+  const key = keyOf(items, sort.field);
+  if (key === undefined || skip < 0) return;
+  const others = seen.get(question) ?? [];
+  for (const other of others) {
+    if (other.field !== key) continue;
+    const from = Math.max(skip, other.skip);
+    const to = Math.min(skip + items.length, other.skip + other.items.length);
+    for (let p = from; p < to; p += 1) {
+      const mine = items[p - skip]![key];
+      const theirs = other.items[p - other.skip]![key];
+      if (!deepEqual(mine, theirs)) {
+        ctx.out.push({
+          basis: ['§4.1', 'A-34', 'A-421'],
+          finding: {
+            expectationId: 'page-overlap',
+            path: `${path}.models[${p - skip}].${key}`,
+            kind: 'value-mismatch',
+            expected: theirs,
+            actual: mine,
+            message: `item ${p} of the order by ${key} is ${JSON.stringify(mine)} in ${path} (skip ${skip}) but ${JSON.stringify(theirs)} in ${other.path} (skip ${other.skip}): the pages of one sorted question disagree`,
+          },
+        });
+        return;
+      }
+    }
+  }
+  others.push({ path, skip, items, field: key });
+  seen.set(question, others);
+}
+
 function walk(
   value: unknown,
   set: SelectionSetNode,
@@ -346,6 +400,10 @@ function walk(
   // Two pages of one question (the same field with the same arguments but skip and limit) in one answer
   // count the same items: totalModels is what was found, not what the page holds (§2.1, §4.1).
   const totals = new Map<string, { key: string; total: number }>();
+  const sortedPages = new Map<
+    string,
+    { path: string; skip: number; items: Record<string, unknown>[]; field: string }[]
+  >();
   for (const [node, type] of fieldsOf(set, parent, ctx.schema, ctx.fragments)) {
     const key = node.alias?.value ?? node.name.value;
     if (!(key in holder) || !node.selectionSet) continue;
@@ -364,6 +422,7 @@ function walk(
           .filter((a) => a.name !== 'skip' && a.name !== 'limit')
           .map((a) => [a.name, argumentOf(node, field, a.name, ctx.variables) ?? null]),
       )})`;
+      overlap(question, path, node, field, child as Record<string, unknown>, sortedPages, ctx);
       const first = totals.get(question);
       if (!first) totals.set(question, { key, total });
       else if (first.total !== total) {

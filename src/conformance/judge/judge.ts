@@ -32,10 +32,13 @@ export interface JudgedResponse {
   text: string;
   /** 429 answers without `Retry-After` the sender retried before this answer (or this one). */
   missingRetryAfter?: number;
+  /** On a 401, its `WWW-Authenticate` challenge (null: none); absent when the sender did not look. */
+  wwwAuthenticate?: string | null;
 }
 
 /** Media types of a GraphQL response over HTTP (A-60). */
 const GRAPHQL_MEDIA_TYPE = /^application\/(graphql-response\+json|json)\s*(;|$)/i;
+const GRAPHQL_RESPONSE_MEDIA_TYPE = /^application\/graphql-response\+json\s*(;|$)/i;
 
 /** How the response's `data` is checked against the contract. */
 export interface ShapeJudgement {
@@ -138,6 +141,44 @@ export function judge(
       expected: 'Retry-After on every HTTP 429',
       actual: `${response.missingRetryAfter} HTTP 429 answer(s) without Retry-After`,
       message: `HTTP 429 without Retry-After (${response.missingRetryAfter} time(s) for this request)`,
+    });
+  }
+  if (response.status === 401 && response.wwwAuthenticate === null) {
+    // HTTP itself: a 401 carries the challenge that says how to authenticate (RFC 9110 §11.6.1, A-564).
+    judged.push({
+      finding: {
+        expectationId: 'http',
+        path: '',
+        kind: 'http-header',
+        expected: 'WWW-Authenticate on every HTTP 401',
+        actual: 'no WWW-Authenticate header',
+        message: 'HTTP 401 without a WWW-Authenticate challenge',
+      },
+      level: 'MUST',
+      basis: ['§5.4', 'A-564'],
+      ...injected,
+    });
+  }
+  if (
+    GRAPHQL_RESPONSE_MEDIA_TYPE.test(response.contentType) &&
+    isGraphQLBody(response.body) &&
+    !('data' in (response.body as object)) &&
+    response.status < 400
+  ) {
+    // GraphQL over HTTP: an application/graphql-response+json answer without data (a request error: a
+    // document that does not parse or validate, a refused request) has a 4xx or 5xx status (A-564).
+    judged.push({
+      finding: {
+        expectationId: 'http',
+        path: '',
+        kind: 'http-status',
+        expected: 'HTTP 4xx or 5xx for an application/graphql-response+json answer without data',
+        actual: response.status,
+        message: `HTTP ${response.status} for an application/graphql-response+json answer without data (a request error)`,
+      },
+      level: 'MUST',
+      basis: ['§4', 'A-564'],
+      ...injected,
     });
   }
   if (!expectations.some(isErrorExpectation)) {

@@ -139,6 +139,7 @@ function prepare(
       ...(step.operationName ? { operationName: step.operationName } : {}),
     },
   };
+  if (step.body === 'cut-short') request.rawBody = JSON.stringify(request.body).slice(0, -1);
   return { request, expectations: expects, shape };
 }
 

@@ -26,13 +26,14 @@ export function referencesIn(value: unknown): string[] {
 
 /** `<reference> + 1`, `<reference> - 2`: a number an earlier step answered, shifted by a constant. */
 const OFFSET = /^(.*\S)\s*([+-])\s*(\d+)$/;
-/** `<reference>[5:10]`: items 5 to 9 of a list an earlier step answered. */
+/** `<reference>[5:10]`: items 5 to 9 of a list an earlier step answered (characters 5 to 9 of a text). */
 const SLICE = /^(.*\S)\[(\d+):(\d+)\]$/;
 
 /**
  * Resolves one `${…}` expression; `${steps.count.data.lists.totalModels + 1}` is a numeric reference
  * plus or minus a whole number and `${steps.all.data.all.models[0:5]}` part of a list, so an expectation
- * can state a relation between steps (count before + 1, a page is a slice of the whole) instead of a
+ * can state a relation between steps (count before + 1, a page is a slice of the whole, the day of an
+ * instant) instead of a
  * value one target happened to answer.
  */
 function resolve(expr: string, ctx: InterpolationContext): Interpolated {
@@ -40,8 +41,11 @@ function resolve(expr: string, ctx: InterpolationContext): Interpolated {
   if (slice) {
     const base = resolveReference(slice[1] ?? '', ctx);
     if (!base.ok) return base;
+    // A text slices too: the calendar day of an instant (`${captures.at[0:10]}`) is a filter value.
+    if (typeof base.value === 'string')
+      return { ok: true, value: base.value.slice(Number(slice[2]), Number(slice[3])) };
     if (!Array.isArray(base.value))
-      return { ok: false, error: `\${${expr.trim()}}: ${slice[1] ?? ''} is not a list` };
+      return { ok: false, error: `\${${expr.trim()}}: ${slice[1] ?? ''} is not a list or a text` };
     return { ok: true, value: base.value.slice(Number(slice[2]), Number(slice[3])) };
   }
   const offset = OFFSET.exec(expr.trim());

@@ -120,6 +120,11 @@ export interface Step {
    * (A-562). Left out, the request has no `variables` entry.
    */
   variables?: Record<string, unknown> | null;
+  /**
+   * `cut-short`: the request's JSON envelope is sent without its last character, a body that is not
+   * JSON, as a client cut off mid-write sends it (A-564). The report shows the envelope it was cut from.
+   */
+  body?: 'cut-short';
   /** Names for values of this step's response, usable later as `${captures.name}`. */
   capture?: Record<string, string>;
   /**

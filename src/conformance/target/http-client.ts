@@ -5,6 +5,8 @@ export interface GraphQLRequest {
   url: string;
   headers: Record<string, string>;
   body: { query: string; variables?: Record<string, unknown> | null; operationName?: string };
+  /** Sent instead of the JSON of `body` (a step asking for a body that is not JSON, A-564). */
+  rawBody?: string;
 }
 
 /** What came back: a response (any status) or a network failure, which is not a contract difference. */
@@ -24,6 +26,8 @@ export type HttpOutcome =
       busyRetries?: number;
       /** 429 answers among them (or this one) that said no `Retry-After`: a difference (A-422). */
       missingRetryAfter?: number;
+      /** On a 401: the `WWW-Authenticate` challenge, null when the answer has none (A-564). */
+      wwwAuthenticate?: string | null;
       /** Set when the target still answered busy (429/503) after every retry: not a verdict on the API. */
       unavailable?: string;
     }
@@ -107,6 +111,7 @@ export async function sendHttp(
         attempts: attempt,
         ...(busy > 0 ? { busyRetries: busy } : {}),
         ...(missingRetryAfter > 0 ? { missingRetryAfter } : {}),
+        ...(res.status === 401 ? { wwwAuthenticate: res.headers.get('www-authenticate') } : {}),
       };
       const finish = (extra: { unavailable?: string } = {}): HttpOutcome => ({
         ...response,
@@ -157,7 +162,7 @@ export function postGraphQL(request: GraphQLRequest, options: HttpOptions): Prom
         accept: 'application/graphql-response+json, application/json;q=0.9',
         ...request.headers,
       },
-      body: JSON.stringify(request.body),
+      body: request.rawBody ?? JSON.stringify(request.body),
     },
     options,
   );

@@ -46,6 +46,13 @@ export class RequestPipeline {
   readonly validate: typeof validate;
   readonly execute: (args: ExecutionArgs) => Promise<ExecutionResult>;
   readonly formatError: (err: Readonly<GraphQLError | Error>) => GraphQLError | Error;
+  /**
+   * The refusal of a request that is valid but over a limit known before anything runs (pages that could
+   * answer more than `maxResponseFields`, A-521), given its coerced variables; undefined within the
+   * limits. The GraphQL edge asks it before executing, so the refusal is a request error (HTTP 400
+   * under `application/graphql-response+json`, A-564); `execute` refuses the same for other callers.
+   */
+  readonly refusal: (args: ExecutionArgs) => GraphQLError | undefined;
 
   constructor(options: PipelineOptions) {
     // One cache per pipeline, so per schema: a document valid for one revision may not be for the other.
@@ -61,6 +68,7 @@ export class RequestPipeline {
     this.parse = documents.parser(boundedParse);
     this.validate = documents.validator(options.schema, limitedValidate(options.limits));
     this.formatError = (err) => maskInternal(err, log);
+    this.refusal = (args) => pagesError(args, options.limits.maxResponseFields);
     this.execute = async (args) => {
       meterSchema(args.schema);
       const pages = pagesError(args, options.limits.maxResponseFields);

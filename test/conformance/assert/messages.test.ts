@@ -8,7 +8,11 @@ describe('messageFindings', () => {
     expect(
       messageFindings({
         errors: [
-          { message: 'Unknown argument "x" at line 3, column 5.', extensions: { code: 'BAD_USER_INPUT' } },
+          {
+            message: 'Unknown argument "x" at line 3, column 5.',
+            path: ['addPerson'],
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
         ],
         data: { addPerson: { validationErrors: [{ propertyName: 'firstName', message: 'Required.' }] } },
       }),
@@ -49,6 +53,7 @@ describe('messageFindings', () => {
       errors: [
         {
           message: 'Invalid input',
+          path: ['c'],
           extensions: { validationErrors: [{ propertyName: 'x', message: null }] },
         },
       ],
@@ -60,5 +65,13 @@ describe('messageFindings', () => {
     ]);
     expect(found[0]?.message).toBe('validationErrors entry for "subject" has a blank message');
     expect(messageBasis(found[0]!)).toEqual(['§7.1', 'A-561']);
+  });
+
+  it('finds an error beside data without the path of its field, but not a request error', () => {
+    const found = messageFindings({ data: { a: null, b: 1 }, errors: [{ message: 'No access.', path: [] }] });
+    expect(found.map((f) => f.path)).toEqual(['errors[0].path']);
+    expect(messageBasis(found[0]!)).toEqual(['A-58', 'A-564']);
+    expect(messageFindings({ errors: [{ message: 'Syntax Error: Expected Name.' }] })).toEqual([]);
+    expect(messageFindings({ data: null, errors: [{ message: 'Unauthenticated.' }] })).toEqual([]);
   });
 });

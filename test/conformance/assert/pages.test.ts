@@ -93,6 +93,26 @@ describe('pageFindings', () => {
     ]);
   });
 
+  it('holds two pages of one sorted question to the same values where they overlap, ties trading places', () => {
+    const doc = `{ a: activities(limit: 4, sort: [{ field: Date, direction: Descending }]) { totalModels models { id date } }
+      b: activities(skip: 1, limit: 2, sort: [{ field: Date, direction: Descending }]) { totalModels models { id date } } }`;
+    const item = (id: string, date: string) => ({ id, date });
+    const a = [
+      item('w', '2026-05-04'),
+      item('x', '2026-05-03'),
+      item('y', '2026-05-03'),
+      item('z', '2026-05-01'),
+    ];
+    expect(
+      kinds(doc, { a: { totalModels: 9, models: a }, b: { totalModels: 9, models: [a[2], a[1]] } }),
+    ).toEqual([]);
+    // Sorted after the cut: the page from skip 1 is items 1 and 2 of the ascending order, reversed.
+    const late = [item('q', '2026-01-02'), item('r', '2026-01-01')];
+    expect(kinds(doc, { a: { totalModels: 9, models: a }, b: { totalModels: 9, models: late } })).toEqual([
+      'page-overlap data.b.models[0].date',
+    ]);
+  });
+
   it('finds an id twice in one page, through aliases and fragments', () => {
     const doc =
       'query { searchFirmContacts(limit: 3) { totalModels models { ...C } } } fragment C on Contact { id }';

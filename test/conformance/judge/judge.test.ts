@@ -37,6 +37,21 @@ describe('judge', () => {
       expect(kinds(judge(json({ result: 1 }), [], shapeOf(QUERY)))).toEqual(['invalid-response ']);
     });
 
+    it('holds a 401 to its WWW-Authenticate challenge and a graphql-response+json answer without data to 4xx (A-564)', () => {
+      const refused = { errors: [{ message: 'Unauthenticated.', extensions: { code: 'UNAUTHENTICATED' } }] };
+      const expectRefusal: Expectation[] = [{ httpStatus: 401 }, { error: { code: 'UNAUTHENTICATED' } }];
+      const challenged = { ...json(refused, 401), wwwAuthenticate: 'Bearer realm="rm"' };
+      expect(kinds(judge(challenged, expectRefusal, shapeOf(QUERY)))).toEqual([]);
+      const bare = { ...json(refused, 401), wwwAuthenticate: null };
+      expect(kinds(judge(bare, expectRefusal, shapeOf(QUERY)))).toEqual(['http-header ']);
+      const typed = (status: number): JudgedResponse => ({
+        ...json({ errors: [{ message: 'Cannot query field "x".' }] }, status),
+        contentType: 'application/graphql-response+json; charset=utf-8',
+      });
+      expect(kinds(judge(typed(400), [{ error: {} }], shapeOf(QUERY)))).toEqual([]);
+      expect(kinds(judge(typed(200), [{ error: {} }], shapeOf(QUERY)))).toEqual(['http-status ']);
+    });
+
     it('leaves the status to an httpStatus expectation when there is one', () => {
       const expectations: Expectation[] = [{ httpStatus: 503 }];
       expect(judge(json({ oops: true }, 503), expectations, shapeOf(QUERY))).toEqual([]);

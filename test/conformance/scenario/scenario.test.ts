@@ -114,6 +114,17 @@ describe('interpolate', () => {
       ok: true,
       value: [2, 3],
     });
+    // A text slices by characters: the calendar day of an instant.
+    expect(
+      interpolate('${captures.at[0:10]}', { ...ctx, captures: { at: '2026-05-30T09:30:00.000Z' } }),
+    ).toEqual({
+      ok: true,
+      value: '2026-05-30',
+    });
+    expect(interpolate('${steps.a.data.n[0:1]}', ctx)).toEqual({
+      ok: false,
+      error: '${steps.a.data.n[0:1]}: steps.a.data.n is not a list or a text',
+    });
     expect(interpolate('${steps.a.data.s + 1}', ctx)).toEqual({
       ok: false,
       error: '${steps.a.data.s + 1}: steps.a.data.s is not a number',
