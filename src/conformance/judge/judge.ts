@@ -143,16 +143,25 @@ export function judge(
       message: `HTTP 429 without Retry-After (${response.missingRetryAfter} time(s) for this request)`,
     });
   }
-  if (response.status === 401 && response.wwwAuthenticate === null) {
-    // HTTP itself: a 401 carries the challenge that says how to authenticate (RFC 9110 §11.6.1, A-564).
+  if (
+    response.status === 401 &&
+    response.wwwAuthenticate !== undefined &&
+    !/(^|,)\s*Bearer(\s|,|$)/i.test(response.wwwAuthenticate ?? '')
+  ) {
+    // HTTP itself: a 401 carries the challenge that says how to authenticate (RFC 9110 §11.6.1), and the
+    // API's credentials are bearer tokens, so the challenge names Bearer (RFC 6750 §3, A-564).
+    const header = response.wwwAuthenticate;
     judged.push({
       finding: {
         expectationId: 'http',
         path: '',
         kind: 'http-header',
-        expected: 'WWW-Authenticate on every HTTP 401',
-        actual: 'no WWW-Authenticate header',
-        message: 'HTTP 401 without a WWW-Authenticate challenge',
+        expected: 'WWW-Authenticate with a Bearer challenge on every HTTP 401',
+        actual: header === null ? 'no WWW-Authenticate header' : `WWW-Authenticate: ${header}`,
+        message:
+          header === null
+            ? 'HTTP 401 without a WWW-Authenticate challenge'
+            : `HTTP 401 whose WWW-Authenticate challenge is not Bearer (${header})`,
       },
       level: 'MUST',
       basis: ['§5.4', 'A-564'],

@@ -140,6 +140,10 @@ function prepare(
     },
   };
   if (step.body === 'cut-short') request.rawBody = JSON.stringify(request.body).slice(0, -1);
+  if (step.body === 'no-query') {
+    const { query: _query, ...rest } = request.body;
+    request.rawBody = JSON.stringify(rest);
+  }
   return { request, expectations: expects, shape };
 }
 

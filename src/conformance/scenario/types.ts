@@ -122,9 +122,10 @@ export interface Step {
   variables?: Record<string, unknown> | null;
   /**
    * `cut-short`: the request's JSON envelope is sent without its last character, a body that is not
-   * JSON, as a client cut off mid-write sends it (A-564). The report shows the envelope it was cut from.
+   * JSON, as a client cut off mid-write sends it (A-564); `no-query`: the envelope without its `query`
+   * entry. The report shows the envelope the body was made from.
    */
-  body?: 'cut-short';
+  body?: 'cut-short' | 'no-query';
   /** Names for values of this step's response, usable later as `${captures.name}`. */
   capture?: Record<string, string>;
   /**

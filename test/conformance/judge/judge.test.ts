@@ -44,6 +44,8 @@ describe('judge', () => {
       expect(kinds(judge(challenged, expectRefusal, shapeOf(QUERY)))).toEqual([]);
       const bare = { ...json(refused, 401), wwwAuthenticate: null };
       expect(kinds(judge(bare, expectRefusal, shapeOf(QUERY)))).toEqual(['http-header ']);
+      const basic = { ...json(refused, 401), wwwAuthenticate: 'Basic realm="rm"' };
+      expect(kinds(judge(basic, expectRefusal, shapeOf(QUERY)))).toEqual(['http-header ']);
       const typed = (status: number): JudgedResponse => ({
         ...json({ errors: [{ message: 'Cannot query field "x".' }] }, status),
         contentType: 'application/graphql-response+json; charset=utf-8',
