@@ -182,7 +182,7 @@ describe('proxy in front of a server that breaks the contract', () => {
       expect.objectContaining({
         path: 'data.addPerson.validationErrors[0].message',
         severity: 'breaking',
-        basis: { spec: ['§7.1'], assumptions: [] },
+        basis: { spec: ['§7.1'], assumptions: ['A-561'] },
       }),
     ]);
   });
@@ -215,7 +215,10 @@ describe('proxy in front of a server that breaks the contract', () => {
     expect(latest()).toEqual([
       expect.objectContaining({ path: 'errors[0]', kind: 'missing-operation', severity: 'breaking' }),
     ]);
-    broken.breakage = () => ({ data: { lists: null }, errors: [{ message: 'try again later' }] });
+    broken.breakage = () => ({
+      data: { lists: null },
+      errors: [{ message: 'try again later', path: ['lists'] }],
+    });
     await post(proxy, LISTS);
     expect(latest()).toEqual([]);
   });

@@ -48,7 +48,7 @@ function validationLists(value: unknown, path: string, out: { path: string; list
 export function messageFindings(body: unknown): Finding[] {
   const out: Finding[] = [];
   const data = (body as { data?: unknown } | null)?.data;
-  // With data, execution ran: an error beside it is a field's, and says which one (GraphQL §7.1.2, A-564).
+  // With data, execution ran: an error beside it is a field's, and says which one (GraphQL section 7.1.2, A-564).
   const fieldErrors = data !== null && typeof data === 'object';
   graphQLErrorsOf(body).forEach((error, i) => {
     const path = `errors[${i}].message`;

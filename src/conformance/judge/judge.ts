@@ -148,8 +148,8 @@ export function judge(
     response.wwwAuthenticate !== undefined &&
     !/(^|,)\s*Bearer(\s|,|$)/i.test(response.wwwAuthenticate ?? '')
   ) {
-    // HTTP itself: a 401 carries the challenge that says how to authenticate (RFC 9110 §11.6.1), and the
-    // API's credentials are bearer tokens, so the challenge names Bearer (RFC 6750 §3, A-564).
+    // HTTP itself: a 401 carries the challenge that says how to authenticate (RFC 9110 section 11.6.1), and the
+    // API's credentials are bearer tokens, so the challenge names Bearer (RFC 6750 section 3, A-564).
     const header = response.wwwAuthenticate;
     judged.push({
       finding: {

@@ -180,8 +180,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         (t) => `Bearer ${t}`,
       );
       if (!accepted.includes(req.headers.authorization ?? '')) {
+        // As HTTP asks of a 401 (A-564): the challenge says how to authenticate.
         res
           .status(401)
+          .set('www-authenticate', 'Bearer realm="test"')
           .json({ errors: [{ message: 'Unauthenticated', extensions: { code: 'UNAUTHENTICATED' } }] });
         return;
       }
