@@ -68,16 +68,45 @@ function parseBody(raw: string): Incoming['body'] {
   }
 }
 
+/** A GET's envelope as URL parameters again (GraphQL over HTTP); nothing for any other method. */
+function search(request: Incoming): string {
+  if (request.method !== 'GET' || request.body === undefined) return '';
+  const params = new URLSearchParams();
+  const { query, variables, operationName } = request.body;
+  if (query !== undefined) params.set('query', query);
+  if (variables !== undefined) params.set('variables', JSON.stringify(variables));
+  if (operationName !== undefined) params.set('operationName', operationName);
+  return `?${params.toString()}`;
+}
+
+/** A GET's URL parameters read as the envelope a POST would carry, so mutants see both alike. */
+function envelopeOf(url: string): Incoming['body'] {
+  const params = new URL(url, 'http://mutant').searchParams;
+  const query = params.get('query');
+  if (query === null) return undefined;
+  const variables = params.get('variables');
+  const operationName = params.get('operationName');
+  return {
+    query,
+    ...(variables !== null ? { variables: parseBody(variables) } : {}),
+    ...(operationName !== null ? { operationName } : {}),
+  };
+}
+
 function forwardTo(sim: HttpSimulator): Forward {
   return async (request) => {
-    const res = await fetch(`${sim.url}/${request.region}/${request.version}/public-api/graphql`, {
-      method: request.method,
-      headers: request.headers,
-      body: request.method === 'GET' ? undefined : request.body ? JSON.stringify(request.body) : request.raw,
-    });
+    const res = await fetch(
+      `${sim.url}/${request.region}/${request.version}/public-api/graphql${search(request)}`,
+      {
+        method: request.method,
+        headers: request.headers,
+        body:
+          request.method === 'GET' ? undefined : request.body ? JSON.stringify(request.body) : request.raw,
+      },
+    );
     const text = await res.text();
     const headers: Record<string, string> = {};
-    for (const name of ['content-type', 'retry-after', 'www-authenticate']) {
+    for (const name of ['content-type', 'retry-after', 'www-authenticate', 'allow']) {
       const value = res.headers.get(name);
       if (value !== null) headers[name] = value;
     }
@@ -121,7 +150,7 @@ export async function startMutantServer(
         region: match[1] ?? 'us',
         version: match[2] ?? '1.4.0',
         headers,
-        body: parseBody(raw),
+        body: req.method === 'GET' ? envelopeOf(req.url ?? '') : parseBody(raw),
         raw,
       };
       const answer = await handle(incoming, forward);

@@ -19,6 +19,12 @@ const EMPTY_ANSWERS: Record<number, [string, ErrorCode]> = {
   415: ['Unsupported media type: send application/json.', CODE.UNSUPPORTED_MEDIA_TYPE],
 };
 
+/** The answer to a mutation sent with GET (GraphQL over HTTP: 405, with `Allow: POST`). */
+const MUTATION_OVER_GET: [string, ErrorCode] = [
+  'Method not allowed: a mutation is sent with POST, never GET.',
+  CODE.METHOD_NOT_ALLOWED,
+];
+
 /**
  * What the GraphQL core needs of the edge: the revision's pipeline and, per request, the schema and the
  * context. `R` is the edge's own record of a request, handed back to each callback.
@@ -126,9 +132,18 @@ export function graphqlAnswerer<C extends OperationContext, R>(
       raw: call,
       context: undefined,
     });
-    const empty = body === null || body === '' ? EMPTY_ANSWERS[init.status] : undefined;
+    const plain = init.headers as Record<string, string> | undefined;
+    // graphql-http refuses a mutation sent with GET with a bare body and no content type; it gets the
+    // envelope, a code and a media type like every other answer (A-58, A-576).
+    const mutationOverGet =
+      init.status === 405 && body !== null && body !== '' && plain?.['content-type'] === undefined;
+    const empty = mutationOverGet
+      ? MUTATION_OVER_GET
+      : body === null || body === ''
+        ? EMPTY_ANSWERS[init.status]
+        : undefined;
     const text = empty ? JSON.stringify(errorEnvelope(empty[1], empty[0])) : (body ?? '');
-    const headers = { ...(init.headers as Record<string, string> | undefined) };
+    const headers = { ...plain };
     if (empty) headers['content-type'] = 'application/json; charset=utf-8';
     // A known length: Node then sends the head and the body in one write, not as chunks (four writes).
     headers['content-length'] = String(Buffer.byteLength(text));

@@ -40,6 +40,12 @@ describe('endpoints (design.md fixed interfaces)', () => {
       headers: { authorization: 'Bearer dev-token', accept: 'application/graphql-response+json' },
     });
     expect(refused.status).toBe(405);
+    expect(refused.headers.get('allow')).toBe('POST');
+    // The refusal is the error envelope with a code and a media type, like every other answer.
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await refused.json()).toEqual({
+      errors: [{ message: expect.stringMatching(/POST/), extensions: { code: 'METHOD_NOT_ALLOWED' } }],
+    });
   });
 
   it('answers unknown paths and revisions with a 404 GraphQL error envelope', async () => {

@@ -34,6 +34,8 @@ export interface JudgedResponse {
   missingRetryAfter?: number;
   /** On a 401, its `WWW-Authenticate` challenge (null: none); absent when the sender did not look. */
   wwwAuthenticate?: string | null;
+  /** The one media type the request's `Accept` named, when it named only one the API serves. */
+  mediaTypeAsked?: string;
 }
 
 /** Media types of a GraphQL response over HTTP (A-60). */
@@ -133,6 +135,32 @@ export function judge(
       message: `a GraphQL response sent as ${response.contentType || 'no content type'}`,
     });
   }
+  const sentAs = response.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (
+    response.mediaTypeAsked !== undefined &&
+    (response.status === 200 || response.status === 400) &&
+    GRAPHQL_MEDIA_TYPE.test(response.contentType) &&
+    sentAs !== response.mediaTypeAsked
+  ) {
+    // Only answers of the GraphQL layer (200, or 400 for a request error) are held to it: a gateway's 401
+    // or 429 comes before any GraphQL and A-58 lets it keep one envelope.
+    // GraphQL over HTTP: the server respects Accept. A client that accepts only application/json (one
+    // written before graphql-response+json) must get it, and one that asks only for the new type gets its
+    // status rules; an answer cache that does not vary on Accept hands one the other's answer (A-575).
+    judged.push({
+      finding: {
+        expectationId: 'http',
+        path: '',
+        kind: 'http-header',
+        expected: `Content-Type ${response.mediaTypeAsked} (the only media type the request accepted)`,
+        actual: response.contentType,
+        message: `answered as ${sentAs} to a request that accepted only ${response.mediaTypeAsked}`,
+      },
+      level: 'MUST',
+      basis: ['§4', 'A-60', 'A-575'],
+      ...injected,
+    });
+  }
   if ((response.missingRetryAfter ?? 0) > 0) {
     auto({
       expectationId: 'http',
@@ -187,6 +215,28 @@ export function judge(
       },
       level: 'MUST',
       basis: ['§4', 'A-564'],
+      ...injected,
+    });
+  }
+  if (
+    GRAPHQL_RESPONSE_MEDIA_TYPE.test(response.contentType) &&
+    isGraphQLBody(response.body) &&
+    ((response.body as { data?: unknown }).data ?? null) !== null &&
+    (response.status < 200 || response.status > 299)
+  ) {
+    // The converse rule: an answer that holds data ran, so it is a 2xx whatever field errors stand beside
+    // the data (GraphQL over HTTP, A-575); a 4xx makes clients drop the fields that did answer.
+    judged.push({
+      finding: {
+        expectationId: 'http',
+        path: '',
+        kind: 'http-status',
+        expected: 'HTTP 2xx for an application/graphql-response+json answer with data',
+        actual: response.status,
+        message: `HTTP ${response.status} for an application/graphql-response+json answer that holds data`,
+      },
+      level: 'MUST',
+      basis: ['§4', 'A-575'],
       ...injected,
     });
   }

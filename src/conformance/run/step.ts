@@ -7,7 +7,13 @@ import { differenceOf, judge, type ShapeJudgement } from '../judge/judge.js';
 import { maskHeaders } from '../results/mask.js';
 import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../results/run-result.js';
 import { interpolate, type InterpolationContext } from '../scenario/interpolate.js';
-import type { Expectation, Find, Scenario, Step } from '../scenario/types.js';
+import {
+  ACCEPT_MEDIA_TYPES,
+  type Expectation,
+  type Find,
+  type Scenario,
+  type Step,
+} from '../scenario/types.js';
 import { compiledShapeOf } from '../shape/cache.js';
 import { postGraphQL, type GraphQLRequest, type HttpOutcome } from '../target/http-client.js';
 import type { Target } from '../target/target.js';
@@ -125,13 +131,14 @@ function prepare(
           : step.as === 'extended-token'
             ? extendedTokenHeaders(options.target.headers)
             : options.target.headers;
+  const asked: Record<string, string> = step.accept ? { accept: ACCEPT_MEDIA_TYPES[step.accept] } : {};
   const vars = variables.value as Record<string, unknown> | null;
   const request: GraphQLRequest = {
     url:
       step.region !== undefined && options.target.endpointIn
         ? options.target.endpointIn(revision, step.region)
         : options.target.endpointFor(revision),
-    headers,
+    headers: { ...headers, ...asked },
     body: {
       query: step.document,
       // An explicit null is sent as null; an empty object is no variables entry at all.
@@ -139,6 +146,7 @@ function prepare(
       ...(step.operationName ? { operationName: step.operationName } : {}),
     },
   };
+  if (step.method === 'get') request.method = 'GET';
   if (step.body === 'cut-short') request.rawBody = JSON.stringify(request.body).slice(0, -1);
   if (step.body === 'no-query') {
     const { query: _query, ...rest } = request.body;
@@ -200,7 +208,12 @@ export async function runStep(
   }
   if ('invalid' in prepared) return { ...head, status: 'error', note: prepared.invalid, differences: [] };
   const { url, headers, body } = prepared.request;
-  const request: RecordedRequest = { method: 'POST', url, headers: maskHeaders(headers), body };
+  const request: RecordedRequest = {
+    method: prepared.request.method ?? 'POST',
+    url,
+    headers: maskHeaders(headers),
+    body,
+  };
   const outcome = await postGraphQL(prepared.request, options.http);
   if (outcome.kind === 'network-error') {
     return {
@@ -244,7 +257,11 @@ export async function runStep(
         )
       : [];
   const judged = [
-    ...judge(outcome, expectations, shape),
+    ...judge(
+      step.accept ? { ...outcome, mediaTypeAsked: ACCEPT_MEDIA_TYPES[step.accept] } : outcome,
+      expectations,
+      shape,
+    ),
     ...pages.map((p) => ({ finding: p.finding, level: 'MUST' as const, basis: p.basis })),
   ];
   const differences = judged.map((j) =>

@@ -98,6 +98,15 @@ export function usesLimitedTenant(scenario: Scenario): boolean {
   return scenario.steps.some((s) => s.as === 'limited');
 }
 
+/** A media type a step's `Accept` header can name alone. */
+export type AcceptAsked = 'json' | 'graphql-response';
+
+/** The media type each `accept` value names. */
+export const ACCEPT_MEDIA_TYPES: Readonly<Record<AcceptAsked, string>> = {
+  json: 'application/json',
+  'graphql-response': 'application/graphql-response+json',
+};
+
 /** One request of a scenario and what its response must look like. */
 export interface Step {
   id: string;
@@ -126,6 +135,17 @@ export interface Step {
    * entry. The report shows the envelope the body was made from.
    */
   body?: 'cut-short' | 'no-query';
+  /**
+   * The only media type the step's `Accept` header names: `json` (application/json) or `graphql-response`
+   * (application/graphql-response+json); the answer must come as that type (A-575). Left out, both are
+   * accepted.
+   */
+  accept?: AcceptAsked;
+  /**
+   * `get` sends the document with GET, its envelope as URL parameters (GraphQL over HTTP, A-60): a
+   * mutation sent so must be refused and not run (A-576). POST by default.
+   */
+  method?: 'get' | 'post';
   /** Names for values of this step's response, usable later as `${captures.name}`. */
   capture?: Record<string, string>;
   /**

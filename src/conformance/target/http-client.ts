@@ -7,6 +7,8 @@ export interface GraphQLRequest {
   body: { query: string; variables?: Record<string, unknown> | null; operationName?: string };
   /** Sent instead of the JSON of `body` (a step asking for a body that is not JSON, A-564). */
   rawBody?: string;
+  /** `GET`: the envelope goes in the URL's query string (GraphQL over HTTP); POST by default. */
+  method?: 'GET' | 'POST';
 }
 
 /** What came back: a response (any status) or a network failure, which is not a contract difference. */
@@ -151,8 +153,29 @@ export async function sendHttp(
   }
 }
 
-/** POSTs a GraphQL request (JSON envelope, graphql-response+json preferred). */
+/** The URL of a GET request: the envelope's entries as URL parameters, variables as JSON (A-60). */
+function getUrl(request: GraphQLRequest): string {
+  const url = new URL(request.url);
+  url.searchParams.set('query', request.body.query);
+  if (request.body.variables !== undefined)
+    url.searchParams.set('variables', JSON.stringify(request.body.variables));
+  if (request.body.operationName !== undefined)
+    url.searchParams.set('operationName', request.body.operationName);
+  return url.toString();
+}
+
+/** Sends a GraphQL request (a JSON envelope POSTed, or GET with URL parameters; graphql-response+json preferred). */
 export function postGraphQL(request: GraphQLRequest, options: HttpOptions): Promise<HttpOutcome> {
+  if (request.method === 'GET') {
+    return sendHttp(
+      getUrl(request),
+      {
+        method: 'GET',
+        headers: { accept: 'application/graphql-response+json, application/json;q=0.9', ...request.headers },
+      },
+      options,
+    );
+  }
   return sendHttp(
     request.url,
     {

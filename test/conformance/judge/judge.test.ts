@@ -54,6 +54,37 @@ describe('judge', () => {
       expect(kinds(judge(typed(200), [{ error: {} }], shapeOf(QUERY)))).toEqual(['http-status ']);
     });
 
+    it('holds an answer to the one media type asked, and a graphql-response+json answer with data to 2xx (A-575)', () => {
+      const as = (contentType: string, status: number, body: unknown, asked?: string): JudgedResponse => ({
+        ...json(body, status),
+        contentType,
+        ...(asked ? { mediaTypeAsked: asked } : {}),
+      });
+      const data = { data: { contacts: goodPage } };
+      const NEW = 'application/graphql-response+json';
+      expect(kinds(judge(as('application/json', 200, data, 'application/json'), [], shapeOf(QUERY)))).toEqual(
+        [],
+      );
+      expect(kinds(judge(as(`${NEW}; charset=utf-8`, 200, data, NEW), [], shapeOf(QUERY)))).toEqual([]);
+      const wrong = judge(as('application/json; charset=utf-8', 200, data, NEW), [], shapeOf(QUERY));
+      expect(kinds(wrong)).toEqual(['http-header ']);
+      expect(wrong[0]?.basis).toContain('A-575');
+      expect(kinds(judge(as(NEW, 200, data, 'application/json'), [], shapeOf(QUERY)))).toEqual([
+        'http-header ',
+      ]);
+      // A gateway's own 401 may keep one envelope (A-58): only the GraphQL layer's 200 and 400 are held to it.
+      const refused = { errors: [{ message: 'Unauthenticated.', extensions: { code: 'UNAUTHENTICATED' } }] };
+      const gateway = { ...as('application/json', 401, refused, NEW), wwwAuthenticate: 'Bearer' };
+      expect(kinds(judge(gateway, [{ httpStatus: 401 }, { error: {} }], shapeOf(QUERY)))).toEqual([]);
+      const partial = {
+        data: { contacts: goodPage },
+        errors: [{ message: 'failed', path: ['other'], extensions: { code: 'BAD_USER_INPUT' } }],
+      };
+      expect(kinds(judge(as(NEW, 200, partial), [{ error: {} }], shapeOf(QUERY)))).toEqual([]);
+      expect(kinds(judge(as(NEW, 400, partial), [{ error: {} }], shapeOf(QUERY)))).toEqual(['http-status ']);
+      expect(kinds(judge(as('application/json', 400, partial), [{ error: {} }], shapeOf(QUERY)))).toEqual([]);
+    });
+
     it('leaves the status to an httpStatus expectation when there is one', () => {
       const expectations: Expectation[] = [{ httpStatus: 503 }];
       expect(judge(json({ oops: true }, 503), expectations, shapeOf(QUERY))).toEqual([]);
