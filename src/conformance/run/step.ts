@@ -148,6 +148,9 @@ function prepare(
   };
   if (step.method === 'get') request.method = 'GET';
   if (step.body === 'cut-short') request.rawBody = JSON.stringify(request.body).slice(0, -1);
+  if (step.body === 'cut-document') {
+    request.rawBody = JSON.stringify({ ...request.body, query: step.document.trimEnd().slice(0, -1) });
+  }
   if (step.body === 'no-query') {
     const { query: _query, ...rest } = request.body;
     request.rawBody = JSON.stringify(rest);

@@ -132,9 +132,10 @@ export interface Step {
   /**
    * `cut-short`: the request's JSON envelope is sent without its last character, a body that is not
    * JSON, as a client cut off mid-write sends it (A-564); `no-query`: the envelope without its `query`
-   * entry. The report shows the envelope the body was made from.
+   * entry; `cut-document`: the document without its last character, a query that does not parse. The
+   * report shows the envelope the body was made from.
    */
-  body?: 'cut-short' | 'no-query';
+  body?: 'cut-short' | 'no-query' | 'cut-document';
   /**
    * The only media type the step's `Accept` header names: `json` (application/json) or `graphql-response`
    * (application/graphql-response+json); the answer must come as that type (A-575). Left out, both are

@@ -86,3 +86,67 @@ describe('runStep with a decide hook', () => {
     expect(result.status).toBe('failed');
   });
 });
+
+describe('runStep sends what a step asks of the protocol', () => {
+  let sim: TestServer;
+  let jsonOnly: Server;
+  let jsonOnlyUrl: string;
+  beforeAll(async () => {
+    sim = await startTestServer();
+    // Answers every request as application/json, whatever it accepted (an answer cache without Vary).
+    jsonOnly = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"__typename":"Query"}}'),
+    );
+    await new Promise<void>((resolve) => jsonOnly.listen(0, '127.0.0.1', resolve));
+    const address = jsonOnly.address();
+    jsonOnlyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => jsonOnly.close(() => resolve()));
+    await sim.close();
+  });
+  const send = (step: Step, url = `${sim.url}/us/1.4.0/public-api/graphql`) =>
+    runStep(scenario, step, '1.4.0', { target: targetAt(url), http }, schema, ctx());
+
+  it('names only the media type of `accept` and holds the answer to it (A-575)', async () => {
+    const asJson = await send({ id: 'json', document: '{ __typename }', accept: 'json' });
+    expect(asJson.request?.headers.accept).toBe('application/json');
+    expect(asJson.response?.contentType).toMatch(/^application\/json/);
+    expect(asJson).toMatchObject({ status: 'passed', differences: [] });
+    const asNew = await send({ id: 'new', document: '{ __typename }', accept: 'graphql-response' });
+    expect(asNew.response?.contentType).toMatch(/^application\/graphql-response\+json/);
+    expect(asNew.status).toBe('passed');
+    const wrong = await send(
+      { id: 'new', document: '{ __typename }', accept: 'graphql-response' },
+      jsonOnlyUrl,
+    );
+    expect(wrong.status).toBe('failed');
+    expect(wrong.differences.map((d) => d.kind)).toEqual(['http-header']);
+  });
+
+  it('sends `method: get` with the envelope in the URL, and `body: cut-document` as a query that does not parse', async () => {
+    const got = await send({
+      id: 'get',
+      method: 'get',
+      document: 'query Q($id: ID!) { r: list(id: $id) { id } }',
+      variables: { id: 'none' },
+      expect: [{ path: 'data.r', equals: null }],
+    });
+    expect(got.request?.method).toBe('GET');
+    expect(got).toMatchObject({ status: 'passed', response: { status: 200 } });
+    const refused = await send({
+      id: 'getMutation',
+      method: 'get',
+      document: 'mutation { removeActivity(id: "none") { isSuccessful } }',
+      expect: [{ httpStatus: 405 }, { error: { code: 'METHOD_NOT_ALLOWED' } }],
+    });
+    expect(refused).toMatchObject({ status: 'passed', differences: [] });
+    const cut = await send({
+      id: 'cut',
+      body: 'cut-document',
+      document: '{ __typename }',
+      expect: [{ httpStatus: 400 }, { error: { code: 'GRAPHQL_PARSE_FAILED' } }],
+    });
+    expect(cut).toMatchObject({ status: 'passed', differences: [] });
+  });
+});
