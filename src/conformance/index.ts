@@ -31,7 +31,7 @@ export type { Target, TargetFactory } from './target/target.js';
 
 // Judging one response.
 export { checkExpectation, type Finding } from './assert/explicit.js';
-export { differenceOf, judge, type Judged, type JudgedResponse } from './judge/judge.js';
+export { differenceOf, judge, onlyMediaTypeAsked, type Judged, type JudgedResponse } from './judge/judge.js';
 export { compiledShapeOf } from './shape/cache.js';
 export { compileShape } from './shape/compile.js';
 export { diffSchemas, introspect } from './drift/drift.js';

@@ -4,6 +4,7 @@ import { getOperationAST } from 'graphql';
 import { buildRevisionSchema } from '../contract/generate.js';
 import type { Version } from '../contract/versions.js';
 import {
+  onlyMediaTypeAsked,
   renderReports,
   type Reports,
   writeReports,
@@ -188,7 +189,12 @@ function printable(label: string): string {
   return escaped.length > 200 ? `${escaped.slice(0, 200)}…` : escaped;
 }
 
-function judgedResponse(status: number, headers: Record<string, string>, raw: Buffer): JudgedResponse {
+function judgedResponse(
+  status: number,
+  headers: Record<string, string>,
+  raw: Buffer,
+  accept: string | undefined,
+): JudgedResponse {
   const text = raw.toString('utf8');
   let body: unknown;
   try {
@@ -198,7 +204,15 @@ function judgedResponse(status: number, headers: Record<string, string>, raw: Bu
   }
   // An answer nested deeper than any selection can be is judged as text: no recursive code sees it.
   if (nestsDeeperThan(body, MAX_NESTING + 2)) body = undefined;
-  return { status, contentType: headers['content-type'] ?? '', body, text };
+  // The client's Accept holds the answer to its one media type, as the runner's `accept` steps (A-575).
+  const asked = onlyMediaTypeAsked(accept);
+  return {
+    status,
+    contentType: headers['content-type'] ?? '',
+    body,
+    text,
+    ...(asked ? { mediaTypeAsked: asked } : {}),
+  };
 }
 
 /** One difference as the 422/502 answers of `--fail-on` carry it in `errors[].extensions`. */
@@ -409,7 +423,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       );
       return;
     }
-    const judged = judgedResponse(answer.status, answer.headers, answer.body);
+    const judged = judgedResponse(answer.status, answer.headers, answer.body, req.headers.accept);
     const differences = checkExchange(schema, options.revision, request, judged, ids);
     const small = answer.body.length <= maxEntryBytes;
     const entry: JournalEntry = {

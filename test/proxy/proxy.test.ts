@@ -107,6 +107,24 @@ describe('proxy in front of a server that breaks the contract', () => {
     ]);
   });
 
+  it("holds the answer to the one media type the client's Accept names (A-575)", async () => {
+    const ask = (accept: string) =>
+      fetch(proxy.endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer dev-token', accept },
+        body: JSON.stringify({ query: LISTS }),
+      });
+    // The spoiling upstream answers application/json whatever was asked.
+    expect((await ask('application/json')).status).toBe(200);
+    expect(latest()).toEqual([]);
+    await ask('application/graphql-response+json, application/json;q=0.9');
+    expect(latest()).toEqual([]);
+    await ask('application/graphql-response+json');
+    expect(latest()).toEqual([
+      expect.objectContaining({ kind: 'http-header', severity: 'breaking', level: 'MUST' }),
+    ]);
+  });
+
   it('reports null for a non-null field and a wrong type', async () => {
     broken.breakage = (body) => {
       const lists = (body.data as { lists: { totalModels: unknown; models: { name: unknown }[] } }).lists;

@@ -42,6 +42,22 @@ export interface JudgedResponse {
 const GRAPHQL_MEDIA_TYPE = /^application\/(graphql-response\+json|json)\s*(;|$)/i;
 const GRAPHQL_RESPONSE_MEDIA_TYPE = /^application\/graphql-response\+json\s*(;|$)/i;
 
+/**
+ * The media type an `Accept` header asks for when it names only one the API serves (application/json or
+ * application/graphql-response+json, parameters aside); undefined for anything else (both, a wildcard,
+ * none), where the server may choose.
+ */
+export function onlyMediaTypeAsked(accept: string | undefined): string | undefined {
+  const types = (accept ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim().toLowerCase() ?? '')
+    .filter((type) => type !== '');
+  const [only] = types;
+  return types.length === 1 && (only === 'application/json' || only === 'application/graphql-response+json')
+    ? only
+    : undefined;
+}
+
 /** How the response's `data` is checked against the contract. */
 export interface ShapeJudgement {
   /** The JSON Schema of `data` compiled from the document; absent when the shape is not checked. */

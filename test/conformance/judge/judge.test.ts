@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { judge, type JudgedResponse } from '../../../src/conformance/judge/judge.js';
+import { judge, onlyMediaTypeAsked, type JudgedResponse } from '../../../src/conformance/judge/judge.js';
 import type { Expectation } from '../../../src/conformance/scenario/types.js';
 import { GOOD_PAGE, json, QUERY, shapeOf } from './small-contract.js';
 
@@ -83,6 +83,17 @@ describe('judge', () => {
       expect(kinds(judge(as(NEW, 200, partial), [{ error: {} }], shapeOf(QUERY)))).toEqual([]);
       expect(kinds(judge(as(NEW, 400, partial), [{ error: {} }], shapeOf(QUERY)))).toEqual(['http-status ']);
       expect(kinds(judge(as('application/json', 400, partial), [{ error: {} }], shapeOf(QUERY)))).toEqual([]);
+    });
+
+    it('reads the one media type an Accept header names, and nothing from a header that names more', () => {
+      expect(onlyMediaTypeAsked('application/json')).toBe('application/json');
+      expect(onlyMediaTypeAsked('Application/GraphQL-Response+JSON; charset=utf-8')).toBe(
+        'application/graphql-response+json',
+      );
+      expect(onlyMediaTypeAsked('application/graphql-response+json, application/json;q=0.9')).toBeUndefined();
+      expect(onlyMediaTypeAsked('*/*')).toBeUndefined();
+      expect(onlyMediaTypeAsked('text/html')).toBeUndefined();
+      expect(onlyMediaTypeAsked(undefined)).toBeUndefined();
     });
 
     it('leaves the status to an httpStatus expectation when there is one', () => {
