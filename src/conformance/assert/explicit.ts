@@ -245,9 +245,26 @@ function checkError(e: ErrorExpectation, res: CheckedResponse, id: string): Find
       message:
         errors.length === 0
           ? 'expected a GraphQL error, got none'
-          : 'no GraphQL error matches the expected one',
+          : `no GraphQL error matches the expected one (${describeError(e.error)}; got ${actual
+              .slice(0, 3)
+              .map((a) => describeError({ code: a.code, message: a.message }, true))
+              .join(', ')}${actual.length > 3 ? ', …' : ''})`,
     },
   ];
+}
+
+/** One error as a difference's message names it: the code and the message (or the pattern it must match). */
+function describeError(error: { code?: unknown; message?: unknown }, got = false): string {
+  const code = typeof error.code === 'string' ? `code ${error.code}` : got ? 'no code' : 'any code';
+  const text =
+    typeof error.message !== 'string'
+      ? got
+        ? 'no message'
+        : 'any message'
+      : got
+        ? `message "${error.message.slice(0, 120)}"`
+        : `a message matching /${error.message}/`;
+  return `${got ? '' : 'expected '}${code} and ${text}`;
 }
 
 /** Checks one explicit expectation against a response. */

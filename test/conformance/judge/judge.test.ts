@@ -127,7 +127,12 @@ describe('judge', () => {
         'missing-error errors',
       ]);
       const other = { errors: [{ message: 'no', extensions: { code: 'FORBIDDEN' } }] };
-      expect(kinds(judge(json(other), expectations, { rootFields: [] }))).toEqual(['wrong-error errors']);
+      const wrong = judge(json(other), expectations, { rootFields: [] });
+      expect(kinds(wrong)).toEqual(['wrong-error errors']);
+      // The message names what was expected and what came, so a reader (and a log search) sees why.
+      expect(wrong[0]?.finding.message).toBe(
+        'no GraphQL error matches the expected one (expected code NOT_FOUND and any message; got code FORBIDDEN and message "no")',
+      );
     });
 
     it('leaves errors carrying validationErrors to a validationErrors expectation', () => {
