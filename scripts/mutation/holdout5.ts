@@ -19,7 +19,7 @@ const ABBREVIATED: Record<string, string> = { Ascending: 'ASC', Descending: 'DES
 const REQUEST_ERRORS = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST']);
 
 /** A sort argument (one input or a list of them) with every Descending input turned Ascending. */
-function descendingDropped(sort: unknown): unknown {
+export function descendingDropped(sort: unknown): unknown {
   if (Array.isArray(sort)) return sort.map(descendingDropped);
   const input = sort as { direction?: unknown } | null | undefined;
   return input && typeof input === 'object' && input.direction === 'Descending'
@@ -47,7 +47,7 @@ function selectedUnder(request: Incoming, key: string): string[] {
 }
 
 /** A request of the same tenant, region and revision as `like`, with another document. */
-function sibling(like: Incoming, query: string, variables: Record<string, unknown>): Incoming {
+export function sibling(like: Incoming, query: string, variables: Record<string, unknown>): Incoming {
   const body = { query, variables };
   return { ...like, body, raw: JSON.stringify(body) };
 }
