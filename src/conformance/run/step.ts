@@ -39,6 +39,16 @@ function extendedTokenHeaders(headers: Record<string, string>): Record<string, s
   return { ...withoutAuthorization(headers), authorization: `${bearer.trimEnd()}${TOKEN_EXTENSION}` };
 }
 
+/**
+ * The target's own credentials with the scheme written in lower case (`bearer …`): HTTP compares
+ * authentication schemes case-insensitively (A-578), so the same token must be served.
+ */
+function lowercaseSchemeHeaders(headers: Record<string, string>): Record<string, string> {
+  const own = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  if (own === undefined || !/^Bearer\s/i.test(own)) return headers;
+  return { ...withoutAuthorization(headers), authorization: `bearer${own.slice('Bearer'.length)}` };
+}
+
 /** Whether a step or expectation limited to some revisions applies to this one. */
 export const appliesTo = (revisions: readonly Version[] | undefined, revision: Version): boolean =>
   revisions === undefined || revisions.includes(revision);
@@ -130,7 +140,9 @@ function prepare(
             { ...withoutAuthorization(options.target.headers), authorization: `Bearer ${UNKNOWN_TOKEN}` }
           : step.as === 'extended-token'
             ? extendedTokenHeaders(options.target.headers)
-            : options.target.headers;
+            : step.as === 'lowercase-scheme'
+              ? lowercaseSchemeHeaders(options.target.headers)
+              : options.target.headers;
   const asked: Record<string, string> = step.accept ? { accept: ACCEPT_MEDIA_TYPES[step.accept] } : {};
   const vars = variables.value as Record<string, unknown> | null;
   const request: GraphQLRequest = {
@@ -151,6 +163,7 @@ function prepare(
   if (step.body === 'cut-document') {
     request.rawBody = JSON.stringify({ ...request.body, query: step.document.trimEnd().slice(0, -1) });
   }
+  if (step.body === 'with-extensions') request.rawBody = JSON.stringify({ ...request.body, extensions: {} });
   if (step.body === 'no-query') {
     const { query: _query, ...rest } = request.body;
     request.rawBody = JSON.stringify(rest);

@@ -80,7 +80,7 @@ export interface CompareRules {
  * Whose credentials a step runs with besides the main tenant's: the limited tenant's, none at all, or a
  * well-formed token no tenant has.
  */
-export type Tenant = 'limited' | 'anonymous' | 'unknown-token' | 'extended-token';
+export type Tenant = 'limited' | 'anonymous' | 'unknown-token' | 'extended-token' | 'lowercase-scheme';
 
 /** The skip reason of a scenario with an `as: limited` step where no limited tenant is configured. */
 export const NO_LIMITED_TENANT = 'no limited tenant configured';
@@ -118,6 +118,7 @@ export interface Step {
    * `limited`: the step runs with the second (limited) tenant's credentials; `anonymous`: without any;
    * `unknown-token`: with a bearer token no tenant has.
    * `extended-token`: with the target's own bearer token and characters after it (A-560).
+   * `lowercase-scheme`: with the target's own token under the scheme written `bearer` (A-578).
    */
   as?: Tenant;
   /** Another region's endpoint (`eu`) this step is sent to instead of the target's own region. */
@@ -132,10 +133,11 @@ export interface Step {
   /**
    * `cut-short`: the request's JSON envelope is sent without its last character, a body that is not
    * JSON, as a client cut off mid-write sends it (A-564); `no-query`: the envelope without its `query`
-   * entry; `cut-document`: the document without its last character, a query that does not parse. The
+   * entry; `cut-document`: the document without its last character, a query that does not parse;
+   * `with-extensions`: the envelope with an empty `extensions` map, which GraphQL over HTTP allows (A-578). The
    * report shows the envelope the body was made from.
    */
-  body?: 'cut-short' | 'no-query' | 'cut-document';
+  body?: 'cut-short' | 'no-query' | 'cut-document' | 'with-extensions';
   /**
    * The only media type the step's `Accept` header names: `json` (application/json) or `graphql-response`
    * (application/graphql-response+json); the answer must come as that type (A-575). Left out, both are

@@ -149,4 +149,22 @@ describe('runStep sends what a step asks of the protocol', () => {
     });
     expect(cut).toMatchObject({ status: 'passed', differences: [] });
   });
+
+  it('sends `as: lowercase-scheme` and `body: with-extensions` as the standards allow them (A-578)', async () => {
+    const lower = await send({
+      id: 'lower',
+      as: 'lowercase-scheme',
+      document: '{ __typename }',
+      expect: [{ path: 'data.__typename', equals: 'Query' }],
+    });
+    expect(lower.request?.headers.authorization).toMatch(/^bearer /);
+    expect(lower).toMatchObject({ status: 'passed', differences: [] });
+    const extended = await send({
+      id: 'extensions',
+      body: 'with-extensions',
+      document: '{ __typename }',
+      expect: [{ path: 'data.__typename', equals: 'Query' }],
+    });
+    expect(extended).toMatchObject({ status: 'passed', differences: [] });
+  });
 });
