@@ -19,7 +19,7 @@ import {
 import type { Version } from '../../contract/versions.js';
 import { isErrorExpectation, isValidationErrorsExpectation } from '../assert/explicit.js';
 import type { ScenarioResult } from '../outcome/scenario-result.js';
-import type { Expectation, LoadedScenario, Scenario } from '../scenario/types.js';
+import { PRESENCE_TAG, type Expectation, type LoadedScenario, type Scenario } from '../scenario/types.js';
 
 /**
  * How much of a set the executed steps exercised, in the style of graphql-inspector's coverage:
@@ -356,6 +356,8 @@ export function computeCoverage(
     const ops = new Map<string, { hits: number; success: boolean; error: boolean; scenarios: Set<string> }>();
     for (const result of results.filter((r) => r.revision === revision)) {
       const scenario = byId.get(result.scenarioId);
+      // A request refused before it runs shows the operation is served, not that it was exercised.
+      if (scenario?.tags.includes(PRESENCE_TAG)) continue;
       for (const step of result.steps) {
         if (!step.request) continue;
         const document = parseOnce(step.request.body.query);

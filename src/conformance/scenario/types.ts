@@ -219,3 +219,9 @@ export interface LoadedScenario {
 
 /** The tag that marks scenarios that write to the tenant. */
 export const MUTATES_TAG = 'mutates';
+
+/**
+ * The tag of a scenario that only asks whether operations are served (each refused before it runs): its
+ * steps do not count as exercising an operation in the coverage report.
+ */
+export const PRESENCE_TAG = 'presence';

@@ -150,6 +150,21 @@ describe('coverage', () => {
     );
   });
 
+  it('does not count the steps of a presence scenario (each refused before it runs) as exercising anything', () => {
+    const presence: LoadedScenario = {
+      ...loaded,
+      scenario: { ...loaded.scenario, tags: [...loaded.scenario.tags, 'presence'] },
+    };
+    const steps = [step('add', s[2]!.document, { input: { name: 'n', folderTypeId: 'f' } })];
+    const counted = (scenario: LoadedScenario): number =>
+      computeCoverage([scenario], [resultOf(steps)], ['1.4.0'], buildRevisionSchema, {
+        specRules: [],
+        assumptions: [],
+      }).revisions[0]!.operations.covered;
+    expect(counted(loaded)).toBe(1);
+    expect(counted(presence)).toBe(0);
+  });
+
   it('ignores what the schema does not know instead of failing, and tells success from error paths', () => {
     const c = coverageOf([
       step('search', s[0]!.document, {}, 'Search'),
