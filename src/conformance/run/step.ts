@@ -49,6 +49,26 @@ function lowercaseSchemeHeaders(headers: Record<string, string>): Record<string,
   return { ...withoutAuthorization(headers), authorization: `bearer${own.slice('Bearer'.length)}` };
 }
 
+/** The headers a step is sent with: the target's own, or the credentials its `as` names. */
+function credentialsFor(step: Step, target: Target): Record<string, string> {
+  switch (step.as) {
+    case 'limited':
+      return target.limitedHeaders ?? target.headers;
+    case 'anonymous':
+      // No credentials at all: what a client without a token sends (a recorded exchange, A-226).
+      return withoutAuthorization(target.headers);
+    case 'unknown-token':
+      // A well-formed bearer token no tenant was given: what a revoked or mistyped token looks like.
+      return { ...withoutAuthorization(target.headers), authorization: `Bearer ${UNKNOWN_TOKEN}` };
+    case 'extended-token':
+      return extendedTokenHeaders(target.headers);
+    case 'lowercase-scheme':
+      return lowercaseSchemeHeaders(target.headers);
+    default:
+      return target.headers;
+  }
+}
+
 /** Whether a step or expectation limited to some revisions applies to this one. */
 export const appliesTo = (revisions: readonly Version[] | undefined, revision: Version): boolean =>
   revisions === undefined || revisions.includes(revision);
@@ -129,20 +149,7 @@ function prepare(
   const expects = resolved.value as Expectation[];
   const shape = shapeOf(step, expects, revision, schema);
   if ('invalid' in shape) return shape;
-  const headers =
-    step.as === 'limited' && options.target.limitedHeaders
-      ? options.target.limitedHeaders
-      : step.as === 'anonymous'
-        ? // No credentials at all: what a client without a token sends (a recorded exchange, A-226).
-          withoutAuthorization(options.target.headers)
-        : step.as === 'unknown-token'
-          ? // A well-formed bearer token no tenant was given: what a revoked or mistyped token looks like.
-            { ...withoutAuthorization(options.target.headers), authorization: `Bearer ${UNKNOWN_TOKEN}` }
-          : step.as === 'extended-token'
-            ? extendedTokenHeaders(options.target.headers)
-            : step.as === 'lowercase-scheme'
-              ? lowercaseSchemeHeaders(options.target.headers)
-              : options.target.headers;
+  const headers = credentialsFor(step, options.target);
   const asked: Record<string, string> = step.accept ? { accept: ACCEPT_MEDIA_TYPES[step.accept] } : {};
   const vars = variables.value as Record<string, unknown> | null;
   const request: GraphQLRequest = {

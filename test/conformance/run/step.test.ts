@@ -27,16 +27,25 @@ const targetAt = (url: string): Target => ({
   isSimulator: true,
 });
 
+/** A node:http server on 127.0.0.1, port 0, and the URL it answers at. */
+async function listening(
+  handler: Parameters<typeof createServer>[1],
+): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` };
+}
+
 describe('runStep with a decide hook', () => {
   let sim: TestServer;
   let failing: Server;
   let failingUrl: string;
   beforeAll(async () => {
     sim = await startTestServer();
-    failing = createServer((_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('boom'));
-    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
-    const address = failing.address();
-    failingUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    ({ server: failing, url: failingUrl } = await listening((_req, res) =>
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('boom'),
+    ));
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => failing.close(() => resolve()));
@@ -91,15 +100,19 @@ describe('runStep sends what a step asks of the protocol', () => {
   let sim: TestServer;
   let jsonOnly: Server;
   let jsonOnlyUrl: string;
+  const bodies: string[] = [];
   beforeAll(async () => {
     sim = await startTestServer();
-    // Answers every request as application/json, whatever it accepted (an answer cache without Vary).
-    jsonOnly = createServer((_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"__typename":"Query"}}'),
-    );
-    await new Promise<void>((resolve) => jsonOnly.listen(0, '127.0.0.1', resolve));
-    const address = jsonOnly.address();
-    jsonOnlyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    // Answers every request as application/json, whatever it accepted (an answer cache without Vary),
+    // and keeps the bodies it was sent.
+    ({ server: jsonOnly, url: jsonOnlyUrl } = await listening((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"__typename":"Query"}}');
+      });
+    }));
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => jsonOnly.close(() => resolve()));
@@ -166,5 +179,11 @@ describe('runStep sends what a step asks of the protocol', () => {
       expect: [{ path: 'data.__typename', equals: 'Query' }],
     });
     expect(extended).toMatchObject({ status: 'passed', differences: [] });
+    // What went on the wire carries the entry (the simulator serves the envelope with or without it).
+    await send({ id: 'extensions', body: 'with-extensions', document: '{ __typename }' }, jsonOnlyUrl);
+    expect(JSON.parse(bodies[bodies.length - 1] ?? '{}')).toEqual({
+      query: '{ __typename }',
+      extensions: {},
+    });
   });
 });
