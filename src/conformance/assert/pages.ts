@@ -14,6 +14,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
+import { fieldsOf } from '../shape/selection.js';
 import { deepEqual } from './deep.js';
 import type { Finding } from './explicit.js';
 
@@ -273,26 +274,6 @@ function checkPage(
     if (wrong) {
       report(i - 1, i, later, by, sortKeys.slice(0, j) as string[]);
       return;
-    }
-  }
-}
-
-/** Fields of a selection set (through fragments), with the type their parent has. */
-function* fieldsOf(
-  set: SelectionSetNode,
-  parent: GraphQLCompositeType,
-  schema: GraphQLSchema,
-  fragments: Map<string, FragmentDefinitionNode>,
-): Generator<[FieldNode, GraphQLCompositeType]> {
-  for (const selection of set.selections) {
-    if (selection.kind === Kind.FIELD) yield [selection, parent];
-    else {
-      const fragment =
-        selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments.get(selection.name.value);
-      if (!fragment) continue;
-      const typeName = fragment.typeCondition?.name.value;
-      const type = typeName ? schema.getType(typeName) : parent;
-      if (type && isCompositeType(type)) yield* fieldsOf(fragment.selectionSet, type, schema, fragments);
     }
   }
 }

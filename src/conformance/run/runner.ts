@@ -19,6 +19,9 @@ import {
 import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
 import { keepAliveTransport } from '../target/transport.js';
+import { postGraphQL } from '../target/http-client.js';
+import { JoinLedger } from '../joins/ledger.js';
+import type { Difference } from '../outcome/differences.js';
 import { applyState, NO_PROVIDER_STATE, setsProviderState } from './provider-state.js';
 import { appliesTo, missedFind, runStep, type StepOptions } from './step.js';
 
@@ -78,7 +81,11 @@ async function runScenario(
   };
   const skip = skipReasonOf(scenario, options.target, options.allowMutations) ?? options.skipWith?.(scenario);
   if (skip !== undefined) return { ...base, status: 'skipped', note: skip, steps: [], durationMs: 0 };
-  const state = await applyState(scenario.state, options.target, options.http);
+  // A provider state writes to the tenant: answers across it describe no one state of the data.
+  options.joins?.writeStarted();
+  const state = await applyState(scenario.state, options.target, options.http).finally(() =>
+    options.joins?.writeEnded(),
+  );
   if (!state.ok) {
     const status = 'skip' in state ? 'skipped' : 'error';
     return { ...base, status, note: 'skip' in state ? state.skip : state.error, steps: [], durationMs: 0 };
@@ -121,9 +128,15 @@ async function runScenario(
       blocked = `step "${step.id}" ended with ${result.status}`;
     }
   }
-  await state.undo();
+  options.joins?.writeStarted();
+  await state.undo().finally(() => options.joins?.writeEnded());
+  return { ...base, status: statusOf(steps), steps, durationMs: Math.round(performance.now() - started) };
+}
+
+/** A scenario's status from its steps' statuses: the worst wins. */
+function statusOf(steps: readonly StepResult[]): Status {
   const has = (s: Status): boolean => steps.some((st) => st.status === s);
-  const status: Status = has('network-error')
+  return has('network-error')
     ? 'network-error'
     : has('unavailable')
       ? 'unavailable'
@@ -132,7 +145,24 @@ async function runScenario(
         : has('failed')
           ? 'failed'
           : 'passed';
-  return { ...base, status, steps, durationMs: Math.round(performance.now() - started) };
+}
+
+/** Adds the join ledger's differences to the steps they belong to, failing those steps and scenarios. */
+function attach(results: ScenarioResult[], found: Map<StepResult, Difference[]>): void {
+  if (found.size === 0) return;
+  for (const result of results) {
+    let changed = false;
+    for (const step of result.steps) {
+      const more = found.get(step);
+      if (!more) continue;
+      step.differences.push(...more);
+      if (more.some((d) => d.severity === 'breaking')) {
+        step.status = 'failed';
+        changed = true;
+      }
+    }
+    if (changed) result.status = statusOf(result.steps);
+  }
 }
 
 /** Results of every applicable scenario × revision, in scenario order then revision order. */
@@ -144,11 +174,12 @@ export async function runScenarios(
   // kept-alive connections: the global fetch (undici: request objects, web streams) cost a tenth of a
   // run against the in-process one. A URL target keeps fetch, which follows redirects as a client would.
   const transport = !options.http.fetchFn && options.target.isSimulator ? keepAliveTransport() : undefined;
+  const http = transport ? { ...options.http, fetchFn: transport.fetch } : options.http;
+  const joins = new JoinLedger();
   try {
-    return await runAll(
-      scenarios,
-      transport ? { ...options, http: { ...options.http, fetchFn: transport.fetch } } : options,
-    );
+    const results = await runAll(scenarios, { ...options, http, joins });
+    attach(results, await joins.settle((request) => postGraphQL(request, http)));
+    return results;
   } finally {
     transport?.close();
   }

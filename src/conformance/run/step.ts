@@ -2,6 +2,8 @@ import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
 import type { Version } from '../../contract/versions.js';
 import { isErrorExpectation } from '../assert/explicit.js';
 import { pageFindings } from '../assert/pages.js';
+import { observeJoins } from '../joins/joins.js';
+import type { JoinLedger } from '../joins/ledger.js';
 import { getAtPath } from '../scenario/json-path.js';
 import { differenceOf, judge, type ShapeJudgement } from '../judge/judge.js';
 import { maskHeaders } from '../results/mask.js';
@@ -76,6 +78,8 @@ export const appliesTo = (revisions: readonly Version[] | undefined, revision: V
 /** Where steps are sent (the run's open target) and how (the run's settings' `http`). */
 export interface StepOptions extends Pick<ConformSettings, 'http'> {
   target: Target;
+  /** The run's join ledger: answers are held against each other and read back once the run is over. */
+  joins?: JoinLedger;
 }
 
 /** A step ready to send: the request, its resolved expectations and how its shape is judged. */
@@ -93,6 +97,15 @@ interface PreparedStep {
  */
 export interface StepHooks {
   decide?: (body: unknown) => Expectation[];
+}
+
+/** Whether the step's document is a mutation: its answer describes no one state of the data. */
+function isWrite(document: string, operationName: string | undefined): boolean {
+  try {
+    return getOperationAST(parse(document), operationName)?.operation === 'mutation';
+  } catch {
+    return false;
+  }
 }
 
 function rootFieldsOf(document: string, operationName: string | undefined): string[] {
@@ -237,7 +250,15 @@ export async function runStep(
     headers: maskHeaders(headers),
     body,
   };
-  const outcome = await postGraphQL(prepared.request, options.http);
+  const write = isWrite(step.document, step.operationName);
+  const askedIn = options.joins?.stateNow();
+  if (write) options.joins?.writeStarted();
+  let outcome: HttpOutcome;
+  try {
+    outcome = await postGraphQL(prepared.request, options.http);
+  } finally {
+    if (write) options.joins?.writeEnded();
+  }
   if (outcome.kind === 'network-error') {
     return {
       ...head,
@@ -279,13 +300,21 @@ export async function runStep(
           data,
         )
       : [];
+  const joins =
+    outcome.status < 500 && data !== null && data !== undefined
+      ? observeJoins(schema, { document: step.document, operationName: step.operationName }, data)
+      : undefined;
   const judged = [
     ...judge(
       step.accept ? { ...outcome, mediaTypeAsked: ACCEPT_MEDIA_TYPES[step.accept] } : outcome,
       expectations,
       shape,
     ),
-    ...pages.map((p) => ({ finding: p.finding, level: 'MUST' as const, basis: p.basis })),
+    ...[...pages, ...(joins?.findings ?? [])].map((p) => ({
+      finding: p.finding,
+      level: 'MUST' as const,
+      basis: p.basis,
+    })),
   ];
   const differences = judged.map((j) =>
     differenceOf(j, { scenarioId: scenario.id, stepId: step.id, revision }, [
@@ -297,7 +326,7 @@ export async function runStep(
   const failed = differences.some((d) => d.severity === 'breaking');
   // A step that found nothing checked only the answer's shape: skipped, for the reason its author named.
   const status: Status = failed ? 'failed' : missed ? 'skipped' : 'passed';
-  return {
+  const result: StepResult = {
     ...head,
     status,
     ...(missed ? { note: missed.skip } : {}),
@@ -305,4 +334,8 @@ export async function runStep(
     response: record(outcome),
     differences,
   };
+  if (joins && !write) {
+    options.joins?.observe({ result, scenarioId: scenario.id, revision, url, headers }, askedIn, joins);
+  }
+  return result;
 }

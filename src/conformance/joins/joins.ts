@@ -1,0 +1,206 @@
+import type { GraphQLSchema } from 'graphql';
+import type { PageFinding } from '../assert/pages.js';
+import { typedHolders, type TypedHolder } from './typed-holders.js';
+
+/** What the join checks rest on (A-580). */
+export const JOIN_BASIS: readonly string[] = ['A-580'];
+
+/** The by-id read that tells whether a record named by an id exists now. */
+export type ByIdRead = 'contact' | 'list' | 'initiative' | 'objective' | 'opportunity';
+
+/**
+ * A nested record named by an id beside it: while the record exists, the nested field is that record.
+ * `person` marks joins typed `Person`, which an id of a company legitimately leaves null.
+ */
+interface IdJoin {
+  type: string;
+  field: string;
+  idField: string;
+  byId: ByIdRead;
+  person?: true;
+}
+
+const ID_JOINS: readonly IdJoin[] = [
+  { type: 'FirmContactEventView', field: 'contact', idField: 'contactId', byId: 'contact' },
+  { type: 'ListEventView', field: 'list', idField: 'listId', byId: 'list' },
+  { type: 'InitiativeEventView', field: 'initiative', idField: 'initiativeId', byId: 'initiative' },
+  { type: 'ObjectiveEventView', field: 'objective', idField: 'objectiveId', byId: 'objective' },
+  { type: 'OpportunityEventView', field: 'opportunity', idField: 'opportunityId', byId: 'opportunity' },
+  { type: 'RelationshipEventView', field: 'baseContact', idField: 'baseContactId', byId: 'contact' },
+  { type: 'RelationshipEventView', field: 'relatedContact', idField: 'relatedContactId', byId: 'contact' },
+  { type: 'OpportunityContact', field: 'person', idField: 'contactId', byId: 'contact', person: true },
+  { type: 'EmployeeRelationshipTo', field: 'person', idField: 'contactId', byId: 'contact', person: true },
+];
+
+/**
+ * A record listed under its parent refers back to that parent: by a nested record (`objective`) or by
+ * an id (`initiativeId`). `via` is the path of field names from the parent down to the record.
+ */
+interface ParentJoin {
+  type: string;
+  parent: string;
+  via: readonly string[];
+  nested?: string;
+  idField?: string;
+}
+
+const PARENT_JOINS: readonly ParentJoin[] = [
+  { type: 'Initiative', parent: 'Objective', via: ['initiatives', 'models'], nested: 'objective' },
+  { type: 'InitiativeCompany', parent: 'Initiative', via: ['companies'], idField: 'initiativeId' },
+  {
+    type: 'OpportunityContact',
+    parent: 'Opportunity',
+    via: ['associatedContacts'],
+    idField: 'opportunityId',
+  },
+  {
+    type: 'AssociatedOutcomeReason',
+    parent: 'Opportunity',
+    via: ['associatedOutcomeReasons'],
+    idField: 'opportunityId',
+  },
+];
+
+/** A nested record answered null beside an id: wrong if the record exists, which only a by-id read tells. */
+export interface NullJoin {
+  path: string;
+  field: string;
+  id: string;
+  byId: ByIdRead;
+  /** The record must be a person for the join to hold it (a `Person`-typed field). */
+  person: boolean;
+}
+
+/** What one answer says of a person's employer: a claim (the person's own field) or evidence (a view of it). */
+export interface EmployerFact {
+  personId: string;
+  companyId: string | null;
+  path: string;
+  /** `claim`: `Person.currentEmployer`; `evidence`: a list member's `companyId` or an activity person's `company`. */
+  role: 'claim' | 'evidence';
+}
+
+/** The join checks of one answer: what is wrong in the answer itself, and what needs other answers. */
+export interface JoinObservation {
+  findings: PageFinding[];
+  nullJoins: NullJoin[];
+  employers: EmployerFact[];
+}
+
+const idOf = (value: unknown): string | undefined => {
+  const id = (value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The ancestor reached from the holder by walking `via` upwards, if the holder sits there. */
+function parentAlong(holder: TypedHolder, via: readonly string[]): TypedHolder | undefined {
+  let at: TypedHolder | undefined = holder;
+  for (let i = via.length - 1; i >= 0; i -= 1) {
+    if (!at?.parent || at.parent.field !== via[i]) return undefined;
+    at = at.parent.holder;
+  }
+  return at;
+}
+
+function idJoins(holder: TypedHolder, out: JoinObservation): void {
+  for (const join of ID_JOINS) {
+    if (!holder.types.has(join.type) || !holder.fields.has(join.field)) continue;
+    const id = text(holder.fields.get(join.idField));
+    if (id === undefined) continue;
+    const nested = holder.fields.get(join.field);
+    const path = `${holder.path}.${join.field}`;
+    if (nested === null) {
+      out.nullJoins.push({
+        path,
+        field: `${join.type}.${join.field}`,
+        id,
+        byId: join.byId,
+        person: !!join.person,
+      });
+      continue;
+    }
+    const nestedId = idOf(nested);
+    if (nestedId !== undefined && nestedId !== id) {
+      out.findings.push({
+        basis: JOIN_BASIS,
+        finding: {
+          expectationId: 'join',
+          path: `${path}.id`,
+          kind: 'value-mismatch',
+          expected: id,
+          actual: nestedId,
+          message: `${path} (${join.type}.${join.field}) is record ${JSON.stringify(nestedId)}, but its ${join.idField} beside it names ${JSON.stringify(id)}: the nested record is not the one the id names`,
+        },
+      });
+    }
+  }
+}
+
+function parentJoins(holder: TypedHolder, out: JoinObservation): void {
+  for (const join of PARENT_JOINS) {
+    if (!holder.types.has(join.type)) continue;
+    const parent = parentAlong(holder, join.via);
+    const parentId = parent && parent.types.has(join.parent) ? text(parent.fields.get('id')) : undefined;
+    if (parentId === undefined) continue;
+    const field = join.nested ?? join.idField!;
+    if (!holder.fields.has(field)) continue;
+    const value = holder.fields.get(field);
+    const got = join.nested ? (value === null ? null : idOf(value)) : text(value);
+    if (got === undefined || got === parentId) continue;
+    out.findings.push({
+      basis: JOIN_BASIS,
+      finding: {
+        expectationId: 'join',
+        path: `${holder.path}.${field}`,
+        kind: 'value-mismatch',
+        expected: join.nested ? { id: parentId } : parentId,
+        actual: join.nested ? value : got,
+        message: `${holder.path}.${field} (${join.type}.${field}) is ${got === null ? 'null' : JSON.stringify(got)}, but the ${join.type} is listed under ${join.parent} ${JSON.stringify(parentId)} (${parent!.path}.${join.via.join('.')}): a record listed under its parent refers back to it`,
+      },
+    });
+  }
+}
+
+function employers(holder: TypedHolder, out: JoinObservation): void {
+  const id = text(holder.fields.get('id'));
+  if (id === undefined) return;
+  if (holder.types.has('Person') && holder.fields.has('currentEmployer')) {
+    const employer = holder.fields.get('currentEmployer');
+    const companyId = employer === null ? null : idOf(employer);
+    if (companyId !== undefined)
+      out.employers.push({ personId: id, companyId, path: `${holder.path}.currentEmployer`, role: 'claim' });
+  }
+  // A list member's companyId is its employer, or the member itself when it is a company (A-73).
+  if (holder.types.has('ListContact')) {
+    const companyId = text(holder.fields.get('companyId'));
+    if (companyId !== undefined && companyId !== id)
+      out.employers.push({ personId: id, companyId, path: `${holder.path}.companyId`, role: 'evidence' });
+  }
+  if (holder.types.has('ActivityPerson') && holder.fields.has('company')) {
+    const companyId = idOf(holder.fields.get('company'));
+    if (companyId !== undefined)
+      out.employers.push({ personId: id, companyId, path: `${holder.path}.company`, role: 'evidence' });
+  }
+}
+
+/**
+ * The join checks of one answer's `data`, typed by the request's document (A-580): a nested record
+ * that is not the one the id beside it names, a record listed under a parent that does not refer back
+ * to it, nested records answered null beside an id (to read by id later) and what the answer says of
+ * persons' employers (to hold against other answers with no write between).
+ */
+export function observeJoins(
+  schema: GraphQLSchema,
+  request: { document: string; operationName?: string },
+  data: unknown,
+): JoinObservation {
+  const out: JoinObservation = { findings: [], nullJoins: [], employers: [] };
+  for (const holder of typedHolders(schema, request, data)) {
+    idJoins(holder, out);
+    parentJoins(holder, out);
+    employers(holder, out);
+  }
+  return out;
+}

@@ -1,0 +1,163 @@
+import type { Version } from '../../contract/versions.js';
+import { differenceOf } from '../judge/judge.js';
+import type { Difference } from '../outcome/differences.js';
+import type { StepResult } from '../outcome/scenario-result.js';
+import type { GraphQLRequest, HttpOutcome } from '../target/http-client.js';
+import { JOIN_BASIS, type ByIdRead, type JoinObservation, type NullJoin } from './joins.js';
+
+/** Where an answer came from: the step (its result gets the differences) and whom it was asked as. */
+export interface ObservedAt {
+  result: StepResult;
+  scenarioId: string;
+  revision: Version;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** The by-id reads of the probes: the record's id, whether it is deleted, and (contacts) its type. */
+const PROBES: Record<ByIdRead, string> = {
+  contact: 'query JoinProbe($id: ID!) { record: contact(id: $id) { __typename id } }',
+  list: 'query JoinProbe($id: ID!) { record: list(id: $id) { id } }',
+  initiative: 'query JoinProbe($id: ID!) { record: initiative(id: $id) { id isDeleted } }',
+  objective: 'query JoinProbe($id: ID!) { record: objective(id: $id) { id isDeleted } }',
+  opportunity: 'query JoinProbe($id: ID!) { record: opportunity(id: $id) { id } }',
+};
+
+/** Probes per asker and kind of record: a run of thousands of events reads a bounded number back. */
+const MAX_PROBES = 25;
+
+interface Probe {
+  at: ObservedAt;
+  byId: ByIdRead;
+  id: string;
+  person: boolean;
+  nulls: { at: ObservedAt; join: NullJoin }[];
+}
+
+interface EmployerSeen {
+  at: ObservedAt;
+  companyId: string | null;
+  path: string;
+}
+
+const authorizationOf = (headers: Record<string, string>): string =>
+  Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1] ?? '';
+
+/**
+ * Holds what answers of a run say of joins until every answer is in (A-580): a nested record answered
+ * null is read back by id once the run is over (a record that exists then existed when the id was
+ * answered beside it), and two answers about a person's employer are held against each other only when
+ * no write of the run was in flight between them. Differences go to the step whose answer was wrong.
+ */
+export class JoinLedger {
+  private state = 0;
+  private writing = 0;
+  private readonly probes = new Map<string, Probe>();
+  private readonly probesPer = new Map<string, number>();
+  private readonly employers = new Map<string, { claims: EmployerSeen[]; evidence: EmployerSeen[] }>();
+
+  /** A write (a mutation, a provider state) is sent: answers across it describe no one state. */
+  writeStarted(): void {
+    this.writing += 1;
+    this.state += 1;
+  }
+
+  /** The write's answer is in. */
+  writeEnded(): void {
+    this.writing -= 1;
+    this.state += 1;
+  }
+
+  /** The state an answer asked now describes, or undefined while a write is in flight. */
+  stateNow(): number | undefined {
+    return this.writing === 0 ? this.state : undefined;
+  }
+
+  /** Records an answer's observation; `askedIn` is `stateNow()` when the request was sent. */
+  observe(at: ObservedAt, askedIn: number | undefined, seen: JoinObservation): void {
+    const asker = `${at.url} ${authorizationOf(at.headers)}`;
+    for (const join of seen.nullJoins) {
+      const key = `${asker} ${join.byId} ${join.id}`;
+      let probe = this.probes.get(key);
+      if (!probe) {
+        const kind = `${asker} ${join.byId}`;
+        const count = this.probesPer.get(kind) ?? 0;
+        if (count >= MAX_PROBES) continue;
+        this.probesPer.set(kind, count + 1);
+        probe = { at, byId: join.byId, id: join.id, person: join.person, nulls: [] };
+        this.probes.set(key, probe);
+      }
+      probe.nulls.push({ at, join });
+    }
+    if (askedIn === undefined || askedIn !== this.stateNow()) return;
+    for (const fact of seen.employers) {
+      const key = `${asker} ${askedIn} ${fact.personId}`;
+      const entry = this.employers.get(key) ?? { claims: [], evidence: [] };
+      (fact.role === 'claim' ? entry.claims : entry.evidence).push({
+        at,
+        companyId: fact.companyId,
+        path: fact.path,
+      });
+      this.employers.set(key, entry);
+    }
+  }
+
+  /**
+   * Reads back every record a join answered null for and holds the employers' answers against each
+   * other: the differences found, by the step result they belong to. `send` posts a probe as a step
+   * would (a probe that fails to answer proves nothing and is left out).
+   */
+  async settle(
+    send: (request: GraphQLRequest) => Promise<HttpOutcome>,
+  ): Promise<Map<StepResult, Difference[]>> {
+    const found = new Map<StepResult, Difference[]>();
+    const add = (
+      at: ObservedAt,
+      d: Omit<Parameters<typeof differenceOf>[0]['finding'], 'expectationId'>,
+    ): void => {
+      const difference = differenceOf(
+        { finding: { expectationId: 'join', ...d }, level: 'MUST', basis: JOIN_BASIS },
+        { scenarioId: at.scenarioId, stepId: at.result.stepId, revision: at.revision },
+      );
+      found.set(at.result, [...(found.get(at.result) ?? []), difference]);
+    };
+    for (const probe of this.probes.values()) {
+      const outcome = await send({
+        url: probe.at.url,
+        headers: probe.at.headers,
+        body: { query: PROBES[probe.byId], variables: { id: probe.id }, operationName: 'JoinProbe' },
+      });
+      if (outcome.kind !== 'response' || outcome.status >= 300) continue;
+      const record = (outcome.body as { data?: { record?: Record<string, unknown> | null } } | undefined)
+        ?.data?.record;
+      if (!record || record.id !== probe.id || record.isDeleted === true) continue;
+      if (probe.person && record.__typename !== 'Person') continue;
+      for (const { at, join } of probe.nulls) {
+        add(at, {
+          path: join.path,
+          kind: 'value-mismatch',
+          expected: { id: join.id },
+          actual: null,
+          message: `${join.path} (${join.field}) is null, but the id beside it, ${JSON.stringify(join.id)}, names a record that ${probe.byId}(id) answers after this answer: a nested record is joined while it exists`,
+        });
+      }
+    }
+    for (const { claims, evidence } of this.employers.values()) {
+      const named = new Set(evidence.map((e) => e.companyId));
+      if (named.size !== 1) continue;
+      const [companyId] = [...named];
+      const shown = evidence[0]!;
+      for (const claim of claims) {
+        if (claim.companyId === companyId) continue;
+        add(claim.at, {
+          path: claim.path,
+          kind: 'value-mismatch',
+          expected: { id: companyId },
+          actual: claim.companyId === null ? null : { id: claim.companyId },
+          message: `${claim.path} (Person.currentEmployer) is ${claim.companyId === null ? 'null' : JSON.stringify(claim.companyId)}, but ${shown.path} (step "${shown.at.result.stepId}" of ${shown.at.scenarioId}, no write between) names company ${JSON.stringify(companyId)} as the person's employer`,
+        });
+      }
+    }
+    return found;
+  }
+}

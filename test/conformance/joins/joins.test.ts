@@ -1,0 +1,127 @@
+import { describe, expect, it } from '@jest/globals';
+import { observeJoins } from '../../../src/conformance/joins/joins.js';
+import { buildRevisionSchema } from '../../../src/contract/generate.js';
+
+const schema = buildRevisionSchema('1.4.0');
+const seen = (document: string, data: unknown) => observeJoins(schema, { document }, data);
+const messages = (document: string, data: unknown) =>
+  seen(document, data).findings.map((f) => `${f.finding.path}: ${f.finding.message}`);
+
+describe('observeJoins', () => {
+  it('finds a nested record that is not the one the id beside it names, and nothing where they agree', () => {
+    const doc = '{ initiativeEventViews { models { initiativeId initiative { id } } } }';
+    const views = (ids: [string, string][]) => ({
+      initiativeEventViews: { models: ids.map(([a, b]) => ({ initiativeId: a, initiative: { id: b } })) },
+    });
+    expect(messages(doc, views([['i1', 'i1']]))).toEqual([]);
+    const wrong = messages(
+      doc,
+      views([
+        ['i1', 'i1'],
+        ['i2', 'i9'],
+      ]),
+    );
+    expect(wrong).toHaveLength(1);
+    expect(wrong[0]).toMatch(
+      /^data\.initiativeEventViews\.models\[1\]\.initiative\.id: .*InitiativeEventView\.initiative.*"i9".*initiativeId.*"i2"/,
+    );
+  });
+
+  it('keeps a nested record answered null beside an id for a read by id, with aliases and typed joins', () => {
+    const doc =
+      '{ e: relationshipEventViews { models { b: baseContactId baseContact { id } relatedContactId relatedContact { id } } } opportunities { models { associatedContacts { contactId person { id } } } } }';
+    const got = seen(doc, {
+      e: { models: [{ b: 'c1', baseContact: null, relatedContactId: 'c2', relatedContact: { id: 'c2' } }] },
+      opportunities: { models: [{ associatedContacts: [{ contactId: 'c3', person: null }] }] },
+    });
+    expect(got.findings).toEqual([]);
+    expect(got.nullJoins).toEqual([
+      {
+        path: 'data.e.models[0].baseContact',
+        field: 'RelationshipEventView.baseContact',
+        id: 'c1',
+        byId: 'contact',
+        person: false,
+      },
+      {
+        path: 'data.opportunities.models[0].associatedContacts[0].person',
+        field: 'OpportunityContact.person',
+        id: 'c3',
+        byId: 'contact',
+        person: true,
+      },
+    ]);
+  });
+
+  it('ignores a null nested record with no id beside it, and an id without the nested field selected', () => {
+    const got = seen(
+      '{ firmContactEventViews { models { contactId } } listEventViews { models { list { id } } } }',
+      {
+        firmContactEventViews: { models: [{ contactId: 'c1' }] },
+        listEventViews: { models: [{ list: null }] },
+      },
+    );
+    expect(got).toEqual({ findings: [], nullJoins: [], employers: [] });
+  });
+
+  it('finds a record listed under its parent that does not refer back to it', () => {
+    const doc =
+      '{ objectives { models { id initiatives { models { id objective { id } } } } } initiatives { models { id objective { id } companies { id initiativeId } } } }';
+    const data = (objective: unknown, initiativeId: string) => ({
+      objectives: { models: [{ id: 'o1', initiatives: { models: [{ id: 'i1', objective }] } }] },
+      // Outside an objective's list, a null objective proves nothing by itself.
+      initiatives: { models: [{ id: 'i1', objective: null, companies: [{ id: 'c1', initiativeId }] }] },
+    });
+    expect(messages(doc, data({ id: 'o1' }, 'i1'))).toEqual([]);
+    const wrong = messages(doc, data(null, 'i7'));
+    expect(wrong).toHaveLength(2);
+    expect(wrong[0]).toMatch(
+      /^data\.objectives\.models\[0\]\.initiatives\.models\[0\]\.objective: .*Initiative\.objective.* is null.*Objective "o1"/,
+    );
+    expect(wrong[1]).toMatch(
+      /^data\.initiatives\.models\[0\]\.companies\[0\]\.initiativeId: .*"i7".*Initiative "i1"/,
+    );
+  });
+
+  it("reads what an answer says of persons' employers: claims and the views that show them", () => {
+    const got = seen(
+      '{ searchFirmContacts { models { id ... on Person { currentEmployer { id } } } } lists { models { contacts { models { id companyId } } } } activities { models { linkedActivityContacts { id ... on ActivityPerson { company { id } } } } } }',
+      {
+        searchFirmContacts: {
+          models: [
+            { id: 'p1', currentEmployer: null },
+            { id: 'k1' },
+            { id: 'p2', currentEmployer: { id: 'k1' } },
+          ],
+        },
+        // A company member names itself: no evidence of an employer.
+        lists: {
+          models: [
+            {
+              contacts: {
+                models: [
+                  { id: 'p1', companyId: 'k1' },
+                  { id: 'k1', companyId: 'k1' },
+                ],
+              },
+            },
+          ],
+        },
+        activities: {
+          models: [{ linkedActivityContacts: [{ id: 'p2', company: { id: 'k1' } }, { id: 'k2' }] }],
+        },
+      },
+    );
+    expect(got.employers.map((e) => `${e.role} ${e.personId} ${e.companyId}`)).toEqual([
+      'claim p1 null',
+      'claim p2 k1',
+      'evidence p1 k1',
+      'evidence p2 k1',
+    ]);
+  });
+
+  it('finds nothing in an answer whose document does not parse or is not a query of the schema', () => {
+    expect(seen('{ nope', {})).toEqual({ findings: [], nullJoins: [], employers: [] });
+    expect(seen('subscription { x }', {})).toEqual({ findings: [], nullJoins: [], employers: [] });
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from '@jest/globals';
+import { JoinLedger, type ObservedAt } from '../../../src/conformance/joins/ledger.js';
+import type { JoinObservation } from '../../../src/conformance/joins/joins.js';
+import type { StepResult } from '../../../src/conformance/results/run-result.js';
+import type { GraphQLRequest, HttpOutcome } from '../../../src/conformance/target/http-client.js';
+
+const at = (stepId: string, token = 'full'): ObservedAt => ({
+  result: { stepId, phase: 'test', status: 'passed', differences: [] } satisfies StepResult,
+  scenarioId: 'joins.test',
+  revision: '1.4.0',
+  url: 'http://127.0.0.1:1/us/1.4.0/public-api/graphql',
+  headers: { authorization: `Bearer ${token}` },
+});
+
+const observation = (over: Partial<JoinObservation>): JoinObservation => ({
+  findings: [],
+  nullJoins: [],
+  employers: [],
+  ...over,
+});
+
+const nullInitiative = (id: string) =>
+  observation({
+    nullJoins: [
+      {
+        path: 'data.e.models[0].initiative',
+        field: 'InitiativeEventView.initiative',
+        id,
+        byId: 'initiative',
+        person: false,
+      },
+    ],
+  });
+
+/** A target whose by-id reads answer from `records` (id → record), and the requests it was sent. */
+function target(records: Record<string, Record<string, unknown> | null>) {
+  const sent: GraphQLRequest[] = [];
+  const send = (request: GraphQLRequest): Promise<HttpOutcome> => {
+    sent.push(request);
+    const id = String(request.body.variables?.id);
+    return Promise.resolve({
+      kind: 'response',
+      status: 200,
+      contentType: 'application/json',
+      body: { data: { record: records[id] ?? null } },
+      text: '',
+      durationMs: 1,
+      attempts: 1,
+    } as HttpOutcome);
+  };
+  return { sent, send };
+}
+
+const messagesOf = (found: Map<StepResult, { message: string }[]>) =>
+  [...found.entries()].flatMap(([step, ds]) => ds.map((d) => `${step.stepId}: ${d.message}`));
+
+describe('JoinLedger', () => {
+  it('reads back a record a join answered null for, once, with the credentials of the answer', async () => {
+    const ledger = new JoinLedger();
+    const first = at('a', 'limited');
+    ledger.observe(first, ledger.stateNow(), nullInitiative('i1'));
+    ledger.observe(at('b', 'limited'), ledger.stateNow(), nullInitiative('i1'));
+    ledger.observe(at('c', 'limited'), ledger.stateNow(), nullInitiative('i2'));
+    const { sent, send } = target({ i1: { id: 'i1', isDeleted: false }, i2: null });
+    const found = await ledger.settle(send);
+    expect(
+      sent.map((r) => [
+        r.headers.authorization,
+        r.body.variables?.id,
+        /initiative\(id: \$id\)/.test(r.body.query),
+      ]),
+    ).toEqual([
+      ['Bearer limited', 'i1', true],
+      ['Bearer limited', 'i2', true],
+    ]);
+    expect(messagesOf(found)).toEqual([
+      expect.stringMatching(
+        /^a: data\.e\.models\[0\]\.initiative \(InitiativeEventView\.initiative\) is null, but .*"i1".*initiative\(id\)/,
+      ),
+      expect.stringMatching(/^b: /),
+    ]);
+    expect(
+      [...found.values()]
+        .flat()
+        .every((d) => d.severity === 'breaking' && d.basis.assumptions.includes('A-580')),
+    ).toBe(true);
+  });
+
+  it('counts no record that is deleted, another record, not a person where a person is joined, or not answered', async () => {
+    const ledger = new JoinLedger();
+    for (const id of ['gone', 'other', 'down']) ledger.observe(at(id), ledger.stateNow(), nullInitiative(id));
+    ledger.observe(
+      at('company'),
+      ledger.stateNow(),
+      observation({
+        nullJoins: [
+          {
+            path: 'data.o.person',
+            field: 'OpportunityContact.person',
+            id: 'k1',
+            byId: 'contact',
+            person: true,
+          },
+        ],
+      }),
+    );
+    const { send } = target({
+      gone: { id: 'gone', isDeleted: true },
+      other: { id: 'someone-else' },
+      k1: { __typename: 'Company', id: 'k1' },
+    });
+    const failing = (request: GraphQLRequest): Promise<HttpOutcome> =>
+      request.body.variables?.id === 'down'
+        ? Promise.resolve({ kind: 'network-error', message: 'refused', attempts: 1 } as HttpOutcome)
+        : send(request);
+    expect(messagesOf(await ledger.settle(failing))).toEqual([]);
+  });
+
+  it('reads back at most 25 records per kind and credentials', async () => {
+    const ledger = new JoinLedger();
+    for (let i = 0; i < 40; i += 1) ledger.observe(at(`s${i}`), ledger.stateNow(), nullInitiative(`i${i}`));
+    const { sent, send } = target({});
+    await ledger.settle(send);
+    expect(sent).toHaveLength(25);
+  });
+
+  it("holds a person's employer against the views that show it only when no write was in flight between", async () => {
+    const claim = (personId: string, companyId: string | null) =>
+      observation({ employers: [{ personId, companyId, path: 'data.p.currentEmployer', role: 'claim' }] });
+    const evidence = (personId: string, companyId: string) =>
+      observation({ employers: [{ personId, companyId, path: 'data.l.companyId', role: 'evidence' }] });
+    const ledger = new JoinLedger();
+    ledger.observe(at('claim'), ledger.stateNow(), claim('p1', null));
+    ledger.observe(at('view'), ledger.stateNow(), evidence('p1', 'k1'));
+    ledger.observe(at('agrees'), ledger.stateNow(), claim('p1', 'k1'));
+    // A write between: what the person's employer was before says nothing of after.
+    ledger.writeStarted();
+    ledger.writeEnded();
+    const after = ledger.stateNow();
+    ledger.observe(at('after'), after, claim('p1', null));
+    // An answer asked before a write started and received while it is in flight is not held at all.
+    ledger.writeStarted();
+    ledger.observe(at('across'), after, evidence('p1', 'k2'));
+    ledger.writeEnded();
+    // Two views that disagree with each other prove nothing about the claim.
+    ledger.observe(at('p2claim'), ledger.stateNow(), claim('p2', null));
+    ledger.observe(at('p2a'), ledger.stateNow(), evidence('p2', 'k1'));
+    ledger.observe(at('p2b'), ledger.stateNow(), evidence('p2', 'k3'));
+    const found = messagesOf(await ledger.settle(target({}).send));
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^claim: data\.p\.currentEmployer \(Person\.currentEmployer\) is null, but data\.l\.companyId \(step "view" of joins\.test, no write between\) names company "k1"/,
+      ),
+    ]);
+  });
+});
