@@ -80,12 +80,35 @@ export interface EmployerFact {
   role: 'claim' | 'evidence';
 }
 
+/** One view of a record in an answer: its scalar and enum fields asked without arguments. */
+export interface RecordView {
+  /** The kind of record (a person and a company are both `Contact`: they share one space of ids). */
+  family: string;
+  id: string;
+  path: string;
+  values: Map<string, unknown>;
+}
+
 /** The join checks of one answer: what is wrong in the answer itself, and what needs other answers. */
 export interface JoinObservation {
   findings: PageFinding[];
   nullJoins: NullJoin[];
   employers: EmployerFact[];
+  records: RecordView[];
 }
+
+/**
+ * Records whose every view answers the same values (A-580). Rows that join a record to a context
+ * (a list member, an initiative's company, an involved user) are left out: their fields depend on it.
+ */
+const RECORD_FAMILIES: readonly [string, readonly string[]][] = [
+  ['Contact', ['Contact', 'Person', 'Company']],
+  ['List', ['List']],
+  ['Activity', ['Activity']],
+  ['Objective', ['Objective']],
+  ['Initiative', ['Initiative']],
+  ['Opportunity', ['Opportunity']],
+];
 
 const idOf = (value: unknown): string | undefined => {
   const id = (value as { id?: unknown } | null)?.id;
@@ -163,6 +186,15 @@ function parentJoins(holder: TypedHolder, out: JoinObservation): void {
   }
 }
 
+function records(holder: TypedHolder, out: JoinObservation): void {
+  const id = text(holder.leaves.get('id'));
+  if (id === undefined) return;
+  const family = RECORD_FAMILIES.find(([, types]) => types.some((t) => holder.types.has(t)))?.[0];
+  if (family === undefined) return;
+  const values = new Map([...holder.leaves].filter(([name]) => name !== 'id'));
+  if (values.size > 0) out.records.push({ family, id, path: holder.path, values });
+}
+
 function employers(holder: TypedHolder, out: JoinObservation): void {
   const id = text(holder.fields.get('id'));
   if (id === undefined) return;
@@ -188,19 +220,21 @@ function employers(holder: TypedHolder, out: JoinObservation): void {
 /**
  * The join checks of one answer's `data`, typed by the request's document (A-580): a nested record
  * that is not the one the id beside it names, a record listed under a parent that does not refer back
- * to it, nested records answered null beside an id (to read by id later) and what the answer says of
- * persons' employers (to hold against other answers with no write between).
+ * to it, nested records answered null beside an id (to read by id later), what the answer says of
+ * persons' employers and every record's scalar fields (to hold against other answers with no write
+ * between).
  */
 export function observeJoins(
   schema: GraphQLSchema,
   request: { document: string; operationName?: string },
   data: unknown,
 ): JoinObservation {
-  const out: JoinObservation = { findings: [], nullJoins: [], employers: [] };
+  const out: JoinObservation = { findings: [], nullJoins: [], employers: [], records: [] };
   for (const holder of typedHolders(schema, request, data)) {
     idJoins(holder, out);
     parentJoins(holder, out);
     employers(holder, out);
+    records(holder, out);
   }
   return out;
 }

@@ -26,6 +26,20 @@ const PROBES: Record<ByIdRead, string> = {
 /** Probes per asker and kind of record: a run of thousands of events reads a bounded number back. */
 const MAX_PROBES = 25;
 
+/** Records whose views are held against each other: a run's memory for them stays bounded. */
+const MAX_RECORDS = 50_000;
+
+/** A value as compared between views: lists of values compare as sets (one view may order tags otherwise). */
+const comparable = (value: unknown): string =>
+  Array.isArray(value) ? JSON.stringify(value.map((v) => JSON.stringify(v)).sort()) : JSON.stringify(value);
+
+interface FirstView {
+  at: ObservedAt;
+  path: string;
+  value: unknown;
+  reported?: true;
+}
+
 interface Probe {
   at: ObservedAt;
   byId: ByIdRead;
@@ -46,8 +60,8 @@ const authorizationOf = (headers: Record<string, string>): string =>
 /**
  * Holds what answers of a run say of joins until every answer is in (A-580): a nested record answered
  * null is read back by id once the run is over (a record that exists then existed when the id was
- * answered beside it), and two answers about a person's employer are held against each other only when
- * no write of the run was in flight between them. Differences go to the step whose answer was wrong.
+ * answered beside it), and two answers about a person's employer, or about the same record's fields,
+ * are held against each other only when no write of the run was in flight between them. Differences go to the step whose answer was wrong.
  */
 export class JoinLedger {
   private state = 0;
@@ -55,6 +69,14 @@ export class JoinLedger {
   private readonly probes = new Map<string, Probe>();
   private readonly probesPer = new Map<string, number>();
   private readonly employers = new Map<string, { claims: EmployerSeen[]; evidence: EmployerSeen[] }>();
+  private readonly views = new Map<string, Map<string, FirstView>>();
+  private readonly disagreements: {
+    at: ObservedAt;
+    path: string;
+    value: unknown;
+    first: FirstView;
+    record: string;
+  }[] = [];
 
   /** A write (a mutation, a provider state) is sent: answers across it describe no one state. */
   writeStarted(): void {
@@ -90,6 +112,7 @@ export class JoinLedger {
       probe.nulls.push({ at, join });
     }
     if (askedIn === undefined || askedIn !== this.stateNow()) return;
+    this.holdViews(at, asker, askedIn, seen);
     for (const fact of seen.employers) {
       const key = `${asker} ${askedIn} ${fact.personId}`;
       const entry = this.employers.get(key) ?? { claims: [], evidence: [] };
@@ -99,6 +122,34 @@ export class JoinLedger {
         path: fact.path,
       });
       this.employers.set(key, entry);
+    }
+  }
+
+  /** Holds each record's fields against its first view in this state: the later view that differs is named. */
+  private holdViews(at: ObservedAt, asker: string, state: number, seen: JoinObservation): void {
+    for (const view of seen.records) {
+      const key = `${asker} ${state} ${view.family} ${view.id}`;
+      let first = this.views.get(key);
+      if (!first) {
+        if (this.views.size >= MAX_RECORDS) continue;
+        first = new Map();
+        this.views.set(key, first);
+      }
+      for (const [field, value] of view.values) {
+        const earlier = first.get(field);
+        const path = `${view.path}.${field}`;
+        if (!earlier) first.set(field, { at, path, value });
+        else if (!earlier.reported && comparable(earlier.value) !== comparable(value)) {
+          earlier.reported = true;
+          this.disagreements.push({
+            at,
+            path,
+            value,
+            first: earlier,
+            record: `${view.family} ${JSON.stringify(view.id)}`,
+          });
+        }
+      }
     }
   }
 
@@ -157,6 +208,15 @@ export class JoinLedger {
           message: `${claim.path} (Person.currentEmployer) is ${claim.companyId === null ? 'null' : JSON.stringify(claim.companyId)}, but ${shown.path} (step "${shown.at.result.stepId}" of ${shown.at.scenarioId}, no write between) names company ${JSON.stringify(companyId)} as the person's employer`,
         });
       }
+    }
+    for (const d of this.disagreements) {
+      add(d.at, {
+        path: d.path,
+        kind: 'value-mismatch',
+        expected: d.first.value,
+        actual: d.value,
+        message: `${d.path} of ${d.record} is ${JSON.stringify(d.value)}, but ${d.first.path} (step "${d.first.at.result.stepId}" of ${d.first.at.scenarioId}, no write between) answered ${JSON.stringify(d.first.value)} for the same record: every view of a record answers its values alike`,
+      });
     }
     return found;
   }

@@ -3,6 +3,7 @@ import {
   getOperationAST,
   isCompositeType,
   isInterfaceType,
+  isLeafType,
   isObjectType,
   Kind,
   parse,
@@ -24,6 +25,8 @@ export interface TypedHolder {
   types: Set<string>;
   /** Selected fields by field name (not alias; the first selection of a name wins). */
   fields: Map<string, unknown>;
+  /** The selected fields whose type is a scalar or an enum (lists of them too), asked without arguments. */
+  leaves: Map<string, unknown>;
   /** The object whose field (by name) led here, through lists and pages; undefined at the root. */
   parent?: { holder: TypedHolder; field: string };
 }
@@ -43,7 +46,13 @@ function walk(
   if (value === null || typeof value !== 'object') return;
   const object = value as Record<string, unknown>;
   const typename = typeof object.__typename === 'string' ? object.__typename : undefined;
-  const holder: TypedHolder = { path: at, types: new Set([declared.name]), fields: new Map(), parent };
+  const holder: TypedHolder = {
+    path: at,
+    types: new Set([declared.name]),
+    fields: new Map(),
+    leaves: new Map(),
+    parent,
+  };
   if (typename) holder.types.add(typename);
   const children: [unknown, SelectionSetNode, GraphQLCompositeType, string, string][] = [];
   for (const [node, type] of fieldsOf(set, declared, ctx.schema, ctx.fragments)) {
@@ -56,6 +65,8 @@ function walk(
     holder.types.add(type.name);
     if (!holder.fields.has(node.name.value)) holder.fields.set(node.name.value, object[key]);
     const inner = getNamedType(field.type);
+    if (isLeafType(inner) && (node.arguments ?? []).length === 0 && !holder.leaves.has(node.name.value))
+      holder.leaves.set(node.name.value, object[key]);
     if (node.selectionSet && isCompositeType(inner))
       children.push([object[key], node.selectionSet, inner, `${at}.${key}`, node.name.value]);
   }

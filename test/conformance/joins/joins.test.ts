@@ -61,7 +61,7 @@ describe('observeJoins', () => {
         listEventViews: { models: [{ list: null }] },
       },
     );
-    expect(got).toEqual({ findings: [], nullJoins: [], employers: [] });
+    expect(got).toEqual({ findings: [], nullJoins: [], employers: [], records: [] });
   });
 
   it('finds a record listed under its parent that does not refer back to it', () => {
@@ -121,7 +121,36 @@ describe('observeJoins', () => {
   });
 
   it('finds nothing in an answer whose document does not parse or is not a query of the schema', () => {
-    expect(seen('{ nope', {})).toEqual({ findings: [], nullJoins: [], employers: [] });
-    expect(seen('subscription { x }', {})).toEqual({ findings: [], nullJoins: [], employers: [] });
+    expect(seen('{ nope', {})).toEqual({ findings: [], nullJoins: [], employers: [], records: [] });
+    expect(seen('subscription { x }', {})).toEqual({
+      findings: [],
+      nullJoins: [],
+      employers: [],
+      records: [],
+    });
+  });
+
+  it("keeps each record's scalar fields asked without arguments, a person and a company as contacts", () => {
+    const got = seen(
+      '{ contact(id: "c1") { id displayName tags ... on Person { firstName currentEmployer { id name } } activities(limit: 2) { totalModels } } lists { models { id name contacts { models { id displayName } } } } }',
+      {
+        contact: {
+          id: 'c1',
+          displayName: 'Ada',
+          tags: ['x'],
+          firstName: 'Ada',
+          currentEmployer: { id: 'k1', name: 'Acme' },
+          activities: { totalModels: 3 },
+        },
+        lists: {
+          models: [{ id: 'l1', name: 'Friends', contacts: { models: [{ id: 'c1', displayName: 'Ada' }] } }],
+        },
+      },
+    );
+    expect(got.records.map((r) => `${r.family} ${r.id} ${r.path} ${JSON.stringify([...r.values])}`)).toEqual([
+      'Contact c1 data.contact [["displayName","Ada"],["tags",["x"]],["firstName","Ada"]]',
+      'Contact k1 data.contact.currentEmployer [["name","Acme"]]',
+      'List l1 data.lists.models[0] [["name","Friends"]]',
+    ]);
   });
 });

@@ -16,6 +16,7 @@ const observation = (over: Partial<JoinObservation>): JoinObservation => ({
   findings: [],
   nullJoins: [],
   employers: [],
+  records: [],
   ...over,
 });
 
@@ -151,6 +152,39 @@ describe('JoinLedger', () => {
       expect.stringMatching(
         /^claim: data\.p\.currentEmployer \(Person\.currentEmployer\) is null, but data\.l\.companyId \(step "view" of joins\.test, no write between\) names company "k1"/,
       ),
+    ]);
+  });
+
+  it('holds every view of a record against the first in the same state, lists of values as sets', async () => {
+    const view = (path: string, values: Record<string, unknown>, id = 'c1', family = 'Contact') =>
+      observation({ records: [{ family, id, path, values: new Map(Object.entries(values)) }] });
+    const ledger = new JoinLedger();
+    ledger.observe(
+      at('page'),
+      ledger.stateNow(),
+      view('data.page.models[0]', { displayName: 'Ada', tags: ['a', 'b'] }),
+    );
+    ledger.observe(
+      at('byId'),
+      ledger.stateNow(),
+      view('data.contact', { displayName: 'Ada', tags: ['b', 'a'] }),
+    );
+    ledger.observe(
+      at('event'),
+      ledger.stateNow(),
+      view('data.e.models[3].contact', { displayName: 'Ada L.' }),
+    );
+    // Reported once per field of a record, at the first view that differs.
+    ledger.observe(at('again'), ledger.stateNow(), view('data.again', { displayName: 'Ada L.' }));
+    // Another record, another kind of record with the same id, another asker: nothing to hold against.
+    ledger.observe(at('other'), ledger.stateNow(), view('data.other', { displayName: 'Bo' }, 'c2'));
+    ledger.observe(at('list'), ledger.stateNow(), view('data.list', { displayName: 'Bo' }, 'c1', 'List'));
+    ledger.observe(at('limited', 'limited'), ledger.stateNow(), view('data.l', { displayName: 'Cy' }));
+    ledger.writeStarted();
+    ledger.writeEnded();
+    ledger.observe(at('written'), ledger.stateNow(), view('data.w', { displayName: 'Dee' }));
+    expect(messagesOf(await ledger.settle(target({}).send))).toEqual([
+      'event: data.e.models[3].contact.displayName of Contact "c1" is "Ada L.", but data.page.models[0].displayName (step "page" of joins.test, no write between) answered "Ada" for the same record: every view of a record answers its values alike',
     ]);
   });
 });
