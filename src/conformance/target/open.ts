@@ -157,7 +157,13 @@ export async function openTarget(
   };
 }
 
-/** Checks each revision's endpoint answers a trivial query; a setup error message when it does not. */
+/**
+ * Checks each revision's endpoint answers a trivial query; a setup error message when it does not.
+ * A refusal (401, 403) or a 404 is a setup error only where the credentials are refused, or the address
+ * answers 404, on every revision: a token or a URL the user got wrong. Where another revision serves the
+ * same credentials at the same address, the one that does not is the target's defect, which the run
+ * reports as differences (a revision whose key set or route was lost in a release).
+ */
 export async function preflight(
   target: Target,
   revisions: readonly Version[],
@@ -165,18 +171,21 @@ export async function preflight(
 ): Promise<string | undefined> {
   const credentials: [Record<string, string>, string][] = [[target.headers, '--token']];
   if (target.limitedHeaders) credentials.push([target.limitedHeaders, '--limited-token']);
-  for (const revision of revisions.length > 0 ? revisions : VERSIONS) {
-    const url = target.endpointFor(revision);
-    for (const [headers, flag] of credentials) {
+  for (const [headers, flag] of credentials) {
+    let problem: string | undefined;
+    let served = false;
+    for (const revision of revisions.length > 0 ? revisions : VERSIONS) {
+      const url = target.endpointFor(revision);
       const outcome = await postGraphQL({ url, headers, body: { query: '{ __typename }' } }, http);
       if (outcome.kind === 'network-error')
         return `cannot reach the target ${displayUrl(url)}: ${outcome.message}`;
-      if (outcome.status === 401 || outcome.status === 403) {
-        return `the target ${displayUrl(url)} rejected the credentials (HTTP ${outcome.status}); check ${flag}`;
-      }
-      if (outcome.status === 404)
-        return `the target ${displayUrl(url)} answers 404: no GraphQL endpoint at that address`;
+      if (outcome.status === 401 || outcome.status === 403)
+        problem ??= `the target ${displayUrl(url)} rejected the credentials (HTTP ${outcome.status}); check ${flag}`;
+      else if (outcome.status === 404)
+        problem ??= `the target ${displayUrl(url)} answers 404: no GraphQL endpoint at that address`;
+      else served = true;
     }
+    if (problem !== undefined && !served) return problem;
   }
   return undefined;
 }
