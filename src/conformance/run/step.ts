@@ -163,7 +163,10 @@ function prepare(
   const shape = shapeOf(step, expects, revision, schema);
   if ('invalid' in shape) return shape;
   const headers = credentialsFor(step, options.target);
-  const asked: Record<string, string> = step.accept ? { accept: ACCEPT_MEDIA_TYPES[step.accept] } : {};
+  const asked: Record<string, string> = {
+    ...(step.accept ? { accept: ACCEPT_MEDIA_TYPES[step.accept] } : {}),
+    ...(step.contentType === 'json-utf8' ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+  };
   const vars = variables.value as Record<string, unknown> | null;
   const request: GraphQLRequest = {
     url:

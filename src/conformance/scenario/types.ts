@@ -149,6 +149,11 @@ export interface Step {
    * mutation sent so must be refused and not run (A-576). POST by default.
    */
   method?: 'get' | 'post';
+  /**
+   * `json-utf8` types a POST body `application/json; charset=utf-8`, a media type with a parameter, as
+   * many clients send it; it must be served as plain `application/json` is (A-581).
+   */
+  contentType?: 'json-utf8';
   /** Names for values of this step's response, usable later as `${captures.name}`. */
   capture?: Record<string, string>;
   /**

@@ -101,6 +101,7 @@ describe('runStep sends what a step asks of the protocol', () => {
   let jsonOnly: Server;
   let jsonOnlyUrl: string;
   const bodies: string[] = [];
+  const contentTypes: (string | undefined)[] = [];
   beforeAll(async () => {
     sim = await startTestServer();
     // Answers every request as application/json, whatever it accepted (an answer cache without Vary),
@@ -110,6 +111,7 @@ describe('runStep sends what a step asks of the protocol', () => {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         bodies.push(Buffer.concat(chunks).toString('utf8'));
+        contentTypes.push(req.headers['content-type']);
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"__typename":"Query"}}');
       });
     }));
@@ -185,5 +187,19 @@ describe('runStep sends what a step asks of the protocol', () => {
       query: '{ __typename }',
       extensions: {},
     });
+  });
+
+  it('types a `contentType: json-utf8` body with the charset parameter, which the simulator serves (A-581)', async () => {
+    const typed = await send({
+      id: 'charset',
+      contentType: 'json-utf8',
+      document: '{ __typename }',
+      expect: [{ httpStatus: 200 }, { path: 'data.__typename', equals: 'Query' }],
+    });
+    expect(typed.request?.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(typed).toMatchObject({ status: 'passed', differences: [] });
+    await send({ id: 'plain', document: '{ __typename }' }, jsonOnlyUrl);
+    await send({ id: 'charset', contentType: 'json-utf8', document: '{ __typename }' }, jsonOnlyUrl);
+    expect(contentTypes.slice(-2)).toEqual(['application/json', 'application/json; charset=utf-8']);
   });
 });
