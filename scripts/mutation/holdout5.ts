@@ -28,7 +28,7 @@ export function descendingDropped(sort: unknown): unknown {
 }
 
 /** The names of the fields a request selects directly under the root field whose result key is `key`. */
-function selectedUnder(request: Incoming, key: string): string[] {
+export function selectedUnder(request: Incoming, key: string): string[] {
   try {
     for (const definition of parse(request.body?.query ?? '').definitions) {
       if (definition.kind !== Kind.OPERATION_DEFINITION) continue;

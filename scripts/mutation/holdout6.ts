@@ -28,14 +28,14 @@ const STRENGTH_INPUTS = new Set(['addRelationship', 'addRelationshipForContacts'
 const WORKING_LISTS = '{ lists(listClass: [workingLists], limit: 1000) { models { id } } }';
 
 /** A calendar date one day later (a date read through a UTC-minus offset and written back as local). */
-function dayAfter(date: string): string {
+export function dayAfter(date: string): string {
   const m = ISO_DATE.exec(date);
   if (!m) return date;
   return new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]! + 1)).toISOString().slice(0, 10);
 }
 
 /** An input object with `fn` applied to it, when it is one. */
-function onInput(fn: (input: Record<string, unknown>) => Record<string, unknown>) {
+export function onInput(fn: (input: Record<string, unknown>) => Record<string, unknown>) {
   return (value: unknown): unknown =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? fn(value as Record<string, unknown>)
@@ -80,7 +80,7 @@ const removeRelationshipStubbed: Handler = (request, forward) => {
 };
 
 /** A 401 of the correct service for the request, as a request without a token would get. */
-function refusedAsUnauthenticated(
+export function refusedAsUnauthenticated(
   request: Incoming,
   forward: (r: Incoming) => Promise<Answer>,
 ): Promise<Answer> {
