@@ -59,6 +59,18 @@ const PARENT_JOINS: readonly ParentJoin[] = [
     via: ['associatedOutcomeReasons'],
     idField: 'opportunityId',
   },
+  {
+    type: 'OpportunityStageInstance',
+    parent: 'Opportunity',
+    via: ['stageInstances'],
+    idField: 'opportunityId',
+  },
+  {
+    type: 'OpportunityStageInstance',
+    parent: 'Opportunity',
+    via: ['currentStage'],
+    idField: 'opportunityId',
+  },
 ];
 
 /** A nested record answered null beside an id: wrong if the record exists, which only a by-id read tells. */
@@ -87,6 +99,8 @@ export interface RecordView {
   id: string;
   path: string;
   values: Map<string, unknown>;
+  /** Where a value sits in the answer when a row carries it under another name (`dataType`). */
+  renamed?: Map<string, string>;
 }
 
 /** The join checks of one answer: what is wrong in the answer itself, and what needs other answers. */
@@ -108,6 +122,33 @@ const RECORD_FAMILIES: readonly [string, readonly string[]][] = [
   ['Objective', ['Objective']],
   ['Initiative', ['Initiative']],
   ['Opportunity', ['Opportunity']],
+  ['AdditionalFieldDefinition', ['AdditionalFieldDefinition']],
+];
+
+/**
+ * Rows that repeat fields of the record they name (A-70): an additional field value carries its
+ * definition's data type and name, which must read as the definition itself does.
+ */
+const PROJECTIONS: readonly {
+  type: string;
+  family: string;
+  idField: string;
+  fields: Record<string, string>;
+}[] = [
+  {
+    type: 'AdditionalFieldValue',
+    family: 'AdditionalFieldDefinition',
+    idField: 'fieldId',
+    fields: { dataType: 'fieldDataType', fieldName: 'name' },
+  },
+];
+
+/**
+ * A record's current member among its history: where the list has items, the current one is one of
+ * them (A-48: an opportunity's currentStage is its latest stage instance).
+ */
+const CURRENT_OF: readonly { type: string; list: string; current: string }[] = [
+  { type: 'Opportunity', list: 'stageInstances', current: 'currentStage' },
 ];
 
 const idOf = (value: unknown): string | undefined => {
@@ -186,6 +227,46 @@ function parentJoins(holder: TypedHolder, out: JoinObservation): void {
   }
 }
 
+function currentOf(holder: TypedHolder, out: JoinObservation): void {
+  for (const rule of CURRENT_OF) {
+    if (!holder.types.has(rule.type) || !holder.fields.has(rule.current)) continue;
+    const list = holder.fields.get(rule.list);
+    if (!Array.isArray(list) || list.length === 0) continue;
+    const ids = list.map(idOf);
+    if (ids.some((id) => id === undefined)) continue;
+    const current = holder.fields.get(rule.current);
+    const currentId = current === null ? null : idOf(current);
+    if (currentId === undefined || (currentId !== null && ids.includes(currentId))) continue;
+    out.findings.push({
+      basis: JOIN_BASIS,
+      finding: {
+        expectationId: 'join',
+        path: `${holder.path}.${rule.current}`,
+        kind: 'value-mismatch',
+        expected: `one of ${JSON.stringify(ids)}`,
+        actual: current,
+        message: `${holder.path}.${rule.current} (${rule.type}.${rule.current}) is ${currentId === null ? 'null' : JSON.stringify(currentId)}, but the ${rule.type} has ${ids.length} ${rule.list} (${JSON.stringify(ids)}): the current one is one of them`,
+      },
+    });
+  }
+}
+
+function projections(holder: TypedHolder, out: JoinObservation): void {
+  for (const p of PROJECTIONS) {
+    if (!holder.types.has(p.type)) continue;
+    const id = text(holder.leaves.get(p.idField));
+    if (id === undefined) continue;
+    const values = new Map<string, unknown>();
+    const renamed = new Map<string, string>();
+    for (const [from, to] of Object.entries(p.fields)) {
+      if (!holder.leaves.has(from)) continue;
+      values.set(to, holder.leaves.get(from));
+      renamed.set(to, from);
+    }
+    if (values.size > 0) out.records.push({ family: p.family, id, path: holder.path, values, renamed });
+  }
+}
+
 function records(holder: TypedHolder, out: JoinObservation): void {
   const id = text(holder.leaves.get('id'));
   if (id === undefined) return;
@@ -234,6 +315,8 @@ export function observeJoins(
     idJoins(holder, out);
     parentJoins(holder, out);
     employers(holder, out);
+    currentOf(holder, out);
+    projections(holder, out);
     records(holder, out);
   }
   return out;

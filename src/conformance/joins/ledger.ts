@@ -137,7 +137,7 @@ export class JoinLedger {
       }
       for (const [field, value] of view.values) {
         const earlier = first.get(field);
-        const path = `${view.path}.${field}`;
+        const path = `${view.path}.${view.renamed?.get(field) ?? field}`;
         if (!earlier) first.set(field, { at, path, value });
         else if (!earlier.reported && comparable(earlier.value) !== comparable(value)) {
           earlier.reported = true;

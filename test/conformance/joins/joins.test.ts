@@ -153,4 +153,56 @@ describe('observeJoins', () => {
       'List l1 data.lists.models[0] [["name","Friends"]]',
     ]);
   });
+
+  it("finds an opportunity's current stage that is not one of its stage instances, and stage instances of another opportunity", () => {
+    const doc =
+      '{ opportunities { models { id stageInstances { id opportunityId } currentStage { id opportunityId } } } }';
+    const data = (currentStage: unknown, opportunityId = 'o1') => ({
+      opportunities: {
+        models: [
+          {
+            id: 'o1',
+            stageInstances: [
+              { id: 's1', opportunityId },
+              { id: 's2', opportunityId: 'o1' },
+            ],
+            currentStage,
+          },
+          { id: 'o2', stageInstances: [], currentStage: null },
+        ],
+      },
+    });
+    expect(messages(doc, data({ id: 's2', opportunityId: 'o1' }))).toEqual([]);
+    expect(messages(doc, data(null))).toEqual([
+      expect.stringMatching(
+        /^data\.opportunities\.models\[0\]\.currentStage: .*Opportunity\.currentStage\) is null, but .* 2 stageInstances/,
+      ),
+    ]);
+    expect(messages(doc, data({ id: 's2', opportunityId: 'o1' }, 'o9'))).toEqual([
+      expect.stringMatching(
+        /^data\.opportunities\.models\[0\]\.stageInstances\[0\]\.opportunityId: .*"o9".*Opportunity "o1"/,
+      ),
+    ]);
+  });
+
+  it("reads an additional field value's data type and name as its definition's, where the answer puts them", () => {
+    const got = seen(
+      '{ contact(id: "c1") { id additionalFieldValues { models { fieldId dataType fieldName value } } } }',
+      {
+        contact: {
+          id: 'c1',
+          additionalFieldValues: {
+            models: [{ fieldId: 'f1', dataType: 'text', fieldName: 'Hobby', value: 'x' }],
+          },
+        },
+      },
+    );
+    const view = got.records.find((r) => r.family === 'AdditionalFieldDefinition');
+    expect(view).toMatchObject({ id: 'f1', path: 'data.contact.additionalFieldValues.models[0]' });
+    expect([...view!.values]).toEqual([
+      ['fieldDataType', 'text'],
+      ['name', 'Hobby'],
+    ]);
+    expect(view!.renamed?.get('fieldDataType')).toBe('dataType');
+  });
 });
