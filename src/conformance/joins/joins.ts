@@ -267,12 +267,19 @@ function projections(holder: TypedHolder, out: JoinObservation): void {
   }
 }
 
+/**
+ * Fields that refer to the record a view was reached through, not to the record alone: a list read
+ * through a contact (`Contact.lists`) answers whether the API user sponsors that contact on it (A-74).
+ */
+const CONTEXTUAL: Readonly<Record<string, readonly string[]>> = { List: ['userIsSponsor'] };
+
 function records(holder: TypedHolder, out: JoinObservation): void {
   const id = text(holder.leaves.get('id'));
   if (id === undefined) return;
   const family = RECORD_FAMILIES.find(([, types]) => types.some((t) => holder.types.has(t)))?.[0];
   if (family === undefined) return;
-  const values = new Map([...holder.leaves].filter(([name]) => name !== 'id'));
+  const contextual = CONTEXTUAL[family] ?? [];
+  const values = new Map([...holder.leaves].filter(([name]) => name !== 'id' && !contextual.includes(name)));
   if (values.size > 0) out.records.push({ family, id, path: holder.path, values });
 }
 

@@ -130,9 +130,9 @@ describe('observeJoins', () => {
     });
   });
 
-  it("keeps each record's scalar fields asked without arguments, a person and a company as contacts", () => {
+  it("keeps each record's scalar fields asked without arguments, a person and a company as contacts, not the fields of a context", () => {
     const got = seen(
-      '{ contact(id: "c1") { id displayName tags ... on Person { firstName currentEmployer { id name } } activities(limit: 2) { totalModels } } lists { models { id name contacts { models { id displayName } } } } }',
+      '{ contact(id: "c1") { id displayName tags ... on Person { firstName currentEmployer { id name } } activities(limit: 2) { totalModels } } lists { models { id name userIsSponsor contacts { models { id displayName } } } } }',
       {
         contact: {
           id: 'c1',
