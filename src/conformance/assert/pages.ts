@@ -1,11 +1,9 @@
 import {
   getNamedType,
-  getOperationAST,
   isCompositeType,
   isObjectType,
   isInterfaceType,
   Kind,
-  parse,
   valueFromASTUntyped,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -14,7 +12,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import { fieldsOf } from '../shape/selection.js';
+import { fieldsOf, typedOperation } from '../shape/selection.js';
 import { deepEqual } from './deep.js';
 import type { Finding } from './explicit.js';
 
@@ -448,18 +446,9 @@ function walk(
  * document against the revision's schema: page arithmetic, repeated items and order (see `checkPage`).
  */
 export function pageFindings(schema: GraphQLSchema, request: PagedRequest, data: unknown): PageFinding[] {
-  let document;
-  try {
-    document = parse(request.document);
-  } catch {
-    return [];
-  }
-  const operation = getOperationAST(document, request.operationName);
-  const root = operation && schema.getRootType(operation.operation);
-  if (!operation || !root) return [];
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const typed = typedOperation(schema, request);
+  if (!typed) return [];
+  const { operation, root, fragments } = typed;
   // A variable the request leaves out takes its default from the operation (`$limit: Int = 2`), as the
   // server executes it; one sent explicitly, null included, is the value.
   const variables: Record<string, unknown> = {};

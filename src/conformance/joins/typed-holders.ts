@@ -1,18 +1,15 @@
 import {
   getNamedType,
-  getOperationAST,
   isCompositeType,
   isInterfaceType,
   isLeafType,
   isObjectType,
-  Kind,
-  parse,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import { fieldsOf } from '../shape/selection.js';
+import { fieldsOf, typedOperation } from '../shape/selection.js';
 
 /** An object of an answer with what the request's document says of it. */
 export interface TypedHolder {
@@ -84,18 +81,9 @@ export function typedHolders(
   request: { document: string; operationName?: string },
   data: unknown,
 ): TypedHolder[] {
-  let document;
-  try {
-    document = parse(request.document);
-  } catch {
-    return [];
-  }
-  const operation = getOperationAST(document, request.operationName);
-  const root = operation && schema.getRootType(operation.operation);
-  if (!operation || !root) return [];
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const typed = typedOperation(schema, request);
+  if (!typed) return [];
+  const { operation, root, fragments } = typed;
   const out: TypedHolder[] = [];
   walk(data, operation.selectionSet, root, 'data', undefined, { schema, fragments, out });
   return out;

@@ -1,6 +1,10 @@
 import {
+  getOperationAST,
   isCompositeType,
   Kind,
+  parse,
+  type OperationDefinitionNode,
+  type GraphQLObjectType,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
@@ -26,4 +30,34 @@ export function* fieldsOf(
       if (type && isCompositeType(type)) yield* fieldsOf(fragment.selectionSet, type, schema, fragments);
     }
   }
+}
+
+/** A request's operation with its root type and the document's fragments, ready to walk an answer with. */
+export interface TypedOperation {
+  operation: OperationDefinitionNode;
+  root: GraphQLObjectType;
+  fragments: Map<string, FragmentDefinitionNode>;
+}
+
+/**
+ * The operation a request runs, typed against the revision's schema; undefined when the document does not
+ * parse or names no operation of the schema (an answer to it is not walked).
+ */
+export function typedOperation(
+  schema: GraphQLSchema,
+  request: { document: string; operationName?: string },
+): TypedOperation | undefined {
+  let document;
+  try {
+    document = parse(request.document);
+  } catch {
+    return undefined;
+  }
+  const operation = getOperationAST(document, request.operationName);
+  const root = operation && schema.getRootType(operation.operation);
+  if (!operation || !root) return undefined;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  return { operation, root, fragments };
 }
