@@ -8,6 +8,7 @@ import { compareWithBaseline } from '../results/baseline.js';
 import { compareRuns, holdSameData, noiseKey } from '../compare/structural.js';
 import type { RunResult, ScenarioResult } from '../results/run-result.js';
 import { runDrift, runScenarios, skipReasonOf, type RunnerOptions } from './runner.js';
+import type { TwinVariant } from './twins.js';
 import type { LoadedScenario, Scenario } from '../scenario/types.js';
 import { differencesOf, failureKeys, reasonsOf } from '../results/summary.js';
 import type { Target } from '../target/target.js';
@@ -49,6 +50,8 @@ export interface ConformOptions
   verifyRules?: { startSimulator: TargetFactory; region?: string; onRule?: (rule: string) => void };
   /** Called after each scenario × revision on each target (the compare target's too), for progress output. */
   onResult?: (result: ScenarioResult) => void;
+  /** The ways answered queries are sent again (A-582); every way by default, none with `[]`. */
+  twinVariants?: readonly TwinVariant[];
 }
 
 /** Runs scenarios (and drift, compare, baseline) and returns the whole result as data. */

@@ -20,6 +20,7 @@ import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
 import { keepAliveTransport } from '../target/transport.js';
 import { postGraphQL } from '../target/http-client.js';
+import { TwinPlanner, type TwinVariant } from './twins.js';
 import { JoinLedger } from '../joins/ledger.js';
 import type { Difference } from '../outcome/differences.js';
 import { applyState, NO_PROVIDER_STATE, setsProviderState } from './provider-state.js';
@@ -42,6 +43,8 @@ export interface RunnerOptions
    * both targets run in the same mode; undefined when it can.
    */
   skipWith?: (scenario: Scenario) => string | undefined;
+  /** The ways answered queries are sent again (A-582); every way by default, none with `[]`. */
+  twinVariants?: readonly TwinVariant[];
 }
 
 /** Why a scenario cannot run against this target (it would be skipped), or undefined when it can. */
@@ -176,8 +179,9 @@ export async function runScenarios(
   const transport = !options.http.fetchFn && options.target.isSimulator ? keepAliveTransport() : undefined;
   const http = transport ? { ...options.http, fetchFn: transport.fetch } : options.http;
   const joins = new JoinLedger();
+  const twins = new TwinPlanner(options.twinVariants);
   try {
-    const results = await runAll(scenarios, { ...options, http, joins });
+    const results = await runAll(scenarios, { ...options, http, joins, twins });
     attach(results, await joins.settle((request) => postGraphQL(request, http)));
     return results;
   } finally {

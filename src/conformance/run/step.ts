@@ -20,6 +20,7 @@ import { compiledShapeOf } from '../shape/cache.js';
 import { postGraphQL, type GraphQLRequest, type HttpOutcome } from '../target/http-client.js';
 import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
+import { judgeTwin, TWIN_BASIS, type TwinPlanner } from './twins.js';
 
 /** The bearer token of `as: unknown-token` steps: well formed, and no tenant's (A-423). */
 export const UNKNOWN_TOKEN = 'rm-harness-unknown-token-0000';
@@ -80,6 +81,8 @@ export interface StepOptions extends Pick<ConformSettings, 'http'> {
   target: Target;
   /** The run's join ledger: answers are held against each other and read back once the run is over. */
   joins?: JoinLedger;
+  /** The run's transport twins: some answered queries are sent again another way and held to the first answer (A-582). */
+  twins?: TwinPlanner;
 }
 
 /** A step ready to send: the request, its resolved expectations and how its shape is judged. */
@@ -106,6 +109,35 @@ function isWrite(document: string, operationName: string | undefined): boolean {
   } catch {
     return false;
   }
+}
+
+/** The root fields a document's operation asks for, by name: which operation a twin repeats. */
+function rootNamesOf(document: string, operationName: string | undefined): string {
+  const op = getOperationAST(parse(document), operationName);
+  const names = (op?.selectionSet.selections ?? []).flatMap((s) =>
+    s.kind === 'Field' ? [s.name.value] : [],
+  );
+  return [...new Set(names)].sort().join(',');
+}
+
+/**
+ * Whether a step's answer may be sent again another way: a query sent plainly with credentials the
+ * target serves, answered 200 with data and no errors. Steps that ask for a transport of their own, the
+ * fuzzer's cases (`decide`) and teardowns are left as written.
+ */
+function twinnable(
+  step: Step,
+  hooks: StepHooks,
+  write: boolean,
+  outcome: { status: number; body: unknown },
+): boolean {
+  if (write || hooks.decide || step.phase === 'teardown') return false;
+  if (step.as !== undefined && step.as !== 'limited') return false;
+  if (step.body || step.method || step.accept || step.contentType) return false;
+  const body = outcome.body as { data?: unknown; errors?: unknown[] } | undefined;
+  return (
+    outcome.status === 200 && body?.data != null && !(Array.isArray(body.errors) && body.errors.length > 0)
+  );
 }
 
 function rootFieldsOf(document: string, operationName: string | undefined): string[] {
@@ -340,5 +372,38 @@ export async function runStep(
   if (joins && !write) {
     options.joins?.observe({ result, scenarioId: scenario.id, revision, url, headers }, askedIn, joins);
   }
+  if (options.twins && twinnable(step, hooks, write, outcome)) {
+    await sendTwin(options, prepared.request, rootNamesOf(step.document, step.operationName), askedIn, {
+      result,
+      scenario,
+      revision,
+      data,
+    });
+  }
   return result;
+}
+
+/**
+ * Sends the twin the run's planner chooses for an answered query and adds what its answer shows to the
+ * step's result (A-582): a refusal, another media type or other data is the step's difference.
+ */
+async function sendTwin(
+  options: StepOptions,
+  request: GraphQLRequest,
+  roots: string,
+  askedIn: number | undefined,
+  at: { result: StepResult; scenario: Scenario; revision: Version; data: unknown },
+): Promise<void> {
+  const twin = options.twins?.plan(`${at.revision} ${roots}`, request);
+  if (!twin) return;
+  const answer = await postGraphQL(twin.request, options.http);
+  const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
+  const found = judgeTwin(twin.variant, at.data, answer, sameState).map((finding) =>
+    differenceOf(
+      { finding, level: 'MUST', basis: TWIN_BASIS },
+      { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
+    ),
+  );
+  at.result.differences.push(...found);
+  if (found.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
 }

@@ -154,7 +154,7 @@ export async function sendHttp(
 }
 
 /** The URL of a GET request: the envelope's entries as URL parameters, variables as JSON. */
-function getUrl(request: GraphQLRequest): string {
+export function getUrl(request: GraphQLRequest): string {
   const url = new URL(request.url);
   url.searchParams.set('query', request.body.query);
   if (request.body.variables !== undefined)

@@ -173,13 +173,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         ),
       execute: async (args) => tamper(await graphqlExecute(args), options.deviation),
     });
-    app.post(`/:region/${version}/public-api/graphql`, (req, res, next) => {
-      const body = req.body as { query?: string };
+    // POST and GET (GraphQL over HTTP), the scheme in any case (RFC 9110): the ways a client may send.
+    app.all(`/:region/${version}/public-api/graphql`, (req, res, next) => {
+      const body = (req.method === 'GET' ? req.query : req.body) as { query?: string };
       requests.push({ version, authorization: req.headers.authorization, body });
-      const accepted = [token, ...(options.limitedToken !== undefined ? [options.limitedToken] : [])].map(
-        (t) => `Bearer ${t}`,
-      );
-      if (!accepted.includes(req.headers.authorization ?? '')) {
+      const accepted = [token, ...(options.limitedToken !== undefined ? [options.limitedToken] : [])];
+      const presented = /^bearer (.*)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (presented === undefined || !accepted.includes(presented)) {
         // As HTTP asks of a 401 (A-564): the challenge says how to authenticate.
         res
           .status(401)

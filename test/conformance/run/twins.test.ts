@@ -1,0 +1,230 @@
+// Transport twins (A-582): an answered query sent again another way must be answered alike.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JoinLedger } from '../../../src/conformance/joins/ledger.js';
+import { runStep } from '../../../src/conformance/run/step.js';
+import {
+  judgeTwin,
+  TWIN_VARIANTS,
+  TwinPlanner,
+  twinOf,
+  type TwinVariant,
+} from '../../../src/conformance/run/twins.js';
+import type { InterpolationContext } from '../../../src/conformance/scenario/interpolate.js';
+import type { Scenario, Step } from '../../../src/conformance/scenario/types.js';
+import type { GraphQLRequest, HttpOutcome } from '../../../src/conformance/target/http-client.js';
+import type { Target } from '../../../src/conformance/target/target.js';
+import { buildRevisionSchema } from '../../../src/contract/generate.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+
+const schema = buildRevisionSchema('1.4.0');
+const scenario: Scenario = {
+  id: 'twins.unit',
+  title: 'twins',
+  revisions: ['1.4.0'],
+  tags: [],
+  spec: [],
+  assumptions: [],
+  steps: [],
+};
+const http = { timeoutMs: 5000, retries: 0 };
+const ctx = (): InterpolationContext => ({ steps: {}, captures: {}, runId: 'r', uuid: () => 'u' });
+const targetAt = (url: string): Target => ({
+  label: 'unit',
+  endpointFor: () => url,
+  headers: { authorization: 'Bearer dev-token' },
+  isSimulator: false,
+});
+const request: GraphQLRequest = {
+  url: 'http://127.0.0.1:1/us/1.4.0/public-api/graphql',
+  headers: { authorization: 'Bearer dev-token' },
+  body: { query: '{ lists(limit: 2) { totalModels } }' },
+};
+const answer = (status: number, body: unknown, contentType = 'application/json'): HttpOutcome => ({
+  kind: 'response',
+  status,
+  contentType,
+  body,
+  text: JSON.stringify(body),
+  durationMs: 1,
+  attempts: 1,
+});
+
+describe('twinOf', () => {
+  it('sends the request each way the standards allow, and nothing else changes', () => {
+    const get = twinOf(request, 'get');
+    expect(get).toEqual({ ...request, method: 'GET' });
+    expect(twinOf(request, 'json-charset')?.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(twinOf(request, 'json-cased')?.headers['content-type']).toBe('Application/JSON;charset=UTF-8');
+    expect(twinOf(request, 'accept-json')?.headers.accept).toBe('application/json');
+    expect(twinOf(request, 'accept-graphql-response')?.headers.accept).toBe(
+      'application/graphql-response+json',
+    );
+    expect(twinOf(request, 'accept-any')?.headers.accept).toBe('*/*');
+    expect(JSON.parse(twinOf(request, 'extensions')?.rawBody ?? '{}')).toEqual({
+      ...request.body,
+      extensions: {},
+    });
+    expect(twinOf(request, 'lowercase-scheme')?.headers).toEqual({ authorization: 'bearer dev-token' });
+  });
+
+  it('leaves out what a variant cannot carry: a long URL with GET, a scheme with no bearer token', () => {
+    const long = { ...request, body: { query: `{ lists(limit: 2) { totalModels } }${' '.repeat(3000)}` } };
+    expect(twinOf(long, 'get')).toBeUndefined();
+    expect(twinOf({ ...request, headers: { 'x-api-key': 'k' } }, 'lowercase-scheme')).toBeUndefined();
+  });
+});
+
+describe('TwinPlanner', () => {
+  it('twins each operation a few times, each time the next variant, and every variant in turn', () => {
+    const planner = new TwinPlanner();
+    const seen = Array.from({ length: 4 }, () => planner.plan('1.4.0 lists', request)?.variant);
+    expect(seen).toEqual([...TWIN_VARIANTS.slice(0, 3), undefined]);
+    const rest = TWIN_VARIANTS.slice(3).map((_, i) => planner.plan(`1.4.0 other${i}`, request)?.variant);
+    expect(rest).toEqual(TWIN_VARIANTS.slice(3));
+  });
+
+  it('skips a variant the request cannot carry', () => {
+    const planner = new TwinPlanner(['lowercase-scheme', 'extensions']);
+    const twin = planner.plan('k', { ...request, headers: { 'x-api-key': 'k' } });
+    expect(twin?.variant).toBe('extensions');
+  });
+});
+
+describe('judgeTwin', () => {
+  const data = { lists: { totalModels: 2, models: [{ id: 'a' }, { id: 'b' }] } };
+  it('holds nothing against a twin answered alike, lists in any order', () => {
+    const reordered = { lists: { models: [{ id: 'b' }, { id: 'a' }], totalModels: 2 } };
+    expect(judgeTwin('get', data, answer(200, { data: reordered }), true)).toEqual([]);
+  });
+  it('names a refusal with its status and error', () => {
+    const refused = answer(415, {
+      errors: [{ message: 'Unsupported media type', extensions: { code: 'X' } }],
+    });
+    const [finding, ...more] = judgeTwin('json-charset', data, refused, true);
+    expect(more).toEqual([]);
+    expect(finding).toMatchObject({
+      kind: 'http-status',
+      expected: 200,
+      actual: 415,
+      expectationId: 'transport',
+    });
+    expect(finding?.message).toContain('charset=utf-8');
+    expect(finding?.message).toContain('Unsupported media type');
+  });
+  it('holds the answer to the one media type accepted', () => {
+    const asNew = answer(200, { data }, 'application/graphql-response+json; charset=utf-8');
+    expect(judgeTwin('accept-json', data, asNew, true).map((f) => f.kind)).toEqual(['http-header']);
+    expect(judgeTwin('accept-any', data, asNew, true)).toEqual([]);
+  });
+  it('names errors and other data, but compares data only with no write between', () => {
+    const other = { lists: { totalModels: 3, models: [{ id: 'a' }, { id: 'b' }] } };
+    const [changed] = judgeTwin('get', data, answer(200, { data: other }), true);
+    expect(changed).toMatchObject({ kind: 'value-mismatch', path: 'data.lists.totalModels', actual: 3 });
+    expect(judgeTwin('get', data, answer(200, { data: other }), false)).toEqual([]);
+    const failed = answer(200, { data: null, errors: [{ message: 'no' }] });
+    expect(judgeTwin('get', data, failed, false).map((f) => f.kind)).toEqual(['unexpected-error']);
+  });
+  it('proves nothing when the twin got no answer', () => {
+    const lost: HttpOutcome = { kind: 'network-error', message: 'ECONNRESET', durationMs: 1, attempts: 1 };
+    expect(judgeTwin('get', data, lost, true)).toEqual([]);
+  });
+});
+
+/** A node:http server on 127.0.0.1, port 0, and the URL it answers at. */
+async function listening(
+  handler: (req: IncomingMessage, body: string) => { status: number; body: unknown },
+): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const { status, body } = handler(req, Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` };
+}
+
+describe('runStep with transport twins', () => {
+  let sim: TestServer;
+  let strict: Server;
+  let strictUrl: string;
+  const seen: { method?: string; contentType?: string; url?: string }[] = [];
+  const step: Step = { id: 'read', document: '{ lists(limit: 2) { totalModels models { id name } } }' };
+  beforeAll(async () => {
+    sim = await startTestServer();
+    // A service that compares the media type whole and serves GET from the first GET it answered.
+    let firstGet: unknown;
+    ({ server: strict, url: strictUrl } = await listening((req) => {
+      seen.push({ method: req.method, contentType: req.headers['content-type'], url: req.url });
+      if (req.method === 'POST' && req.headers['content-type'] !== 'application/json') {
+        return { status: 415, body: { errors: [{ message: 'Unsupported Media Type' }] } };
+      }
+      const body = { data: { lists: { totalModels: req.method === 'GET' ? 9 : 0, models: [] } } };
+      firstGet ??= req.method === 'GET' ? body : undefined;
+      return { status: 200, body: req.method === 'GET' ? firstGet : body };
+    }));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => strict.close(() => resolve()));
+    await sim.close();
+  });
+  const send = (s: Step, url: string, variants: readonly TwinVariant[], joins = new JoinLedger()) =>
+    runStep(
+      scenario,
+      s,
+      '1.4.0',
+      { target: targetAt(url), http, twins: new TwinPlanner(variants), joins },
+      schema,
+      ctx(),
+    );
+
+  it('finds nothing on the simulator, whichever way the twin is sent', async () => {
+    for (const variant of TWIN_VARIANTS) {
+      const result = await send(step, `${sim.url}/us/1.4.0/public-api/graphql`, [variant]);
+      expect({ variant, status: result.status, differences: result.differences }).toEqual({
+        variant,
+        status: 'passed',
+        differences: [],
+      });
+    }
+  });
+
+  it('fails the step whose twin a service refuses, naming the way it was sent', async () => {
+    seen.length = 0;
+    const result = await send(step, strictUrl, ['json-charset']);
+    expect(seen.map((s) => s.contentType)).toEqual(['application/json', 'application/json; charset=utf-8']);
+    expect(result.status).toBe('failed');
+    expect(result.differences).toEqual([
+      expect.objectContaining({
+        expectationId: 'transport',
+        kind: 'http-status',
+        severity: 'breaking',
+        basis: expect.objectContaining({ assumptions: ['A-582'] }),
+      }),
+    ]);
+  });
+
+  it('holds a GET twin to the POST answer while no write is in flight, and only then', async () => {
+    const result = await send(step, strictUrl, ['get']);
+    expect(result.differences.map((d) => [d.kind, d.path])).toEqual([
+      ['value-mismatch', 'data.lists.totalModels'],
+    ]);
+    const writing = new JoinLedger();
+    writing.writeStarted();
+    expect((await send(step, strictUrl, ['get'], writing)).differences).toEqual([]);
+  });
+
+  it('sends no twin for a write, a step with a transport of its own, or another asker', async () => {
+    seen.length = 0;
+    await send({ ...step, method: 'get' }, strictUrl, ['json-charset']);
+    await send({ ...step, as: 'anonymous' }, strictUrl, ['json-charset']);
+    await send({ id: 'w', document: 'mutation { removeWorkingList(listId: "x") }' }, strictUrl, [
+      'json-charset',
+    ]);
+    expect(seen).toHaveLength(3);
+  });
+});
