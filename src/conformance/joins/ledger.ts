@@ -1,4 +1,5 @@
 import type { Version } from '../../contract/versions.js';
+import type { Finding } from '../assert/explicit.js';
 import { differenceOf } from '../judge/judge.js';
 import type { Difference } from '../outcome/differences.js';
 import type { StepResult } from '../outcome/scenario-result.js';
@@ -28,6 +29,9 @@ const MAX_PROBES = 25;
 
 /** Records whose views are held against each other: a run's memory for them stays bounded. */
 const MAX_RECORDS = 50_000;
+
+/** Answers kept per probe, and per person of employer claims: the first ones are named. */
+const MAX_SIGHTINGS = 20;
 
 /** A value as compared between views: lists of values compare as sets (one view may order tags otherwise). */
 const comparable = (value: unknown): string =>
@@ -109,18 +113,26 @@ export class JoinLedger {
         probe = { at, byId: join.byId, id: join.id, person: join.person, nulls: [] };
         this.probes.set(key, probe);
       }
-      probe.nulls.push({ at, join });
+      if (probe.nulls.length < MAX_SIGHTINGS) probe.nulls.push({ at, join });
     }
     if (askedIn === undefined || askedIn !== this.stateNow()) return;
     this.holdViews(at, asker, askedIn, seen);
     for (const fact of seen.employers) {
       const key = `${asker} ${askedIn} ${fact.personId}`;
       const entry = this.employers.get(key) ?? { claims: [], evidence: [] };
-      (fact.role === 'claim' ? entry.claims : entry.evidence).push({
-        at,
-        companyId: fact.companyId,
-        path: fact.path,
-      });
+      if (!this.employers.has(key) && this.employers.size >= MAX_RECORDS) continue;
+      // Evidence matters only while it names one company: one sighting per company, two at most, tell that.
+      const kept =
+        fact.role === 'claim'
+          ? entry.claims.length < MAX_SIGHTINGS
+          : entry.evidence.length < 2 && !entry.evidence.some((e) => e.companyId === fact.companyId);
+      if (kept) {
+        (fact.role === 'claim' ? entry.claims : entry.evidence).push({
+          at,
+          companyId: fact.companyId,
+          path: fact.path,
+        });
+      }
       this.employers.set(key, entry);
     }
   }
@@ -154,18 +166,15 @@ export class JoinLedger {
   }
 
   /**
-   * Reads back every record a join answered null for and holds the employers' answers against each
-   * other: the differences found, by the step result they belong to. `send` posts a probe as a step
+   * Reads back every record a join answered null for, and holds the employers' answers and the views of
+   * each record against each other: the differences found, by the step result they belong to. `send` posts a probe as a step
    * would (a probe that fails to answer proves nothing and is left out).
    */
   async settle(
     send: (request: GraphQLRequest) => Promise<HttpOutcome>,
   ): Promise<Map<StepResult, Difference[]>> {
     const found = new Map<StepResult, Difference[]>();
-    const add = (
-      at: ObservedAt,
-      d: Omit<Parameters<typeof differenceOf>[0]['finding'], 'expectationId'>,
-    ): void => {
+    const add = (at: ObservedAt, d: Omit<Finding, 'expectationId'>): void => {
       const difference = differenceOf(
         { finding: { expectationId: 'join', ...d }, level: 'MUST', basis: JOIN_BASIS },
         { scenarioId: at.scenarioId, stepId: at.result.stepId, revision: at.revision },

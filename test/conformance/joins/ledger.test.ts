@@ -125,6 +125,28 @@ describe('JoinLedger', () => {
     expect(sent).toHaveLength(25);
   });
 
+  it('names the first 20 answers of one null join and of one employer claim, however many come', async () => {
+    const ledger = new JoinLedger();
+    const claim = observation({
+      employers: [{ personId: 'p1', companyId: null, path: 'data.p.currentEmployer', role: 'claim' }],
+    });
+    const evidence = (companyId: string) =>
+      observation({ employers: [{ personId: 'p1', companyId, path: 'data.l.companyId', role: 'evidence' }] });
+    ledger.observe(at('view'), ledger.stateNow(), evidence('k1'));
+    for (let i = 0; i < 1000; i += 1) {
+      ledger.observe(at(`n${i}`), ledger.stateNow(), nullInitiative('i1'));
+      ledger.observe(at(`c${i}`), ledger.stateNow(), claim);
+      ledger.observe(at(`v${i}`), ledger.stateNow(), evidence('k1'));
+    }
+    const found = messagesOf(await ledger.settle(target({ i1: { id: 'i1', isDeleted: false } }).send));
+    expect(found.filter((m) => /^n\d+: /.test(m))).toHaveLength(20);
+    expect(found.filter((m) => /^c\d+: /.test(m))).toHaveLength(20);
+    // A second company among the views still tells that they disagree: the claim is then not held.
+    ledger.observe(at('other'), ledger.stateNow(), evidence('k2'));
+    const after = messagesOf(await ledger.settle(target({}).send));
+    expect(after.filter((m) => /^c\d+: /.test(m))).toEqual([]);
+  });
+
   it("holds a person's employer against the views that show it only when no write was in flight between", async () => {
     const claim = (personId: string, companyId: string | null) =>
       observation({ employers: [{ personId, companyId, path: 'data.p.currentEmployer', role: 'claim' }] });
