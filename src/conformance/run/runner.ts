@@ -181,7 +181,13 @@ export async function runScenarios(
   const joins = new JoinLedger();
   const twins = new TwinPlanner(options.twinVariants);
   try {
-    const results = await runAll(scenarios, { ...options, http, joins, twins });
+    const schemaFor = options.schemaFor ?? buildRevisionSchema;
+    // The revisions differ in their schema only (§9.3): a document valid in both is asked of both.
+    const otherRevision = (revision: Version) => {
+      const version = options.revisions.find((r) => r !== revision);
+      return version === undefined ? undefined : { version, schema: schemaFor(version) };
+    };
+    const results = await runAll(scenarios, { ...options, http, joins, twins, otherRevision });
     attach(results, await joins.settle((request) => postGraphQL(request, http)));
     return results;
   } finally {

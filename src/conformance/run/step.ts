@@ -20,7 +20,7 @@ import { compiledShapeOf } from '../shape/cache.js';
 import { postGraphQL, type GraphQLRequest, type HttpOutcome } from '../target/http-client.js';
 import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
-import { judgeTwin, TWIN_BASIS, type TwinPlanner } from './twins.js';
+import { judgeTwin, TWIN_BASIS, type Elsewhere, type TwinPlanner } from './twins.js';
 
 /** The bearer token of `as: unknown-token` steps: well formed, and no tenant's (A-423). */
 export const UNKNOWN_TOKEN = 'rm-harness-unknown-token-0000';
@@ -83,6 +83,8 @@ export interface StepOptions extends Pick<ConformSettings, 'http'> {
   joins?: JoinLedger;
   /** The run's transport twins: some answered queries are sent again another way and held to the first answer (A-582). */
   twins?: TwinPlanner;
+  /** The other revision the run asks, with its schema: where a twin may ask the same document (A-582). */
+  otherRevision?: (revision: Version) => { version: Version; schema: GraphQLSchema } | undefined;
 }
 
 /** A step ready to send: the request, its resolved expectations and how its shape is judged. */
@@ -373,11 +375,22 @@ export async function runStep(
     options.joins?.observe({ result, scenarioId: scenario.id, revision, url, headers }, askedIn, joins);
   }
   if (options.twins && twinnable(step, hooks, write, outcome)) {
+    const elsewhere = (): Elsewhere | undefined => {
+      const other = options.otherRevision?.(revision);
+      if (!other || !compiledShapeOf(other.schema, step.document, step.operationName).ok) return undefined;
+      const target = options.target;
+      const otherUrl =
+        step.region !== undefined && target.endpointIn
+          ? target.endpointIn(other.version, step.region)
+          : target.endpointFor(other.version);
+      return { version: other.version, request: { ...prepared.request, url: otherUrl } };
+    };
     await sendTwin(options, prepared.request, rootNamesOf(step.document, step.operationName), askedIn, {
       result,
       scenario,
       revision,
       data,
+      elsewhere,
     });
   }
   return result;
@@ -392,13 +405,19 @@ async function sendTwin(
   request: GraphQLRequest,
   roots: string,
   askedIn: number | undefined,
-  at: { result: StepResult; scenario: Scenario; revision: Version; data: unknown },
+  at: {
+    result: StepResult;
+    scenario: Scenario;
+    revision: Version;
+    data: unknown;
+    elsewhere: () => Elsewhere | undefined;
+  },
 ): Promise<void> {
-  const twin = options.twins?.plan(`${at.revision} ${roots}`, request);
+  const twin = options.twins?.plan(`${at.revision} ${roots}`, request, at.elsewhere);
   if (!twin) return;
   const answer = await postGraphQL(twin.request, options.http);
   const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
-  const found = judgeTwin(twin.variant, at.data, answer, sameState).map((finding) =>
+  const found = judgeTwin(twin.variant, at.data, answer, sameState, twin.sent).map((finding) =>
     differenceOf(
       { finding, level: 'MUST', basis: TWIN_BASIS },
       { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },

@@ -9,7 +9,9 @@ export const TWIN_BASIS: readonly string[] = ['A-582'];
  * answer as it answers the plain POST (A-582): with GET, its envelope in the URL; typed
  * `application/json; charset=utf-8`; typed with the media type and charset in other letter case;
  * accepting only `application/json`, only `application/graphql-response+json`, or anything (`*∕*`);
- * with an empty `extensions` map in the envelope; with the bearer scheme written in lower case.
+ * with an empty `extensions` map in the envelope; with the bearer scheme written in lower case. And to
+ * the other revision's endpoint, where the document is valid there too: the revisions differ in their
+ * schema only (§9.3), so they answer the same data.
  */
 export type TwinVariant =
   | 'get'
@@ -19,7 +21,8 @@ export type TwinVariant =
   | 'accept-graphql-response'
   | 'accept-any'
   | 'extensions'
-  | 'lowercase-scheme';
+  | 'lowercase-scheme'
+  | 'other-revision';
 
 /** Every variant, in the order a run takes them. */
 export const TWIN_VARIANTS: readonly TwinVariant[] = [
@@ -31,6 +34,7 @@ export const TWIN_VARIANTS: readonly TwinVariant[] = [
   'accept-graphql-response',
   'json-cased',
   'accept-any',
+  'other-revision',
 ];
 
 /** How each variant reads in a difference: "the same query sent …". */
@@ -43,6 +47,7 @@ const SENT: Readonly<Record<TwinVariant, string>> = {
   'accept-any': 'accepting */*',
   extensions: 'with an empty "extensions" map in its envelope',
   'lowercase-scheme': 'with its bearer token under the scheme written "bearer"',
+  'other-revision': "to the other revision's endpoint",
 };
 
 /** The media types a twin's answer may come as. */
@@ -64,9 +69,16 @@ const MAX_KEYS = 5_000;
  */
 const MAX_GET_URL = 2_000;
 
-/** A twin to send: the variant and the request that carries it. */
+/** A twin to send: the variant, the request that carries it, and how a difference names the way. */
 export interface Twin {
   variant: TwinVariant;
+  request: GraphQLRequest;
+  sent: string;
+}
+
+/** The same request to another revision's endpoint, where its document is valid (the caller knows). */
+export interface Elsewhere {
+  version: string;
   request: GraphQLRequest;
 }
 
@@ -76,10 +88,19 @@ const withoutHeader = (headers: Record<string, string>, name: string): Record<st
 const headerOf = (headers: Record<string, string>, name: string): string | undefined =>
   Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 
-/** The request sent the variant's way, or undefined where the variant cannot carry this request. */
-export function twinOf(request: GraphQLRequest, variant: TwinVariant): GraphQLRequest | undefined {
+/**
+ * The request sent the variant's way, or undefined where the variant cannot carry this request (for
+ * `other-revision`: where no other revision is run, or the document is not valid there).
+ */
+export function twinOf(
+  request: GraphQLRequest,
+  variant: TwinVariant,
+  elsewhere?: () => Elsewhere | undefined,
+): GraphQLRequest | undefined {
   const headers = request.headers;
   switch (variant) {
+    case 'other-revision':
+      return elsewhere?.()?.request;
     case 'get': {
       const twin: GraphQLRequest = { ...request, method: 'GET' };
       return getUrl(twin).length <= MAX_GET_URL ? twin : undefined;
@@ -137,17 +158,24 @@ export class TwinPlanner {
   /** `variants`: the variants taken in turn; every one by default. */
   constructor(private readonly variants: readonly TwinVariant[] = TWIN_VARIANTS) {}
 
-  /** The twin of a query answered with data, or undefined when this one is not sent again. */
-  plan(key: string, request: GraphQLRequest): Twin | undefined {
+  /**
+   * The twin of a query answered with data, or undefined when this one is not sent again; `elsewhere`
+   * gives the request to the other revision's endpoint when there is one.
+   */
+  plan(key: string, request: GraphQLRequest, elsewhere?: () => Elsewhere | undefined): Twin | undefined {
     const count = this.sent.get(key) ?? 0;
     if (count >= TWINS_PER_KEY || (count === 0 && this.sent.size >= MAX_KEYS)) return undefined;
     for (let tried = 0; tried < this.variants.length; tried += 1) {
       const variant = this.variants[this.turn % this.variants.length]!;
       this.turn += 1;
-      const twin = twinOf(request, variant);
+      const twin = twinOf(request, variant, elsewhere);
       if (twin) {
         this.sent.set(key, count + 1);
-        return { variant, request: twin };
+        const sent =
+          variant === 'other-revision'
+            ? `to the ${elsewhere?.()?.version ?? 'other'} endpoint`
+            : SENT[variant];
+        return { variant, request: twin, sent };
       }
     }
     return undefined;
@@ -220,9 +248,10 @@ export function judgeTwin(
   original: unknown,
   twin: HttpOutcome,
   sameState: boolean,
+  way: string = SENT[variant],
 ): Finding[] {
   if (twin.kind !== 'response' || twin.unavailable !== undefined) return [];
-  const sent = `The same query sent ${SENT[variant]}`;
+  const sent = `The same query sent ${way}`;
   const body = twin.body as
     { data?: unknown; errors?: { message?: unknown; extensions?: { code?: unknown } }[] } | undefined;
   const errors = Array.isArray(body?.errors) ? body.errors : [];

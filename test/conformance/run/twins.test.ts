@@ -78,15 +78,22 @@ describe('twinOf', () => {
 describe('TwinPlanner', () => {
   it('twins each operation a few times, each time the next variant, and every variant in turn', () => {
     const planner = new TwinPlanner();
-    const seen = Array.from({ length: 4 }, () => planner.plan('1.4.0 lists', request)?.variant);
+    const elsewhere = () => ({
+      version: '1.2.0',
+      request: { ...request, url: 'http://127.0.0.1:1/us/1.2.0/g' },
+    });
+    const seen = Array.from({ length: 4 }, () => planner.plan('1.4.0 lists', request, elsewhere)?.variant);
     expect(seen).toEqual([...TWIN_VARIANTS.slice(0, 3), undefined]);
-    const rest = TWIN_VARIANTS.slice(3).map((_, i) => planner.plan(`1.4.0 other${i}`, request)?.variant);
-    expect(rest).toEqual(TWIN_VARIANTS.slice(3));
+    const rest = TWIN_VARIANTS.slice(3).map((_, i) => planner.plan(`1.4.0 other${i}`, request, elsewhere));
+    expect(rest.map((t) => t?.variant)).toEqual(TWIN_VARIANTS.slice(3));
+    const other = rest.find((t) => t?.variant === 'other-revision');
+    expect(other?.request.url).toBe('http://127.0.0.1:1/us/1.2.0/g');
+    expect(other?.sent).toBe('to the 1.2.0 endpoint');
   });
 
   it('skips a variant the request cannot carry', () => {
-    const planner = new TwinPlanner(['lowercase-scheme', 'extensions']);
-    const twin = planner.plan('k', { ...request, headers: { 'x-api-key': 'k' } });
+    const planner = new TwinPlanner(['lowercase-scheme', 'other-revision', 'extensions']);
+    const twin = planner.plan('k', { ...request, headers: { 'x-api-key': 'k' } }, () => undefined);
     expect(twin?.variant).toBe('extensions');
   });
 });
@@ -163,7 +170,11 @@ describe('runStep with transport twins', () => {
       if (req.method === 'POST' && req.headers['content-type'] !== 'application/json') {
         return { status: 415, body: { errors: [{ message: 'Unsupported Media Type' }] } };
       }
-      const body = { data: { lists: { totalModels: req.method === 'GET' ? 9 : 0, models: [] } } };
+      const body = {
+        data: {
+          lists: { totalModels: req.method === 'GET' ? 9 : req.url?.includes('1.2.0') ? 5 : 0, models: [] },
+        },
+      };
       firstGet ??= req.method === 'GET' ? body : undefined;
       return { status: 200, body: req.method === 'GET' ? firstGet : body };
     }));
@@ -177,7 +188,13 @@ describe('runStep with transport twins', () => {
       scenario,
       s,
       '1.4.0',
-      { target: targetAt(url), http, twins: new TwinPlanner(variants), joins },
+      {
+        target: { ...targetAt(url), endpointFor: (v) => url.replace('1.4.0', v) },
+        http,
+        twins: new TwinPlanner(variants),
+        joins,
+        otherRevision: () => ({ version: '1.2.0', schema: buildRevisionSchema('1.2.0') }),
+      },
       schema,
       ctx(),
     );
@@ -216,6 +233,22 @@ describe('runStep with transport twins', () => {
     const writing = new JoinLedger();
     writing.writeStarted();
     expect((await send(step, strictUrl, ['get'], writing)).differences).toEqual([]);
+  });
+
+  it('asks the other revision the same document where it is valid there, and holds it to the same data', async () => {
+    seen.length = 0;
+    const url = `${strictUrl}us/1.4.0/public-api/graphql`;
+    const result = await send(step, url, ['other-revision']);
+    expect(seen.map((s) => s.url)).toEqual(['/us/1.4.0/public-api/graphql', '/us/1.2.0/public-api/graphql']);
+    expect(result.differences.map((d) => [d.kind, d.path])).toEqual([
+      ['value-mismatch', 'data.lists.totalModels'],
+    ]);
+    expect(result.differences[0]?.message).toContain('sent to the 1.2.0 endpoint');
+    seen.length = 0;
+    await send({ id: 'planning', document: '{ objectives(limit: 1) { totalModels } }' }, url, [
+      'other-revision',
+    ]);
+    expect(seen).toHaveLength(1);
   });
 
   it('sends no twin for a write, a step with a transport of its own, or another asker', async () => {
