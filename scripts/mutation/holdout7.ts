@@ -79,19 +79,20 @@ const removeInitiativeNotApplied: Handler = async (request, forward) => {
 };
 
 /**
- * A mutation of the limited tenant that its own data refuses (no item, or validationErrors) is run
- * again as the full tenant: the record lookup behind it is not scoped by tenant.
+ * A mutation of the limited tenant that its own data refuses (no item, isSuccessful false, or
+ * validationErrors) is run again as the full tenant: the record lookup behind it is not scoped by tenant.
  */
-function limitedRefusalRunAsFull(operation: string): Handler {
+export function limitedRefusalRunAsFull(operation: string): Handler {
   return async (request, forward) => {
     const root = rootSelections(request).find((r) => r.name === operation);
     if (tokenOf(request) !== DEV_TOKENS.limited || !root) return forward(request);
     const answer = await forward(request);
     const result = dataOf(answer)?.[root.key] as
-      { item?: unknown; validationErrors?: unknown } | null | undefined;
+      { item?: unknown; isSuccessful?: unknown; validationErrors?: unknown } | null | undefined;
     const refused =
       !result ||
       result.item === null ||
+      result.isSuccessful === false ||
       (Array.isArray(result.validationErrors) && result.validationErrors.length > 0);
     return refused ? as(DEV_TOKENS.full, request, forward) : answer;
   };

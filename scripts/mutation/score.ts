@@ -4,7 +4,7 @@
  * the mode caught: exit 1 with a difference that names the regression. The correct server must pass
  * every mode with exit 0.
  *
- *   npm run mutation-score -- [--set main|holdout|holdout2|holdout3|holdout4|holdout5|holdout6|holdout7|all] [--mode read-only|read-write|compare|fuzz]...
+ *   npm run mutation-score -- [--set main|holdout|holdout2|holdout3|holdout4|holdout5|holdout6|holdout7|holdout8|all] [--mode read-only|read-write|compare|fuzz]...
  *                             [--mutant PREFIX]... [--scenario GLOB]... [--concurrency N]
  *                             [--fuzz-seconds S] [--out FILE]
  *
@@ -13,8 +13,9 @@
  * third held-out set (holdout3, scripts/mutation/holdout3.ts), the fourth held-out set (holdout4,
  * scripts/mutation/holdout4.ts), the fifth held-out set (holdout5,
  * scripts/mutation/holdout5.ts), the sixth held-out set (holdout6,
- * scripts/mutation/holdout6.ts), the seventh held-out set the checks were not written against (holdout7,
- * scripts/mutation/holdout7.ts), or all of them.
+ * scripts/mutation/holdout6.ts), the seventh held-out set (holdout7, scripts/mutation/holdout7.ts), the
+ * eighth held-out set the checks were not written against (holdout8, scripts/mutation/holdout8.ts), or
+ * all of them.
  *
  * --mutant and --scenario narrow a run while a check is written; the scores in docs/verdicts.md come
  * from runs over every mutant and scenario.
@@ -36,6 +37,7 @@ import { HOLDOUT4 } from './holdout4.js';
 import { HOLDOUT5 } from './holdout5.js';
 import { HOLDOUT6 } from './holdout6.js';
 import { HOLDOUT7 } from './holdout7.js';
+import { HOLDOUT8 } from './holdout8.js';
 import { CORRECT, MUTANTS, type Mutant } from './mutants.js';
 import { startMutantServer } from './proxy.js';
 
@@ -82,7 +84,18 @@ export const SETS = {
   holdout5: HOLDOUT5,
   holdout6: HOLDOUT6,
   holdout7: HOLDOUT7,
-  all: [...MUTANTS, ...HOLDOUT, ...HOLDOUT2, ...HOLDOUT3, ...HOLDOUT4, ...HOLDOUT5, ...HOLDOUT6, ...HOLDOUT7],
+  holdout8: HOLDOUT8,
+  all: [
+    ...MUTANTS,
+    ...HOLDOUT,
+    ...HOLDOUT2,
+    ...HOLDOUT3,
+    ...HOLDOUT4,
+    ...HOLDOUT5,
+    ...HOLDOUT6,
+    ...HOLDOUT7,
+    ...HOLDOUT8,
+  ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
 export type MutantSet = keyof typeof SETS;
