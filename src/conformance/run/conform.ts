@@ -50,7 +50,7 @@ export interface ConformOptions
   verifyRules?: { startSimulator: TargetFactory; region?: string; onRule?: (rule: string) => void };
   /** Called after each scenario × revision on each target (the compare target's too), for progress output. */
   onResult?: (result: ScenarioResult) => void;
-  /** The ways answered queries are sent again (A-582); every way by default, none with `[]`. */
+  /** The ways answered queries are sent again (A-582); every way by default, none (nor without credentials) with `[]`. */
   twinVariants?: readonly TwinVariant[];
 }
 

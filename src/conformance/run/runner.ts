@@ -43,7 +43,7 @@ export interface RunnerOptions
    * both targets run in the same mode; undefined when it can.
    */
   skipWith?: (scenario: Scenario) => string | undefined;
-  /** The ways answered queries are sent again (A-582); every way by default, none with `[]`. */
+  /** The ways answered queries are sent again (A-582); every way by default, none (nor without credentials) with `[]`. */
   twinVariants?: readonly TwinVariant[];
 }
 

@@ -1,6 +1,7 @@
 import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
 import type { Version } from '../../contract/versions.js';
-import { isErrorExpectation } from '../assert/explicit.js';
+import type { Difference } from '../outcome/differences.js';
+import { isErrorExpectation, type Finding } from '../assert/explicit.js';
 import { pageFindings } from '../assert/pages.js';
 import { observeJoins } from '../joins/joins.js';
 import type { JoinLedger } from '../joins/ledger.js';
@@ -20,7 +21,15 @@ import { compiledShapeOf } from '../shape/cache.js';
 import { postGraphQL, type GraphQLRequest, type HttpOutcome } from '../target/http-client.js';
 import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
-import { judgeTwin, TWIN_BASIS, type Elsewhere, type TwinPlanner } from './twins.js';
+import {
+  ANONYMOUS_BASIS,
+  anonymousTwin,
+  judgeAnonymous,
+  judgeTwin,
+  TWIN_BASIS,
+  type Elsewhere,
+  type TwinPlanner,
+} from './twins.js';
 
 /** The bearer token of `as: unknown-token` steps: well formed, and no tenant's (A-423). */
 export const UNKNOWN_TOKEN = 'rm-harness-unknown-token-0000';
@@ -413,16 +422,27 @@ async function sendTwin(
     elsewhere: () => Elsewhere | undefined;
   },
 ): Promise<void> {
-  const twin = options.twins?.plan(`${at.revision} ${roots}`, request, at.elsewhere);
-  if (!twin) return;
-  const answer = await postGraphQL(twin.request, options.http);
-  const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
-  const found = judgeTwin(twin.variant, at.data, answer, sameState, twin.sent).map((finding) =>
-    differenceOf(
-      { finding, level: 'MUST', basis: TWIN_BASIS },
-      { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
-    ),
-  );
+  const planner = options.twins;
+  if (!planner) return;
+  const key = `${at.revision} ${roots}`;
+  const twin = planner.plan(key, request, at.elsewhere);
+  const anonymous = anonymousTwin(planner, key, request);
+  const found: Difference[] = [];
+  const differences = (findings: Finding[], basis: readonly string[]): Difference[] =>
+    findings.map((finding) =>
+      differenceOf(
+        { finding, level: 'MUST', basis },
+        { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
+      ),
+    );
+  if (twin) {
+    const answer = await postGraphQL(twin.request, options.http);
+    const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
+    found.push(...differences(judgeTwin(twin.variant, at.data, answer, sameState, twin.sent), TWIN_BASIS));
+  }
+  if (anonymous) {
+    found.push(...differences(judgeAnonymous(await postGraphQL(anonymous, options.http)), ANONYMOUS_BASIS));
+  }
   at.result.differences.push(...found);
   if (found.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
 }

@@ -4,6 +4,9 @@ import { getUrl, type GraphQLRequest, type HttpOutcome } from '../target/http-cl
 /** What the transport twins rest on (A-582). */
 export const TWIN_BASIS: readonly string[] = ['A-582'];
 
+/** What the anonymous twin rests on: every call acts as the firm's API user (§5.2), refused 401 without one (A-58). */
+export const ANONYMOUS_BASIS: readonly string[] = ['§5.2', 'A-58', 'A-582'];
+
 /**
  * The ways GraphQL over HTTP and HTTP let a client send the same query, each of which a service must
  * answer as it answers the plain POST (A-582): with GET, its envelope in the URL; typed
@@ -154,9 +157,18 @@ export function twinOf(
 export class TwinPlanner {
   private turn = 0;
   private readonly sent = new Map<string, number>();
+  private readonly anonymous = new Set<string>();
 
-  /** `variants`: the variants taken in turn; every one by default. */
+  /** `variants`: the variants taken in turn; every one by default; none (and no anonymous twin) with `[]`. */
   constructor(private readonly variants: readonly TwinVariant[] = TWIN_VARIANTS) {}
+
+  /** Whether this key has not yet been asked without credentials (and now counts as asked). */
+  firstAnonymous(key: string): boolean {
+    if (this.variants.length === 0 || this.anonymous.has(key) || this.anonymous.size >= MAX_KEYS)
+      return false;
+    this.anonymous.add(key);
+    return true;
+  }
 
   /**
    * The twin of a query answered with data, or undefined when this one is not sent again; `elsewhere`
@@ -183,6 +195,55 @@ export class TwinPlanner {
 }
 
 const mediaTypeOf = (contentType: string): string => contentType.split(';')[0]!.trim().toLowerCase();
+
+/**
+ * The request without its bearer credentials, once per key (the first answered query of each revision
+ * and set of root fields): every operation is asked once as a caller no firm designated. Undefined when
+ * this key was asked so already, or the request carries no bearer token (credentials in a header the
+ * runner does not know could not be taken away).
+ */
+export function anonymousTwin(
+  planner: TwinPlanner,
+  key: string,
+  request: GraphQLRequest,
+): GraphQLRequest | undefined {
+  if (!/^Bearer\s/i.test(headerOf(request.headers, 'authorization') ?? '')) return undefined;
+  return planner.firstAnonymous(key)
+    ? { ...request, headers: withoutHeader(request.headers, 'authorization') }
+    : undefined;
+}
+
+/**
+ * What the answer to a query sent without credentials shows: it must be refused with 401 and carry no
+ * data (A-58); a service that serves some path without authenticating answers it.
+ */
+export function judgeAnonymous(twin: HttpOutcome): Finding[] {
+  if (twin.kind !== 'response' || twin.unavailable !== undefined) return [];
+  const sent = 'The same query sent without credentials';
+  const body = twin.body as { data?: unknown } | undefined;
+  const findings: Finding[] = [];
+  if (twin.status !== 401) {
+    findings.push({
+      expectationId: 'transport-anonymous',
+      path: '$status',
+      kind: 'http-status',
+      expected: 401,
+      actual: twin.status,
+      message: `${sent} was answered HTTP ${twin.status}, not 401 UNAUTHENTICATED: every call acts as the firm's API user, and a call that names none is refused`,
+    });
+  }
+  if (body?.data !== undefined && body.data !== null) {
+    findings.push({
+      expectationId: 'transport-anonymous',
+      path: 'data',
+      kind: 'presence-mismatch',
+      expected: 'no data',
+      actual: clip(body.data),
+      message: `${sent} was answered with data: a caller without credentials sees nothing of the tenant`,
+    });
+  }
+  return findings;
+}
 
 /** JSON with every list's items in one order: two answers that differ only in order compare equal. */
 function canonical(value: unknown): unknown {

@@ -159,14 +159,16 @@ describe('runStep with transport twins', () => {
   let sim: TestServer;
   let strict: Server;
   let strictUrl: string;
-  const seen: { method?: string; contentType?: string; url?: string }[] = [];
+  const seen: { method?: string; contentType?: string; url?: string; anonymous: boolean }[] = [];
   const step: Step = { id: 'read', document: '{ lists(limit: 2) { totalModels models { id name } } }' };
   beforeAll(async () => {
     sim = await startTestServer();
     // A service that compares the media type whole and serves GET from the first GET it answered.
     let firstGet: unknown;
     ({ server: strict, url: strictUrl } = await listening((req) => {
-      seen.push({ method: req.method, contentType: req.headers['content-type'], url: req.url });
+      const anonymous = req.headers.authorization === undefined;
+      seen.push({ method: req.method, contentType: req.headers['content-type'], url: req.url, anonymous });
+      if (anonymous) return { status: 401, body: { errors: [{ message: 'Unauthenticated' }] } };
       if (req.method === 'POST' && req.headers['content-type'] !== 'application/json') {
         return { status: 415, body: { errors: [{ message: 'Unsupported Media Type' }] } };
       }
@@ -213,7 +215,10 @@ describe('runStep with transport twins', () => {
   it('fails the step whose twin a service refuses, naming the way it was sent', async () => {
     seen.length = 0;
     const result = await send(step, strictUrl, ['json-charset']);
-    expect(seen.map((s) => s.contentType)).toEqual(['application/json', 'application/json; charset=utf-8']);
+    expect(seen.filter((s) => !s.anonymous).map((s) => s.contentType)).toEqual([
+      'application/json',
+      'application/json; charset=utf-8',
+    ]);
     expect(result.status).toBe('failed');
     expect(result.differences).toEqual([
       expect.objectContaining({
@@ -239,7 +244,10 @@ describe('runStep with transport twins', () => {
     seen.length = 0;
     const url = `${strictUrl}us/1.4.0/public-api/graphql`;
     const result = await send(step, url, ['other-revision']);
-    expect(seen.map((s) => s.url)).toEqual(['/us/1.4.0/public-api/graphql', '/us/1.2.0/public-api/graphql']);
+    expect(seen.filter((s) => !s.anonymous).map((s) => s.url)).toEqual([
+      '/us/1.4.0/public-api/graphql',
+      '/us/1.2.0/public-api/graphql',
+    ]);
     expect(result.differences.map((d) => [d.kind, d.path])).toEqual([
       ['value-mismatch', 'data.lists.totalModels'],
     ]);
@@ -248,7 +256,48 @@ describe('runStep with transport twins', () => {
     await send({ id: 'planning', document: '{ objectives(limit: 1) { totalModels } }' }, url, [
       'other-revision',
     ]);
-    expect(seen).toHaveLength(1);
+    expect(seen.filter((s) => !s.anonymous)).toHaveLength(1);
+  });
+
+  it('asks each operation once without credentials, which must be refused 401 with no data', async () => {
+    seen.length = 0;
+    const planner = new TwinPlanner(['extensions']);
+    const options = { target: targetAt(strictUrl), http, twins: planner };
+    const first = await runStep(scenario, step, '1.4.0', options, schema, ctx());
+    await runStep(scenario, step, '1.4.0', options, schema, ctx());
+    expect(seen.filter((s) => s.anonymous)).toHaveLength(1);
+    expect(first.differences).toEqual([]);
+    const served = await runStep(
+      scenario,
+      step,
+      '1.4.0',
+      { target: targetAt(`${sim.url}/us/1.4.0/public-api/graphql`), http, twins: new TwinPlanner() },
+      schema,
+      ctx(),
+    );
+    expect(served.differences).toEqual([]);
+    // A service that serves a path without authenticating answers the caller no firm designated.
+    const lax = await listening(() => ({
+      status: 200,
+      body: { data: { lists: { totalModels: 0, models: [] } } },
+    }));
+    try {
+      const leaked = await runStep(
+        scenario,
+        step,
+        '1.4.0',
+        { target: targetAt(lax.url), http, twins: new TwinPlanner(['extensions']) },
+        schema,
+        ctx(),
+      );
+      expect(leaked.status).toBe('failed');
+      expect(leaked.differences.map((d) => [d.expectationId, d.kind, d.severity])).toEqual([
+        ['transport-anonymous', 'http-status', 'breaking'],
+        ['transport-anonymous', 'presence-mismatch', 'breaking'],
+      ]);
+    } finally {
+      await new Promise<void>((resolve) => lax.server.close(() => resolve()));
+    }
   });
 
   it('sends no twin for a write, a step with a transport of its own, or another asker', async () => {
