@@ -48,6 +48,25 @@ function argumentOf(
   return field.args.find((a) => a.name === name)?.defaultValue;
 }
 
+/**
+ * Where a value comes back after other values followed it: the item before the first other value, and the
+ * item where the value returns. Any order keeps equal values together, whatever it ranks them by, so a
+ * page sorted by an enum or an id shows a sort on another field this way.
+ */
+function interleaved(values: unknown[]): [number, number] | undefined {
+  const ended = new Map<string, number>();
+  let previous: string | undefined;
+  for (let i = 0; i < values.length; i += 1) {
+    const v = JSON.stringify(values[i] ?? null);
+    if (v !== previous) {
+      if (ended.has(v)) return [ended.get(v)!, i];
+      if (previous !== undefined) ended.set(previous, i - 1);
+      previous = v;
+    }
+  }
+  return undefined;
+}
+
 /** Values of an order-checked key that compare as they read: numbers and ISO dates; else undefined. */
 function comparable(values: unknown[]): (number | string)[] | undefined {
   if (values.every((v) => typeof v === 'number')) return values as number[];
@@ -246,6 +265,23 @@ function checkPage(
     } else pair = namesOutOfOrder(raw, sort.descending);
     if (pair) {
       report(pair[0], pair[1], key, sort, []);
+      return;
+    }
+  } else if (!args.textKeys.has(key)) {
+    // An enum, an id, a flag: the order of its values is not shown, but equal values stay together.
+    const apart = interleaved(raw);
+    if (apart) {
+      out.push({
+        basis: ['A-34', 'A-421'],
+        finding: {
+          expectationId: 'page-order',
+          path: `${itemsAt}[${apart[1]}].${key}`,
+          kind: 'value-mismatch',
+          expected: `items of equal ${key} next to each other (sorted by ${key})`,
+          actual: raw[apart[1]],
+          message: `${at} is not sorted by ${key}: ${JSON.stringify(raw[apart[1]])} at item ${apart[0]} and again at item ${apart[1]}, with other values between; whatever order a sort ranks the values in, it keeps equal values together`,
+        },
+      });
       return;
     }
   }

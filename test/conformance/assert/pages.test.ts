@@ -169,6 +169,26 @@ describe('pageFindings', () => {
     ).toEqual([]);
   });
 
+  it('holds a page sorted by an enum or an id to equal values next to each other, in any order of the values', () => {
+    const doc =
+      '{ opportunities(limit: 4, sort: [{ field: status, direction: Descending }]) { totalModels models { id status title } } }';
+    const page = (...statuses: (string | null)[]) => ({
+      opportunities: {
+        totalModels: statuses.length,
+        models: statuses.map((status, i) => ({ id: `o${i}`, status, title: `t${i}` })),
+      },
+    });
+    expect(kinds(doc, page('won', 'won', 'open', null))).toEqual([]);
+    expect(kinds(doc, page('open', 'won', 'lost', 'lost'))).toEqual([]);
+    // In title order: statuses come back after others followed them.
+    expect(kinds(doc, page('open', 'won', 'open', 'lost'))).toEqual([
+      'page-order data.opportunities.models[2].status',
+    ]);
+    expect(kinds(doc, page(null, 'won', null, 'won'))).toEqual([
+      'page-order data.opportunities.models[2].status',
+    ]);
+  });
+
   it('holds the items a sort leaves tied to the next sort entry', () => {
     const doc =
       '{ opportunities(limit: 3, sort: [{ field: status, direction: Ascending }, { field: title, direction: Descending }]) { totalModels models { id status title } } }';
