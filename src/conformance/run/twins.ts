@@ -4,6 +4,17 @@ import { getUrl, type GraphQLRequest, type HttpOutcome } from '../target/http-cl
 /** What the transport twins rest on (A-582). */
 export const TWIN_BASIS: readonly string[] = ['A-582'];
 
+/**
+ * The header every twin carries, naming its way (`get`, `anonymous`, …): a server's log tells the run's
+ * twins from its steps.
+ */
+export const TWIN_HEADER = 'x-rm-harness-twin';
+
+const marked = (request: GraphQLRequest, way: string): GraphQLRequest => ({
+  ...request,
+  headers: { ...request.headers, [TWIN_HEADER]: way },
+});
+
 /** What the anonymous twin rests on: every call acts as the firm's API user (§5.2), refused 401 without one (A-58). */
 export const ANONYMOUS_BASIS: readonly string[] = ['§5.2', 'A-58', 'A-582'];
 
@@ -187,7 +198,7 @@ export class TwinPlanner {
           variant === 'other-revision'
             ? `to the ${elsewhere?.()?.version ?? 'other'} endpoint`
             : SENT[variant];
-        return { variant, request: twin, sent };
+        return { variant, request: marked(twin, variant), sent };
       }
     }
     return undefined;
@@ -209,7 +220,7 @@ export function anonymousTwin(
 ): GraphQLRequest | undefined {
   if (!/^Bearer\s/i.test(headerOf(request.headers, 'authorization') ?? '')) return undefined;
   return planner.firstAnonymous(key)
-    ? { ...request, headers: withoutHeader(request.headers, 'authorization') }
+    ? marked({ ...request, headers: withoutHeader(request.headers, 'authorization') }, 'anonymous')
     : undefined;
 }
 

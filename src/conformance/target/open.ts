@@ -162,7 +162,9 @@ export async function openTarget(
  * A refusal (401, 403) or a 404 is a setup error only where the credentials are refused, or the address
  * answers 404, on every revision: a token or a URL the user got wrong. Where another revision serves the
  * same credentials at the same address, the one that does not is the target's defect, which the run
- * reports as differences (a revision whose key set or route was lost in a release).
+ * reports as differences (a revision whose key set or route was lost in a release). So is a limited
+ * tenant's token that every revision refuses while the main token is served: every step of that tenant
+ * then reports the refusal (a key a release lost, or a token mistyped: the differences say which token).
  */
 export async function preflight(
   target: Target,
@@ -171,6 +173,7 @@ export async function preflight(
 ): Promise<string | undefined> {
   const credentials: [Record<string, string>, string][] = [[target.headers, '--token']];
   if (target.limitedHeaders) credentials.push([target.limitedHeaders, '--limited-token']);
+  let mainServed = false;
   for (const [headers, flag] of credentials) {
     let problem: string | undefined;
     let served = false;
@@ -185,7 +188,10 @@ export async function preflight(
         problem ??= `the target ${displayUrl(url)} answers 404: no GraphQL endpoint at that address`;
       else served = true;
     }
-    if (problem !== undefined && !served) return problem;
+    // A second tenant's token refused where the first tenant's is served may be a key the release lost
+    // (a rotation that dropped it): its steps report the refusals, as a lost revision's do.
+    if (problem !== undefined && !served && !(flag === '--limited-token' && mainServed)) return problem;
+    if (flag === '--token') mainServed = served;
   }
   return undefined;
 }

@@ -176,7 +176,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // POST and GET (GraphQL over HTTP), the scheme in any case (RFC 9110): the ways a client may send.
     app.all(`/:region/${version}/public-api/graphql`, (req, res, next) => {
       const body = (req.method === 'GET' ? req.query : req.body) as { query?: string };
-      requests.push({ version, authorization: req.headers.authorization, body });
+      // The steps' own requests: a run's twins (A-582) are served but not kept.
+      if (req.headers['x-rm-harness-twin'] === undefined) {
+        requests.push({ version, authorization: req.headers.authorization, body });
+      }
       const accepted = [token, ...(options.limitedToken !== undefined ? [options.limitedToken] : [])];
       const presented = /^bearer (.*)$/i.exec(req.headers.authorization ?? '')?.[1];
       if (presented === undefined || !accepted.includes(presented)) {

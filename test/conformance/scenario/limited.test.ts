@@ -199,8 +199,12 @@ describe('second tenant (as: limited)', () => {
     } finally {
       delete process.env.RM_HARNESS_LIMITED_TOKEN;
     }
+    // Refused while the main token is served: a key the release may have lost, reported step by step.
     const wrong = await cli(...base, '--report-dir', dir, '--limited-token', 'nope');
-    expect(wrong).toMatchObject({ code: 2, stderr: expect.stringContaining('check --limited-token') });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toContain('DOES NOT CONFORM');
+    const report = readFileSync(path.join(dir, 'conformance.json'), 'utf8');
+    expect(report).toMatch(/"actual": ?401|UNAUTHENTICATED/);
   });
 
   it('defaults to dev-token-limited for --target sim', async () => {

@@ -46,12 +46,18 @@ async function check(): Promise<string | undefined> {
 
 describe('preflight', () => {
   it('stops a run whose token every revision refuses, or whose address answers 404 on every revision', async () => {
-    refuse = (_revision, token) => token === 'limited';
+    refuse = () => true;
     missing = () => false;
-    expect(await check()).toMatch(/rejected the credentials \(HTTP 401\); check --limited-token/);
+    expect(await check()).toMatch(/rejected the credentials \(HTTP 401\); check --token/);
     refuse = () => false;
     missing = () => true;
     expect(await check()).toMatch(/answers 404: no GraphQL endpoint/);
+  });
+
+  it("runs when the main token is served and the limited tenant's is refused everywhere: its steps report it", async () => {
+    refuse = (_revision, token) => token === 'limited';
+    missing = () => false;
+    expect(await check()).toBeUndefined();
   });
 
   it('runs when another revision serves the same credentials at the same address: the refusal is a finding', async () => {
