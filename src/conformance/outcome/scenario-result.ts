@@ -10,7 +10,7 @@ export type Status = 'passed' | 'failed' | 'skipped' | 'network-error' | 'unavai
 
 /** The request as recorded in reports; secret headers are masked before it is stored. */
 export interface RecordedRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body: { query: string; variables?: Record<string, unknown> | null; operationName?: string };

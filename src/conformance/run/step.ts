@@ -224,7 +224,9 @@ function prepare(
       ...(step.operationName ? { operationName: step.operationName } : {}),
     },
   };
-  if (step.method === 'get') request.method = 'GET';
+  if (step.method !== undefined && step.method !== 'post') {
+    request.method = step.method.toUpperCase() as NonNullable<GraphQLRequest['method']>;
+  }
   if (step.body === 'cut-short') request.rawBody = JSON.stringify(request.body).slice(0, -1);
   if (step.body === 'cut-document') {
     request.rawBody = JSON.stringify({ ...request.body, query: step.document.trimEnd().slice(0, -1) });

@@ -146,9 +146,10 @@ export interface Step {
   accept?: AcceptAsked;
   /**
    * `get` sends the document with GET, its envelope as URL parameters (GraphQL over HTTP, A-60): a
-   * mutation sent so must be refused and not run (A-576). POST by default.
+   * mutation sent so must be refused and not run (A-576). `put`, `patch` and `delete` send the envelope
+   * as POST does, with a method GraphQL over HTTP does not serve: refused 405 (A-583). POST by default.
    */
-  method?: 'get' | 'post';
+  method?: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /**
    * `json-utf8` types a POST body `application/json; charset=utf-8`, a media type with a parameter, as
    * many clients send it; it must be served as plain `application/json` is (A-581).

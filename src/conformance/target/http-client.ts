@@ -7,8 +7,11 @@ export interface GraphQLRequest {
   body: { query: string; variables?: Record<string, unknown> | null; operationName?: string };
   /** Sent instead of the JSON of `body` (a step asking for a body that is not JSON, A-564). */
   rawBody?: string;
-  /** `GET`: the envelope goes in the URL's query string (GraphQL over HTTP); POST by default. */
-  method?: 'GET' | 'POST';
+  /**
+   * `GET`: the envelope goes in the URL's query string (GraphQL over HTTP); POST by default. `PUT`,
+   * `PATCH` and `DELETE` carry the envelope as POST does: methods GraphQL over HTTP does not serve (A-583).
+   */
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 }
 
 /** What came back: a response (any status) or a network failure, which is not a contract difference. */
@@ -78,7 +81,11 @@ function networkMessage(error: unknown, timeoutMs: number): string {
  */
 export async function sendHttp(
   url: string,
-  init: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; headers: Record<string, string>; body?: string },
+  init: {
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    headers: Record<string, string>;
+    body?: string;
+  },
   options: HttpOptions,
 ): Promise<HttpOutcome> {
   const fetchFn = options.fetchFn ?? fetch;
@@ -179,7 +186,7 @@ export function postGraphQL(request: GraphQLRequest, options: HttpOptions): Prom
   return sendHttp(
     request.url,
     {
-      method: 'POST',
+      method: request.method ?? 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/graphql-response+json, application/json;q=0.9',

@@ -80,7 +80,14 @@ export function keepAliveTransport(): KeepAliveTransport {
         url,
         {
           method: init.method ?? 'GET',
-          headers: init.headers as Record<string, string> | undefined,
+          // node:http sends a body of GET, DELETE and the like neither chunked nor with a length unless
+          // told: the length makes it a well-formed request whatever the method.
+          headers: {
+            ...(init.headers as Record<string, string> | undefined),
+            ...(typeof init.body === 'string'
+              ? { 'content-length': String(Buffer.byteLength(init.body)) }
+              : {}),
+          },
           agent,
           ...(init.signal ? { signal: init.signal } : {}),
         },

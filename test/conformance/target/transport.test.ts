@@ -47,6 +47,29 @@ describe('keepAliveTransport', () => {
     expect(unauthorized).toMatchObject({ kind: 'response', status: 401 });
   });
 
+  it('sends a body with every method as fetch does: DELETE and PUT carry it with its length', async () => {
+    for (const method of ['DELETE', 'PUT', 'PATCH'] as const) {
+      const request = {
+        url: `${sim.url}/us/1.4.0/public-api/graphql`,
+        headers: { authorization: 'Bearer dev-token', 'content-type': 'application/json' },
+        body: { query: '{ __typename }' },
+        method,
+      };
+      const viaFetch = await postGraphQL(request, { timeoutMs: 5000, retries: 0 });
+      const viaTransport = await postGraphQL(request, {
+        timeoutMs: 5000,
+        retries: 0,
+        fetchFn: transport.fetch,
+      });
+      expect(viaFetch).toMatchObject({ kind: 'response', status: 405 });
+      expect(viaTransport).toMatchObject({
+        kind: 'response',
+        status: 405,
+        body: (viaFetch as { body: unknown }).body,
+      });
+    }
+  });
+
   it('reads status, headers and body as fetch does: a byte order mark, repeated headers, 204, 429', async () => {
     const odd = createServer((req, res) => {
       if (req.url === '/bom') {
