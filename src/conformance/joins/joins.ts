@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import type { PageFinding } from '../assert/pages.js';
+import { rankingFindings } from './rankings.js';
 import { typedHolders, type TypedHolder } from './typed-holders.js';
 
 /** What the join checks rest on (A-580). */
@@ -310,7 +311,7 @@ function employers(holder: TypedHolder, out: JoinObservation): void {
  * that is not the one the id beside it names, a record listed under a parent that does not refer back
  * to it, nested records answered null beside an id (to read by id later), what the answer says of
  * persons' employers and every record's scalar fields (to hold against other answers with no write
- * between).
+ * between); and relationship insights out of their rankings' order.
  */
 export function observeJoins(
   schema: GraphQLSchema,
@@ -318,7 +319,9 @@ export function observeJoins(
   data: unknown,
 ): JoinObservation {
   const out: JoinObservation = { findings: [], nullJoins: [], employers: [], records: [] };
-  for (const holder of typedHolders(schema, request, data)) {
+  const holders = [...typedHolders(schema, request, data)];
+  out.findings.push(...rankingFindings(holders));
+  for (const holder of holders) {
     idJoins(holder, out);
     parentJoins(holder, out);
     employers(holder, out);
