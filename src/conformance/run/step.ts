@@ -386,7 +386,10 @@ export async function runStep(
     options.joins?.observe({ result, scenarioId: scenario.id, revision, url, headers }, askedIn, joins);
   }
   if (options.twins && twinnable(step, hooks, write, outcome)) {
+    const roots = rootNamesOf(step.document, step.operationName);
     const elsewhere = (): Elsewhere | undefined => {
+      // Introspection describes the revision's schema, which is what the revisions differ in (§9.3).
+      if (/(^|,)__(schema|type)(,|$)/.test(roots)) return undefined;
       const other = options.otherRevision?.(revision);
       if (!other || !compiledShapeOf(other.schema, step.document, step.operationName).ok) return undefined;
       const target = options.target;
@@ -396,7 +399,7 @@ export async function runStep(
           : target.endpointFor(other.version);
       return { version: other.version, request: { ...prepared.request, url: otherUrl } };
     };
-    await sendTwin(options, prepared.request, rootNamesOf(step.document, step.operationName), askedIn, {
+    await sendTwin(options, prepared.request, roots, askedIn, {
       result,
       scenario,
       revision,
