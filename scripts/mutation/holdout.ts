@@ -65,6 +65,17 @@ export function validationFailure(request: Incoming, message: string): Answer {
   return jsonAnswer(status, { errors: [{ message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
 }
 
+/**
+ * A revision that lost a root field: a document of that revision selecting it fails validation with
+ * the message GraphQL gives an unknown field; every other request goes through.
+ */
+export function lostRootField(version: string, field: string, parent: 'Query' | 'Mutation'): Handler {
+  return (request, forward) =>
+    request.version === version && rootFields(request).includes(field)
+      ? Promise.resolve(validationFailure(request, `Cannot query field "${field}" on type "${parent}".`))
+      : forward(request);
+}
+
 /** The root fields of an answer's `data` whose result carries a non-empty `validationErrors`. */
 function refusedFields(answer: Answer): { name: string; message: string }[] {
   const data = (answer.json as { data?: Record<string, unknown> } | undefined)?.data ?? {};

@@ -4,8 +4,8 @@
  * or checks. `npm run mutation-score -- --set holdout6` runs them.
  */
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
-import { validationFailure } from './holdout.js';
-import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
+import { lostRootField } from './holdout.js';
+import { dataOf, dayBefore, droppingEvents, rootSelections } from './holdout2.js';
 import { onErrors, screaming } from './holdout3.js';
 import { descendingDropped, sibling } from './holdout5.js';
 import { onAnswer, tokenOf, type Mutant } from './mutants.js';
@@ -40,6 +40,32 @@ export function onInput(fn: (input: Record<string, unknown>) => Record<string, u
     value && typeof value === 'object' && !Array.isArray(value)
       ? fn(value as Record<string, unknown>)
       : value;
+}
+
+/**
+ * A query whose date range filter reads one bound as exclusive: `from` taken a day late, or `to` a day
+ * early, so the records of that day are left out.
+ */
+export function dateBoundExclusive(query: string, filterKey: string, bound: 'from' | 'to'): Handler {
+  return onFields((node, field, vars) =>
+    node.name.value === query
+      ? mapArgument(
+          node,
+          field,
+          vars,
+          'filter',
+          onInput((filter) => {
+            const range = filter[filterKey] as Record<string, unknown> | null | undefined;
+            const value = range?.[bound];
+            if (!range || typeof value !== 'string') return filter;
+            return {
+              ...filter,
+              [filterKey]: { ...range, [bound]: bound === 'from' ? dayAfter(value) : dayBefore(value) },
+            };
+          }),
+        )
+      : undefined,
+  );
 }
 
 /** The ids of the working lists a request's tenant and region hold (read on 1.4.0). */
@@ -211,12 +237,7 @@ export const HOLDOUT6: readonly Mutant[] = [
     description:
       'the 1.4.0 endpoint lost the addRelationshipForContacts mutation (\'Cannot query field "addRelationshipForContacts"\')',
     names: /addRelationshipForContacts|relationship|1\.4\.0|version|drift|GRAPHQL_VALIDATION_FAILED/i,
-    handle: (request, forward) =>
-      request.version === '1.4.0' && rootFields(request).includes('addRelationshipForContacts')
-        ? Promise.resolve(
-            validationFailure(request, 'Cannot query field "addRelationshipForContacts" on type "Mutation".'),
-          )
-        : forward(request),
+    handle: lostRootField('1.4.0', 'addRelationshipForContacts', 'Mutation'),
   },
   {
     id: 'holdout6.versions.1.2.0-planning-leaks',

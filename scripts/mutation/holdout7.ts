@@ -5,11 +5,11 @@
  */
 import { valueFromASTUntyped, type FieldNode } from 'graphql';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
-import { validationFailure } from './holdout.js';
+import { lostRootField } from './holdout.js';
 import { dataOf, dayBefore, droppingEvents, rootSelections } from './holdout2.js';
 import { screaming } from './holdout3.js';
 import { selectedUnder, sibling } from './holdout5.js';
-import { dayAfter, onInput, refusedAsUnauthenticated } from './holdout6.js';
+import { dateBoundExclusive, onInput, refusedAsUnauthenticated } from './holdout6.js';
 import { cached, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Handler, type Incoming } from './proxy.js';
 import { as, isMutation, mapArgument, onData, onFields, rootFields } from './rewrite.js';
@@ -229,12 +229,7 @@ export const HOLDOUT7: readonly Mutant[] = [
     description:
       'the 1.4.0 endpoint lost the patchObjectiveType mutation (\'Cannot query field "patchObjectiveType"\')',
     names: /patchObjectiveType|objective type|1\.4\.0|version|drift|GRAPHQL_VALIDATION_FAILED/i,
-    handle: (request, forward) =>
-      request.version === '1.4.0' && rootFields(request).includes('patchObjectiveType')
-        ? Promise.resolve(
-            validationFailure(request, 'Cannot query field "patchObjectiveType" on type "Mutation".'),
-          )
-        : forward(request),
+    handle: lostRootField('1.4.0', 'patchObjectiveType', 'Mutation'),
   },
   {
     id: 'holdout7.enums.additional-field-type-shifted',
@@ -286,22 +281,7 @@ export const HOLDOUT7: readonly Mutant[] = [
     description:
       'the date filter of activities treats from as exclusive: activities on the from date are left out',
     names: /\bfrom\b|date|filter|activities|activit|inclusive|boundary/i,
-    handle: onFields((node, field, vars) =>
-      node.name.value === 'activities'
-        ? mapArgument(
-            node,
-            field,
-            vars,
-            'filter',
-            onInput((filter) => {
-              const date = filter.date as { from?: unknown } | null | undefined;
-              return date && typeof date.from === 'string'
-                ? { ...filter, date: { ...date, from: dayAfter(date.from) } }
-                : filter;
-            }),
-          )
-        : undefined,
-    ),
+    handle: dateBoundExclusive('activities', 'date', 'from'),
   },
   {
     id: 'holdout7.validation.company-invalid-email-dropped',

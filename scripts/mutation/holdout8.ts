@@ -5,11 +5,11 @@
  */
 import { parse, print, visit } from 'graphql';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
-import { validationFailure } from './holdout.js';
+import { lostRootField } from './holdout.js';
 import { dataOf, dayBefore, droppingEvents, rootSelections } from './holdout2.js';
 import { BY_ID } from './holdout3.js';
 import { selectedUnder, sibling } from './holdout5.js';
-import { onInput, refusedAsUnauthenticated } from './holdout6.js';
+import { dateBoundExclusive, onInput, refusedAsUnauthenticated } from './holdout6.js';
 import { limitedRefusalRunAsFull } from './holdout7.js';
 import { cached, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Forward, type Handler, type Incoming } from './proxy.js';
@@ -238,12 +238,7 @@ export const HOLDOUT8: readonly Mutant[] = [
     description:
       'the 1.4.0 endpoint lost the getRelationshipInsights query (\'Cannot query field "getRelationshipInsights"\')',
     names: /getRelationshipInsights|insight|1\.4\.0|version|drift|GRAPHQL_VALIDATION_FAILED/i,
-    handle: (request, forward) =>
-      request.version === '1.4.0' && rootFields(request).includes('getRelationshipInsights')
-        ? Promise.resolve(
-            validationFailure(request, 'Cannot query field "getRelationshipInsights" on type "Query".'),
-          )
-        : forward(request),
+    handle: lostRootField('1.4.0', 'getRelationshipInsights', 'Query'),
   },
   {
     id: 'holdout8.enums.insight-type-crosswise',
@@ -277,22 +272,7 @@ export const HOLDOUT8: readonly Mutant[] = [
     description:
       'the dateOpened filter of opportunities treats to as exclusive: opportunities opened on the to date are left out',
     names: /dateOpened|\bto\b|date|filter|opportunit|inclusive|boundary/i,
-    handle: onFields((node, field, vars) =>
-      node.name.value === 'opportunities'
-        ? mapArgument(
-            node,
-            field,
-            vars,
-            'filter',
-            onInput((filter) => {
-              const range = filter.dateOpened as { to?: unknown } | null | undefined;
-              return range && typeof range.to === 'string'
-                ? { ...filter, dateOpened: { ...range, to: dayBefore(range.to) } }
-                : filter;
-            }),
-          )
-        : undefined,
-    ),
+    handle: dateBoundExclusive('opportunities', 'dateOpened', 'to'),
   },
   {
     id: 'holdout8.dates.opportunity-summary-close-date-day-early',
