@@ -43,6 +43,27 @@ export function onInput(fn: (input: Record<string, unknown>) => Record<string, u
 }
 
 /**
+ * Writes that store a date input one day early (read as local midnight, written as UTC): `key` of the
+ * `input` of each mutation named.
+ */
+export function inputDayEarly(mutations: ReadonlySet<string>, key: string): Handler {
+  return onFields((node, field, vars) =>
+    mutations.has(node.name.value)
+      ? mapArgument(
+          node,
+          field,
+          vars,
+          'input',
+          onInput((input) => {
+            const value = input[key];
+            return typeof value === 'string' ? { ...input, [key]: dayBefore(value) } : input;
+          }),
+        )
+      : undefined,
+  );
+}
+
+/**
  * A query whose date range filter reads one bound as exclusive: `from` taken a day late, or `to` a day
  * early, so the records of that day are left out.
  */

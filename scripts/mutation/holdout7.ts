@@ -6,10 +6,10 @@
 import { valueFromASTUntyped, type FieldNode } from 'graphql';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { lostRootField } from './holdout.js';
-import { dataOf, dayBefore, droppingEvents, rootSelections } from './holdout2.js';
+import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
 import { screaming } from './holdout3.js';
 import { selectedUnder, sibling } from './holdout5.js';
-import { dateBoundExclusive, onInput, refusedAsUnauthenticated } from './holdout6.js';
+import { dateBoundExclusive, inputDayEarly, onInput, refusedAsUnauthenticated } from './holdout6.js';
 import { cached, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Handler, type Incoming } from './proxy.js';
 import { as, isMutation, mapArgument, onData, onFields, rootFields } from './rewrite.js';
@@ -259,21 +259,7 @@ export const HOLDOUT7: readonly Mutant[] = [
     description:
       'addInitiative and updateInitiative store startDate one day early (the date is read as local midnight and written as UTC)',
     names: /startDate|initiative|date/i,
-    handle: onFields((node, field, vars) =>
-      INITIATIVE_WRITES.has(node.name.value)
-        ? mapArgument(
-            node,
-            field,
-            vars,
-            'input',
-            onInput((input) =>
-              typeof input.startDate === 'string'
-                ? { ...input, startDate: dayBefore(input.startDate) }
-                : input,
-            ),
-          )
-        : undefined,
-    ),
+    handle: inputDayEarly(INITIATIVE_WRITES, 'startDate'),
   },
   {
     id: 'holdout7.dates.activity-date-filter-from-exclusive',

@@ -6,10 +6,10 @@
 import { parse, print, visit } from 'graphql';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { lostRootField } from './holdout.js';
-import { dataOf, dayBefore, droppingEvents, rootSelections } from './holdout2.js';
+import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
 import { BY_ID } from './holdout3.js';
 import { selectedUnder, sibling } from './holdout5.js';
-import { dateBoundExclusive, onInput, refusedAsUnauthenticated } from './holdout6.js';
+import { dateBoundExclusive, inputDayEarly, refusedAsUnauthenticated } from './holdout6.js';
 import { limitedRefusalRunAsFull } from './holdout7.js';
 import { cached, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Forward, type Handler, type Incoming } from './proxy.js';
@@ -280,21 +280,7 @@ export const HOLDOUT8: readonly Mutant[] = [
     description:
       'updateOpportunitySummary stores estimatedCloseDate one day early (the date is read as local midnight and written as UTC)',
     names: /estimatedCloseDate|close date|updateOpportunitySummary|opportunit|date/i,
-    handle: onFields((node, field, vars) =>
-      node.name.value === 'updateOpportunitySummary'
-        ? mapArgument(
-            node,
-            field,
-            vars,
-            'input',
-            onInput((input) =>
-              typeof input.estimatedCloseDate === 'string'
-                ? { ...input, estimatedCloseDate: dayBefore(input.estimatedCloseDate) }
-                : input,
-            ),
-          )
-        : undefined,
-    ),
+    handle: inputDayEarly(new Set(['updateOpportunitySummary']), 'estimatedCloseDate'),
   },
   {
     id: 'holdout8.validation.activity-unknown-type-defaulted',
