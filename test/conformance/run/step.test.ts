@@ -2,30 +2,16 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { runStep } from '../../../src/conformance/run/step.js';
-import type { InterpolationContext } from '../../../src/conformance/scenario/interpolate.js';
-import type { Expectation, Scenario, Step } from '../../../src/conformance/scenario/types.js';
-import type { Target } from '../../../src/conformance/target/target.js';
+import type { Expectation, Step } from '../../../src/conformance/scenario/types.js';
 import { buildRevisionSchema } from '../../../src/contract/generate.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { emptyContext, UNIT_HTTP, unitScenario, unitTarget } from '../helpers/step.js';
 
 const schema = buildRevisionSchema('1.4.0');
-const scenario: Scenario = {
-  id: 'step.hook',
-  title: 'hook',
-  revisions: ['1.4.0'],
-  tags: [],
-  spec: [],
-  assumptions: [],
-  steps: [],
-};
-const http = { timeoutMs: 5000, retries: 0 };
-const ctx = (): InterpolationContext => ({ steps: {}, captures: {}, runId: 'r', uuid: () => 'u' });
-const targetAt = (url: string): Target => ({
-  label: 'unit',
-  endpointFor: () => url,
-  headers: { authorization: 'Bearer dev-token', 'content-type': 'application/json' },
-  isSimulator: true,
-});
+const scenario = unitScenario('step.hook');
+const http = UNIT_HTTP;
+const ctx = emptyContext;
+const targetAt = (url: string) => unitTarget(url, { 'content-type': 'application/json' }, true);
 
 /** A node:http server on 127.0.0.1, port 0, and the URL it answers at. */
 async function listening(

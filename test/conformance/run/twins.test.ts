@@ -10,31 +10,17 @@ import {
   twinOf,
   type TwinVariant,
 } from '../../../src/conformance/run/twins.js';
-import type { InterpolationContext } from '../../../src/conformance/scenario/interpolate.js';
-import type { Scenario, Step } from '../../../src/conformance/scenario/types.js';
+import type { Step } from '../../../src/conformance/scenario/types.js';
 import type { GraphQLRequest, HttpOutcome } from '../../../src/conformance/target/http-client.js';
-import type { Target } from '../../../src/conformance/target/target.js';
 import { buildRevisionSchema } from '../../../src/contract/generate.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { emptyContext, UNIT_HTTP, unitScenario, unitTarget } from '../helpers/step.js';
 
 const schema = buildRevisionSchema('1.4.0');
-const scenario: Scenario = {
-  id: 'twins.unit',
-  title: 'twins',
-  revisions: ['1.4.0'],
-  tags: [],
-  spec: [],
-  assumptions: [],
-  steps: [],
-};
-const http = { timeoutMs: 5000, retries: 0 };
-const ctx = (): InterpolationContext => ({ steps: {}, captures: {}, runId: 'r', uuid: () => 'u' });
-const targetAt = (url: string): Target => ({
-  label: 'unit',
-  endpointFor: () => url,
-  headers: { authorization: 'Bearer dev-token' },
-  isSimulator: false,
-});
+const scenario = unitScenario('twins.unit');
+const http = UNIT_HTTP;
+const ctx = emptyContext;
+const targetAt = (url: string) => unitTarget(url);
 const request: GraphQLRequest = {
   url: 'http://127.0.0.1:1/us/1.4.0/public-api/graphql',
   headers: { authorization: 'Bearer dev-token' },
