@@ -42,25 +42,25 @@ export function onInput(fn: (input: Record<string, unknown>) => Record<string, u
       : value;
 }
 
+/** Mutations whose `input` argument a mutant rewrites with `fn` before the correct server sees it. */
+export function onMutationInput(
+  mutations: ReadonlySet<string>,
+  fn: (input: Record<string, unknown>) => Record<string, unknown>,
+): Handler {
+  return onFields((node, field, vars) =>
+    mutations.has(node.name.value) ? mapArgument(node, field, vars, 'input', onInput(fn)) : undefined,
+  );
+}
+
 /**
  * Writes that store a date input one day early (read as local midnight, written as UTC): `key` of the
  * `input` of each mutation named.
  */
 export function inputDayEarly(mutations: ReadonlySet<string>, key: string): Handler {
-  return onFields((node, field, vars) =>
-    mutations.has(node.name.value)
-      ? mapArgument(
-          node,
-          field,
-          vars,
-          'input',
-          onInput((input) => {
-            const value = input[key];
-            return typeof value === 'string' ? { ...input, [key]: dayBefore(value) } : input;
-          }),
-        )
-      : undefined,
-  );
+  return onMutationInput(mutations, (input) => {
+    const value = input[key];
+    return typeof value === 'string' ? { ...input, [key]: dayBefore(value) } : input;
+  });
 }
 
 /**
@@ -307,23 +307,12 @@ export const HOLDOUT6: readonly Mutant[] = [
     description:
       'addActivity and updateActivity read activityDate with a 12-hour clock: "2026-05-01 15:30:00" is stored as 03:30',
     names: /activityDate|activityStartDate|date|time|hour|activit/i,
-    handle: onFields((node, field, vars) =>
-      node.name.value === 'addActivity' || node.name.value === 'updateActivity'
-        ? mapArgument(
-            node,
-            field,
-            vars,
-            'input',
-            onInput((input) => {
-              const m =
-                typeof input.activityDate === 'string' ? ACTIVITY_DATE.exec(input.activityDate) : null;
-              if (!m || Number(m[2]) < 13) return input;
-              const hour = String(Number(m[2]) % 12).padStart(2, '0');
-              return { ...input, activityDate: `${m[1]} ${hour}${m[3]}` };
-            }),
-          )
-        : undefined,
-    ),
+    handle: onMutationInput(new Set(['addActivity', 'updateActivity']), (input) => {
+      const m = typeof input.activityDate === 'string' ? ACTIVITY_DATE.exec(input.activityDate) : null;
+      if (!m || Number(m[2]) < 13) return input;
+      const hour = String(Number(m[2]) % 12).padStart(2, '0');
+      return { ...input, activityDate: `${m[1]} ${hour}${m[3]}` };
+    }),
   },
   {
     id: 'holdout6.validation.end-before-start-accepted',
@@ -331,22 +320,12 @@ export const HOLDOUT6: readonly Mutant[] = [
     description:
       'addObjective and addInitiative accept an endDate before the startDate (the end date is dropped, no validationErrors)',
     names: /endDate|startDate|validation|addObjective|addInitiative|before/i,
-    handle: onFields((node, field, vars) =>
-      node.name.value === 'addObjective' || node.name.value === 'addInitiative'
-        ? mapArgument(
-            node,
-            field,
-            vars,
-            'input',
-            onInput((input) => {
-              if (typeof input.startDate !== 'string' || typeof input.endDate !== 'string') return input;
-              if (input.endDate >= input.startDate) return input;
-              const { endDate: _endDate, ...rest } = input;
-              return rest;
-            }),
-          )
-        : undefined,
-    ),
+    handle: onMutationInput(new Set(['addObjective', 'addInitiative']), (input) => {
+      if (typeof input.startDate !== 'string' || typeof input.endDate !== 'string') return input;
+      if (input.endDate >= input.startDate) return input;
+      const { endDate: _endDate, ...rest } = input;
+      return rest;
+    }),
   },
   {
     id: 'holdout6.validation.strength-level-below-one-clamped',
@@ -354,20 +333,10 @@ export const HOLDOUT6: readonly Mutant[] = [
     description:
       'relationship writes given a strengthLevel below 1 store strength 1 instead of refusing it (a clamp instead of a check)',
     names: /strengthLevel|strength|validation|range|between|relationship/i,
-    handle: onFields((node, field, vars) =>
-      STRENGTH_INPUTS.has(node.name.value)
-        ? mapArgument(
-            node,
-            field,
-            vars,
-            'input',
-            onInput((input) =>
-              typeof input.strengthLevel === 'number' && input.strengthLevel < 1
-                ? { ...input, strengthLevel: 1 }
-                : input,
-            ),
-          )
-        : undefined,
+    handle: onMutationInput(STRENGTH_INPUTS, (input) =>
+      typeof input.strengthLevel === 'number' && input.strengthLevel < 1
+        ? { ...input, strengthLevel: 1 }
+        : input,
     ),
   },
   {

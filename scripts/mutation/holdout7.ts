@@ -9,7 +9,7 @@ import { lostRootField } from './holdout.js';
 import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
 import { screaming } from './holdout3.js';
 import { selectedUnder, sibling } from './holdout5.js';
-import { dateBoundExclusive, inputDayEarly, onInput, refusedAsUnauthenticated } from './holdout6.js';
+import { dateBoundExclusive, inputDayEarly, onMutationInput, refusedAsUnauthenticated } from './holdout6.js';
 import { cached, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Handler, type Incoming } from './proxy.js';
 import { as, isMutation, mapArgument, onData, onFields, rootFields } from './rewrite.js';
@@ -275,21 +275,11 @@ export const HOLDOUT7: readonly Mutant[] = [
     description:
       'addCompany given an emailAddress that is not an e-mail address drops it and adds the company (no validationErrors)',
     names: /emailAddress|e-mail|email|addCompany|company|validation/i,
-    handle: onFields((node, field, vars) =>
-      node.name.value === 'addCompany'
-        ? mapArgument(
-            node,
-            field,
-            vars,
-            'input',
-            onInput((input) => {
-              if (typeof input.emailAddress !== 'string' || EMAIL.test(input.emailAddress)) return input;
-              const { emailAddress: _emailAddress, ...rest } = input;
-              return rest;
-            }),
-          )
-        : undefined,
-    ),
+    handle: onMutationInput(new Set(['addCompany']), (input) => {
+      if (typeof input.emailAddress !== 'string' || EMAIL.test(input.emailAddress)) return input;
+      const { emailAddress: _emailAddress, ...rest } = input;
+      return rest;
+    }),
   },
   {
     id: 'holdout7.validation.opportunity-blank-tag-dropped',
@@ -297,20 +287,10 @@ export const HOLDOUT7: readonly Mutant[] = [
     description:
       'addOpportunity given a blank tag drops it and adds the opportunity instead of refusing the tag',
     names: /tags?|blank|empty|addOpportunity|opportunit|validation/i,
-    handle: onFields((node, field, vars) =>
-      node.name.value === 'addOpportunity'
-        ? mapArgument(
-            node,
-            field,
-            vars,
-            'input',
-            onInput((input) =>
-              Array.isArray(input.tags)
-                ? { ...input, tags: input.tags.filter((t) => typeof t !== 'string' || t.trim() !== '') }
-                : input,
-            ),
-          )
-        : undefined,
+    handle: onMutationInput(new Set(['addOpportunity']), (input) =>
+      Array.isArray(input.tags)
+        ? { ...input, tags: input.tags.filter((t) => typeof t !== 'string' || t.trim() !== '') }
+        : input,
     ),
   },
   {
