@@ -188,16 +188,17 @@ export class TwinPlanner {
   plan(key: string, request: GraphQLRequest, elsewhere?: () => Elsewhere | undefined): Twin | undefined {
     const count = this.sent.get(key) ?? 0;
     if (count >= TWINS_PER_KEY || (count === 0 && this.sent.size >= MAX_KEYS)) return undefined;
+    // The other revision's request is validated once, and only when its turn comes.
+    let other: Elsewhere | undefined;
+    const once = (): Elsewhere | undefined => (other ??= elsewhere?.());
     for (let tried = 0; tried < this.variants.length; tried += 1) {
       const variant = this.variants[this.turn % this.variants.length]!;
       this.turn += 1;
-      const twin = twinOf(request, variant, elsewhere);
+      const twin = twinOf(request, variant, once);
       if (twin) {
         this.sent.set(key, count + 1);
         const sent =
-          variant === 'other-revision'
-            ? `to the ${elsewhere?.()?.version ?? 'other'} endpoint`
-            : SENT[variant];
+          variant === 'other-revision' ? `to the ${other?.version ?? 'other'} endpoint` : SENT[variant];
         return { variant, request: marked(twin, variant), sent };
       }
     }
