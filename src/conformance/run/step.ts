@@ -23,16 +23,14 @@ import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
 import {
   ANONYMOUS_BASIS,
-  anonymousTwin,
+  credentialTwins,
   judgeAnonymous,
   judgeTwin,
   TWIN_BASIS,
   type Elsewhere,
   type TwinPlanner,
+  UNKNOWN_TOKEN,
 } from './twins.js';
-
-/** The bearer token of `as: unknown-token` steps: well formed, and no tenant's (A-423). */
-export const UNKNOWN_TOKEN = 'rm-harness-unknown-token-0000';
 
 /** What `as: extended-token` steps add after the target's own token: a token that only starts with it (A-560). */
 export const TOKEN_EXTENSION = '-rm-harness-extended';
@@ -132,17 +130,13 @@ function rootNamesOf(document: string, operationName: string | undefined): strin
 }
 
 /**
- * Whether a step's answer may be sent again another way: a query sent plainly with credentials the
- * target serves, answered 200 with data and no errors. Steps that ask for a transport of their own, the
+ * Whether a step's answer may be sent again another way: an operation sent plainly with credentials the
+ * target serves, answered 200 with data and no errors (a mutation only without its credentials, which
+ * a correct service refuses before anything runs). Steps that ask for a transport of their own, the
  * fuzzer's cases (`decide`) and teardowns are left as written.
  */
-function twinnable(
-  step: Step,
-  hooks: StepHooks,
-  write: boolean,
-  outcome: { status: number; body: unknown },
-): boolean {
-  if (write || hooks.decide || step.phase === 'teardown') return false;
+function twinnable(step: Step, hooks: StepHooks, outcome: { status: number; body: unknown }): boolean {
+  if (hooks.decide || step.phase === 'teardown') return false;
   if (step.as !== undefined && step.as !== 'limited') return false;
   if (step.body || step.method || step.accept || step.contentType) return false;
   const body = outcome.body as { data?: unknown; errors?: unknown[] } | undefined;
@@ -385,7 +379,7 @@ export async function runStep(
   if (joins && !write) {
     options.joins?.observe({ result, scenarioId: scenario.id, revision, url, headers }, askedIn, joins);
   }
-  if (options.twins && twinnable(step, hooks, write, outcome)) {
+  if (options.twins && twinnable(step, hooks, outcome)) {
     const roots = rootNamesOf(step.document, step.operationName);
     const elsewhere = (): Elsewhere | undefined => {
       // Introspection describes the revision's schema, which is what the revisions differ in (§9.3).
@@ -405,6 +399,7 @@ export async function runStep(
       revision,
       data,
       elsewhere,
+      write,
     });
   }
   return result;
@@ -425,13 +420,14 @@ async function sendTwin(
     revision: Version;
     data: unknown;
     elsewhere: () => Elsewhere | undefined;
+    write: boolean;
   },
 ): Promise<void> {
   const planner = options.twins;
   if (!planner) return;
   const key = `${at.revision} ${roots}`;
-  const twin = planner.plan(key, request, at.elsewhere);
-  const anonymous = anonymousTwin(planner, key, request);
+  // A write is never sent twice with credentials: only its refusals are asked for.
+  const twin = at.write ? undefined : planner.plan(key, request, at.elsewhere);
   const found: Difference[] = [];
   const differences = (findings: Finding[], basis: readonly string[]): Difference[] =>
     findings.map((finding) =>
@@ -445,8 +441,17 @@ async function sendTwin(
     const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
     found.push(...differences(judgeTwin(twin.variant, at.data, answer, sameState, twin.sent), TWIN_BASIS));
   }
-  if (anonymous) {
-    found.push(...differences(judgeAnonymous(await postGraphQL(anonymous, options.http)), ANONYMOUS_BASIS));
+  for (const credential of credentialTwins(planner, key, request)) {
+    // A service that skips authentication on a write path applies it: the run's state moves with it.
+    if (at.write) options.joins?.writeStarted();
+    let answer: HttpOutcome;
+    try {
+      answer = await postGraphQL(credential.request, options.http);
+    } finally {
+      if (at.write) options.joins?.writeEnded();
+    }
+    const operation = at.write ? 'mutation' : 'query';
+    found.push(...differences(judgeAnonymous(answer, credential.sent, operation), ANONYMOUS_BASIS));
   }
   at.result.differences.push(...found);
   if (found.some((d) => d.severity === 'breaking')) at.result.status = 'failed';

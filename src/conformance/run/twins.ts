@@ -16,7 +16,7 @@ const marked = (request: GraphQLRequest, way: string): GraphQLRequest => ({
 });
 
 /** What the anonymous twin rests on: every call acts as the firm's API user (§5.2), refused 401 without one (A-58). */
-export const ANONYMOUS_BASIS: readonly string[] = ['§5.2', 'A-58', 'A-582'];
+export const ANONYMOUS_BASIS: readonly string[] = ['§5.2', 'A-58', 'A-423', 'A-582'];
 
 /**
  * The ways GraphQL over HTTP and HTTP let a client send the same query, each of which a service must
@@ -208,30 +208,55 @@ export class TwinPlanner {
 
 const mediaTypeOf = (contentType: string): string => contentType.split(';')[0]!.trim().toLowerCase();
 
-/**
- * The request without its bearer credentials, once per key (the first answered query of each revision
- * and set of root fields): every operation is asked once as a caller no firm designated. Undefined when
- * this key was asked so already, or the request carries no bearer token (credentials in a header the
- * runner does not know could not be taken away).
- */
-export function anonymousTwin(
-  planner: TwinPlanner,
-  key: string,
-  request: GraphQLRequest,
-): GraphQLRequest | undefined {
-  if (!/^Bearer\s/i.test(headerOf(request.headers, 'authorization') ?? '')) return undefined;
-  return planner.firstAnonymous(key)
-    ? marked({ ...request, headers: withoutHeader(request.headers, 'authorization') }, 'anonymous')
-    : undefined;
+/** The bearer token of `as: unknown-token` steps and twins: well formed, and no tenant's (A-423). */
+export const UNKNOWN_TOKEN = 'rm-harness-unknown-token-0000';
+
+/** A request sent again with credentials no firm designated, and how a difference says it was sent. */
+export interface CredentialTwin {
+  request: GraphQLRequest;
+  sent: string;
 }
 
 /**
- * What the answer to a query sent without credentials shows: it must be refused with 401 and carry no
- * data (A-58); a service that serves some path without authenticating answers it.
+ * The request without its bearer credentials and with a well-formed token no tenant has (A-423), once
+ * per key (the first answered operation of each revision and set of root fields, queries and
+ * mutations alike): every operation is asked once as a caller no firm designated. A service that skips
+ * authentication on one path, or checks only that a token is present, serves it. Empty when this key
+ * was asked so already, or the request carries no bearer token (credentials in a header the runner
+ * does not know could not be taken away).
  */
-export function judgeAnonymous(twin: HttpOutcome): Finding[] {
+export function credentialTwins(
+  planner: TwinPlanner,
+  key: string,
+  request: GraphQLRequest,
+): CredentialTwin[] {
+  if (!/^Bearer\s/i.test(headerOf(request.headers, 'authorization') ?? '')) return [];
+  if (!planner.firstAnonymous(key)) return [];
+  const without = withoutHeader(request.headers, 'authorization');
+  return [
+    { request: marked({ ...request, headers: without }, 'anonymous'), sent: 'without credentials' },
+    {
+      request: marked(
+        { ...request, headers: { ...without, authorization: `Bearer ${UNKNOWN_TOKEN}` } },
+        'unknown-token',
+      ),
+      sent: 'with a bearer token no tenant has',
+    },
+  ];
+}
+
+/**
+ * What the answer to an operation sent with credentials no firm designated shows: it must be refused
+ * with 401 and carry no data (A-58, A-423); a service that serves some path without authenticating
+ * answers it. `operation` names what was sent ("query" or "mutation"), `sent` how.
+ */
+export function judgeAnonymous(
+  twin: HttpOutcome,
+  sent = 'without credentials',
+  operation = 'query',
+): Finding[] {
   if (twin.kind !== 'response' || twin.unavailable !== undefined) return [];
-  const sent = 'The same query sent without credentials';
+  const said = `The same ${operation} sent ${sent}`;
   const body = twin.body as { data?: unknown } | undefined;
   const findings: Finding[] = [];
   if (twin.status !== 401) {
@@ -241,7 +266,7 @@ export function judgeAnonymous(twin: HttpOutcome): Finding[] {
       kind: 'http-status',
       expected: 401,
       actual: twin.status,
-      message: `${sent} was answered HTTP ${twin.status}, not 401 UNAUTHENTICATED: every call acts as the firm's API user, and a call that names none is refused`,
+      message: `${said} was answered HTTP ${twin.status}, not 401 UNAUTHENTICATED: every call acts as the firm's API user, and a call that names none is refused`,
     });
   }
   if (body?.data !== undefined && body.data !== null) {
@@ -251,7 +276,7 @@ export function judgeAnonymous(twin: HttpOutcome): Finding[] {
       kind: 'presence-mismatch',
       expected: 'no data',
       actual: clip(body.data),
-      message: `${sent} was answered with data: a caller without credentials sees nothing of the tenant`,
+      message: `${said} was answered with data: a caller without credentials sees nothing of the tenant`,
     });
   }
   return findings;

@@ -6,6 +6,7 @@ import { runStep } from '../../../src/conformance/run/step.js';
 import {
   judgeTwin,
   TWIN_VARIANTS,
+  UNKNOWN_TOKEN,
   TwinPlanner,
   twinOf,
   type TwinVariant,
@@ -152,7 +153,8 @@ describe('runStep with transport twins', () => {
     // A service that compares the media type whole and serves GET from the first GET it answered.
     let firstGet: unknown;
     ({ server: strict, url: strictUrl } = await listening((req) => {
-      const anonymous = req.headers.authorization === undefined;
+      const anonymous =
+        req.headers.authorization === undefined || req.headers.authorization === `Bearer ${UNKNOWN_TOKEN}`;
       seen.push({ method: req.method, contentType: req.headers['content-type'], url: req.url, anonymous });
       if (anonymous) return { status: 401, body: { errors: [{ message: 'Unauthenticated' }] } };
       if (req.method === 'POST' && req.headers['content-type'] !== 'application/json') {
@@ -245,13 +247,13 @@ describe('runStep with transport twins', () => {
     expect(seen.filter((s) => !s.anonymous)).toHaveLength(1);
   });
 
-  it('asks each operation once without credentials, which must be refused 401 with no data', async () => {
+  it('asks each operation once without credentials and once with a token no tenant has, each refused 401 with no data', async () => {
     seen.length = 0;
     const planner = new TwinPlanner(['extensions']);
     const options = { target: targetAt(strictUrl), http, twins: planner };
     const first = await runStep(scenario, step, '1.4.0', options, schema, ctx());
     await runStep(scenario, step, '1.4.0', options, schema, ctx());
-    expect(seen.filter((s) => s.anonymous)).toHaveLength(1);
+    expect(seen.filter((s) => s.anonymous)).toHaveLength(2);
     expect(first.differences).toEqual([]);
     const served = await runStep(
       scenario,
@@ -280,19 +282,49 @@ describe('runStep with transport twins', () => {
       expect(leaked.differences.map((d) => [d.expectationId, d.kind, d.severity])).toEqual([
         ['transport-anonymous', 'http-status', 'breaking'],
         ['transport-anonymous', 'presence-mismatch', 'breaking'],
+        ['transport-anonymous', 'http-status', 'breaking'],
+        ['transport-anonymous', 'presence-mismatch', 'breaking'],
+      ]);
+      expect(leaked.differences.map((d) => d.message.split(' was ')[0])).toEqual([
+        'The same query sent without credentials',
+        'The same query sent without credentials',
+        'The same query sent with a bearer token no tenant has',
+        'The same query sent with a bearer token no tenant has',
+      ]);
+      // A write path that skips authentication applies the write for anyone: its refusal is asked too.
+      const write = await runStep(
+        scenario,
+        { id: 'w', document: 'mutation { removeWorkingList(listId: "x") }' },
+        '1.4.0',
+        { target: targetAt(lax.url), http, twins: new TwinPlanner(['extensions']) },
+        schema,
+        ctx(),
+      );
+      const refusals = write.differences.filter((d) => d.expectationId === 'transport-anonymous');
+      expect(refusals.map((d) => d.message.split(' was ')[0])).toEqual([
+        'The same mutation sent without credentials',
+        'The same mutation sent without credentials',
+        'The same mutation sent with a bearer token no tenant has',
+        'The same mutation sent with a bearer token no tenant has',
       ]);
     } finally {
       await new Promise<void>((resolve) => lax.server.close(() => resolve()));
     }
   });
 
-  it('sends no twin for a write, a step with a transport of its own, or another asker', async () => {
+  it('sends no twin for a step with a transport of its own or another asker, and a write only without credentials', async () => {
     seen.length = 0;
     await send({ ...step, method: 'get' }, strictUrl, ['json-charset']);
     await send({ ...step, as: 'anonymous' }, strictUrl, ['json-charset']);
+    expect(seen).toHaveLength(2);
+    seen.length = 0;
     await send({ id: 'w', document: 'mutation { removeWorkingList(listId: "x") }' }, strictUrl, [
       'json-charset',
     ]);
-    expect(seen).toHaveLength(3);
+    expect(seen.map((s) => [s.contentType, s.anonymous])).toEqual([
+      ['application/json', false],
+      ['application/json', true],
+      ['application/json', true],
+    ]);
   });
 });
