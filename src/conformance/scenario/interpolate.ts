@@ -30,6 +30,12 @@ const OFFSET = /^(.*\S)\s*([+-])\s*(\d+)$/;
 const SLICE = /^(.*\S)\[(\d+):(\d+)\]$/;
 
 /**
+ * `upper(<reference>)`, `lower(<reference>)`: a text an earlier step answered in other letter case, so a
+ * scenario can hold a filter that ignores case to finding an item by its own text written otherwise.
+ */
+const CASED = /^(upper|lower)\((.+)\)$/;
+
+/**
  * Resolves one `${…}` expression; `${steps.count.data.lists.totalModels + 1}` is a numeric reference
  * plus or minus a whole number and `${steps.all.data.all.models[0:5]}` part of a list, so an expectation
  * can state a relation between steps (count before + 1, a page is a slice of the whole, the day of an
@@ -37,6 +43,14 @@ const SLICE = /^(.*\S)\[(\d+):(\d+)\]$/;
  * value one target happened to answer.
  */
 function resolve(expr: string, ctx: InterpolationContext): Interpolated {
+  const cased = CASED.exec(expr.trim());
+  if (cased) {
+    const inner = resolve(cased[2] ?? '', ctx);
+    if (!inner.ok) return inner;
+    if (typeof inner.value !== 'string')
+      return { ok: false, error: `\${${expr.trim()}}: ${cased[2] ?? ''} is not a text` };
+    return { ok: true, value: cased[1] === 'upper' ? inner.value.toUpperCase() : inner.value.toLowerCase() };
+  }
   const slice = SLICE.exec(expr.trim());
   if (slice) {
     const base = resolveReference(slice[1] ?? '', ctx);

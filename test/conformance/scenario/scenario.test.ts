@@ -130,6 +130,15 @@ describe('interpolate', () => {
       error: '${steps.a.data.s + 1}: steps.a.data.s is not a number',
     });
   });
+  it('writes a text in other letter case, sliced or whole, so a filter that ignores case is held to it', () => {
+    const named = { ...ctx, captures: { name: 'Ada Lovelace' } };
+    expect(interpolate('${upper(captures.name[1:6])}', named)).toEqual({ ok: true, value: 'DA LO' });
+    expect(interpolate('x ${lower(captures.name)}', named)).toEqual({ ok: true, value: 'x ada lovelace' });
+    expect(interpolate('${upper(steps.a.data.n)}', ctx)).toEqual({
+      ok: false,
+      error: '${upper(steps.a.data.n)}: steps.a.data.n is not a text',
+    });
+  });
   it('reports what cannot be resolved', () => {
     expect(interpolate('${steps.b.data}', ctx)).toEqual({
       ok: false,
