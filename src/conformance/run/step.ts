@@ -120,15 +120,6 @@ function isWrite(document: string, operationName: string | undefined): boolean {
   }
 }
 
-/** The root fields a document's operation asks for, by name: which operation a twin repeats. */
-function rootNamesOf(document: string, operationName: string | undefined): string {
-  const op = getOperationAST(parse(document), operationName);
-  const names = (op?.selectionSet.selections ?? []).flatMap((s) =>
-    s.kind === 'Field' ? [s.name.value] : [],
-  );
-  return [...new Set(names)].sort().join(',');
-}
-
 /**
  * Whether a step's answer may be sent again another way: an operation sent plainly with credentials the
  * target serves, answered 200 with data and no errors (a mutation only without its credentials, which
@@ -145,10 +136,20 @@ function twinnable(step: Step, hooks: StepHooks, outcome: { status: number; body
   );
 }
 
-function rootFieldsOf(document: string, operationName: string | undefined): string[] {
+/**
+ * The root fields a document's operation asks for, `__typename` left out: by the keys its answer holds
+ * them under (aliases), or `by: 'name'` by the fields' own names (which operation a twin repeats).
+ */
+function rootFieldsOf(
+  document: string,
+  operationName: string | undefined,
+  by: 'key' | 'name' = 'key',
+): string[] {
   const op = getOperationAST(parse(document), operationName);
   return (op?.selectionSet.selections ?? []).flatMap((s) =>
-    s.kind === 'Field' && s.name.value !== '__typename' ? [s.alias?.value ?? s.name.value] : [],
+    s.kind === 'Field' && s.name.value !== '__typename'
+      ? [by === 'name' ? s.name.value : (s.alias?.value ?? s.name.value)]
+      : [],
   );
 }
 
@@ -380,7 +381,7 @@ export async function runStep(
     options.joins?.observe({ result, scenarioId: scenario.id, revision, url, headers }, askedIn, joins);
   }
   if (options.twins && twinnable(step, hooks, outcome)) {
-    const roots = rootNamesOf(step.document, step.operationName);
+    const roots = [...new Set(rootFieldsOf(step.document, step.operationName, 'name'))].sort().join(',');
     const elsewhere = (): Elsewhere | undefined => {
       // Introspection describes the revision's schema, which is what the revisions differ in (§9.3).
       if (/(^|,)__(schema|type)(,|$)/.test(roots)) return undefined;
