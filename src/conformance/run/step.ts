@@ -24,13 +24,12 @@ import type { ConformSettings } from '../settings.js';
 import {
   ANONYMOUS_BASIS,
   credentialTwins,
-  judgeAnonymous,
-  judgeTwin,
   TWIN_BASIS,
   type Elsewhere,
   type TwinPlanner,
   UNKNOWN_TOKEN,
 } from './twins.js';
+import { judgeAnonymous, judgeTwin } from './twin-verdicts.js';
 
 /** What `as: extended-token` steps add after the target's own token: a token that only starts with it (A-560). */
 export const TOKEN_EXTENSION = '-rm-harness-extended';

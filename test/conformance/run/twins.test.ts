@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JoinLedger } from '../../../src/conformance/joins/ledger.js';
 import { runStep } from '../../../src/conformance/run/step.js';
+import { judgeTwin } from '../../../src/conformance/run/twin-verdicts.js';
 import {
-  judgeTwin,
   TWIN_VARIANTS,
   UNKNOWN_TOKEN,
   TwinPlanner,
