@@ -174,7 +174,24 @@ export function loadScenarios(dir: string = SCENARIO_DIR): ScenarioLoad {
       continue;
     }
     ids.set(result.scenario.id, file);
-    scenarios.push({ scenario: result.scenario, file });
+    scenarios.push(...inRegions(result.scenario).map((scenario) => ({ scenario, file })));
   }
   return { scenarios, errors };
+}
+
+/**
+ * A scenario and its copies for the regions it also runs in (`alsoInRegions`): `<id>@<region>`, each step
+ * that names no region sent to that one, so reports, baselines and `--scenario` see each run apart.
+ */
+export function inRegions(scenario: Scenario): Scenario[] {
+  const { alsoInRegions, ...own } = scenario;
+  return [
+    own,
+    ...(alsoInRegions ?? []).map((region) => ({
+      ...own,
+      id: `${own.id}@${region}`,
+      title: `${own.title} (in ${region})`,
+      steps: own.steps.map((step) => ({ ...step, region: step.region ?? region })),
+    })),
+  ];
 }

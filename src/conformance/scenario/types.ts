@@ -214,6 +214,11 @@ export interface Scenario {
   compare?: CompareRules;
   /** Provider states set before the steps and undone after them. */
   state?: ProviderState;
+  /**
+   * Regions the scenario runs in again, each as `<id>@<region>` with every step that names no region of
+   * its own sent there: one release can misroute one region's writes of one kind of record.
+   */
+  alsoInRegions?: string[];
 }
 
 /** A scenario with where it came from. */

@@ -26,6 +26,26 @@ describe('scenario files', () => {
     expect(loadScenarios().errors.map(formatScenarioFileError)).toEqual([]);
   });
 
+  it('runs a scenario again in each region it names, as <id>@<region>, steps with a region of their own kept', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'regions-'));
+    writeFileSync(
+      path.join(dir, 'one.yaml'),
+      `${valid.replace('tags: [demo]', 'alsoInRegions: [eu, au]\ntags: [demo]')}  - id: elsewhere\n    region: us\n    document: '{ __typename }'\n`,
+    );
+    const load = loadScenarios(dir);
+    expect(load.errors).toEqual([]);
+    expect(
+      load.scenarios.map(({ scenario, file }) => [scenario.id, file, scenario.steps.map((s) => s.region)]),
+    ).toEqual([
+      ['demo.one', 'one.yaml', [undefined, 'us']],
+      ['demo.one@eu', 'one.yaml', ['eu', 'us']],
+      ['demo.one@au', 'one.yaml', ['au', 'us']],
+    ]);
+    expect(messages(valid.replace('tags: [demo]', 'alsoInRegions: [EU]\ntags: [demo]'))).toEqual([
+      expect.stringContaining('alsoInRegions'),
+    ]);
+  });
+
   it('keeps the fixture scenarios with stable ids (reports and baselines key on them)', () => {
     const load = loadScenarios(FIXTURE_SCENARIOS);
     expect(load.errors).toEqual([]);
