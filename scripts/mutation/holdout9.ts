@@ -9,7 +9,6 @@ import { lostRootField } from './holdout.js';
 import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
 import { sibling } from './holdout5.js';
 import { onInput, onMutationInput } from './holdout6.js';
-import { limitedRefusalRunAsFull } from './holdout7.js';
 import { argumentIgnored, changeNotKept, fallbackOnRefusal, sortColumnWrong } from './holdout8.js';
 import { cached, eventViews, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
 import type { Handler, Incoming } from './proxy.js';
@@ -63,6 +62,20 @@ const removeContactsFromListNotApplied: Handler = async (request, forward) => {
   return answer;
 };
 
+/**
+ * updateOpportunityStatus of the limited tenant naming an opportunity it cannot see is run as the full
+ * tenant: the status write looks the opportunity up without the tenant's scope.
+ */
+const limitedOpportunityStatusRunAsFull: Handler = async (request, forward) => {
+  const root = rootSelections(request).find((r) => r.name === 'updateOpportunityStatus');
+  const id = (root?.args.input as { opportunityId?: unknown } | null | undefined)?.opportunityId;
+  if (tokenOf(request) !== DEV_TOKENS.limited || typeof id !== 'string') return forward(request);
+  const seen = dataOf(
+    await forward(sibling(request, 'query($id: ID!) { opportunity(id: $id) { id } }', { id })),
+  )?.opportunity;
+  return seen ? forward(request) : as(DEV_TOKENS.full, request, forward);
+};
+
 /** The bearer token of a request matched case-insensitively to a tenant's token (a lowercased compare). */
 function caseInsensitiveToken(request: Incoming): string | undefined {
   const token = tokenOf(request);
@@ -98,9 +111,14 @@ const unknownOperationNameRunsFirst: Handler = (request, forward) => {
   return forward({ ...request, body, raw: JSON.stringify(body) });
 };
 
-/** The key of a response cache that keeps only the first 64 characters of the body (a fixed-size key column). */
+/**
+ * The key of a response cache that keeps only the first 64 characters of the request (a fixed-size key
+ * column): the body of a POST, the envelope of a GET.
+ */
 const truncatedBody = (request: Incoming): string =>
-  `${tokenOf(request)}\0${request.region}/${request.version}\0${request.raw.slice(0, 64)}`;
+  `${tokenOf(request)}\0${request.region}/${request.version}\0${request.method}\0${(
+    request.raw || JSON.stringify(request.body ?? {})
+  ).slice(0, 64)}`;
 
 /** The key of a response cache that normalises the document by dropping every alias. */
 function withoutAliases(request: Incoming): string {
@@ -335,7 +353,7 @@ export const HOLDOUT9: readonly Mutant[] = [
     description:
       'updateOpportunityStatus of the limited tenant given an opportunity of the full tenant changes its status',
     names: /tenant|limited|isolation|leak|other|updateOpportunityStatus|opportunit/i,
-    handle: limitedRefusalRunAsFull('updateOpportunityStatus'),
+    handle: limitedOpportunityStatusRunAsFull,
   },
   {
     id: 'holdout9.auth.token-case-insensitive',
