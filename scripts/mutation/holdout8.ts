@@ -24,7 +24,7 @@ const INSIGHT_TYPES: Record<string, string> = {
 };
 
 /** A handler that drops argument `name` of every field called `field` (the server then uses its default). */
-function argumentIgnored(field: string, name: string): Handler {
+export function argumentIgnored(field: string, name: string): Handler {
   return onFields((node, definition, vars) =>
     node.name.value === field ? mapArgument(node, definition, vars, name, () => undefined) : undefined,
   );
@@ -42,7 +42,7 @@ function sortFieldMapped(from: string, to: string) {
 }
 
 /** A handler that maps the sort field `from` to `to` on every field called `field`. */
-function sortColumnWrong(field: string, from: string, to: string): Handler {
+export function sortColumnWrong(field: string, from: string, to: string): Handler {
   return onFields((node, definition, vars) =>
     node.name.value === field
       ? mapArgument(node, definition, vars, 'sort', sortFieldMapped(from, to))
@@ -66,7 +66,7 @@ function refusedOn(answer: Answer, key: string, property: string): boolean {
  * A mutation `operation` that the correct service refuses for `property` is run again with the input
  * `fix` makes of it: the service falls back instead of reporting the bad value.
  */
-function fallbackOnRefusal(
+export function fallbackOnRefusal(
   operation: string,
   property: string,
   fix: (
@@ -103,7 +103,7 @@ async function defaultActivityType(request: Incoming, forward: Forward): Promise
  * state read before it (`read` gives the record, `restore` the mutation putting it back) lands after it:
  * a stale copy of the record, loaded before the change, is saved over it.
  */
-function changeNotKept(
+export function changeNotKept(
   operation: string,
   read: (input: Record<string, unknown>) => { query: string; variables: Record<string, unknown> } | undefined,
   restore: (

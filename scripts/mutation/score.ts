@@ -4,7 +4,7 @@
  * the mode caught: exit 1 with a difference that names the regression. The correct server must pass
  * every mode with exit 0.
  *
- *   npm run mutation-score -- [--set main|holdout|holdout2|holdout3|holdout4|holdout5|holdout6|holdout7|holdout8|all] [--mode read-only|read-write|compare|fuzz]...
+ *   npm run mutation-score -- [--set main|holdout|holdout2|holdout3|holdout4|holdout5|holdout6|holdout7|holdout8|holdout9|all] [--mode read-only|read-write|compare|fuzz]...
  *                             [--mutant PREFIX]... [--scenario GLOB]... [--concurrency N]
  *                             [--fuzz-seconds S] [--out FILE]
  *
@@ -14,8 +14,8 @@
  * scripts/mutation/holdout4.ts), the fifth held-out set (holdout5,
  * scripts/mutation/holdout5.ts), the sixth held-out set (holdout6,
  * scripts/mutation/holdout6.ts), the seventh held-out set (holdout7, scripts/mutation/holdout7.ts), the
- * eighth held-out set the checks were not written against (holdout8, scripts/mutation/holdout8.ts), or
- * all of them.
+ * eighth held-out set (holdout8, scripts/mutation/holdout8.ts), the ninth held-out set the checks were
+ * not written against (holdout9, scripts/mutation/holdout9.ts), or all of them.
  *
  * --mutant and --scenario narrow a run while a check is written; the scores in docs/verdicts.md come
  * from runs over every mutant and scenario.
@@ -38,6 +38,7 @@ import { HOLDOUT5 } from './holdout5.js';
 import { HOLDOUT6 } from './holdout6.js';
 import { HOLDOUT7 } from './holdout7.js';
 import { HOLDOUT8 } from './holdout8.js';
+import { HOLDOUT9 } from './holdout9.js';
 import { CORRECT, MUTANTS, type Mutant } from './mutants.js';
 import { startMutantServer } from './proxy.js';
 
@@ -85,6 +86,7 @@ export const SETS = {
   holdout6: HOLDOUT6,
   holdout7: HOLDOUT7,
   holdout8: HOLDOUT8,
+  holdout9: HOLDOUT9,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -95,6 +97,7 @@ export const SETS = {
     ...HOLDOUT6,
     ...HOLDOUT7,
     ...HOLDOUT8,
+    ...HOLDOUT9,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
