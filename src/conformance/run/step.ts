@@ -31,6 +31,12 @@ import {
 } from './twins.js';
 import { judgeAnonymous, judgeTwin } from './twin-verdicts.js';
 
+/** The media type each step `contentType` types its POST body with. */
+const CONTENT_TYPES: Readonly<Record<NonNullable<Step['contentType']>, string>> = {
+  'json-utf8': 'application/json; charset=utf-8',
+  'text-plain': 'text/plain',
+};
+
 /** What `as: extended-token` steps add after the target's own token: a token that only starts with it (A-560). */
 export const TOKEN_EXTENSION = '-rm-harness-extended';
 
@@ -202,7 +208,7 @@ function prepare(
   const headers = credentialsFor(step, options.target);
   const asked: Record<string, string> = {
     ...(step.accept ? { accept: ACCEPT_MEDIA_TYPES[step.accept] } : {}),
-    ...(step.contentType === 'json-utf8' ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+    ...(step.contentType ? { 'content-type': CONTENT_TYPES[step.contentType] } : {}),
   };
   const vars = variables.value as Record<string, unknown> | null;
   const request: GraphQLRequest = {

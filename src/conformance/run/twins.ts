@@ -15,7 +15,7 @@ const marked = (request: GraphQLRequest, way: string): GraphQLRequest => ({
 });
 
 /** What the anonymous twin rests on: every call acts as the firm's API user (§5.2), refused 401 without one (A-58). */
-export const ANONYMOUS_BASIS: readonly string[] = ['§5.2', 'A-58', 'A-423', 'A-582'];
+export const ANONYMOUS_BASIS: readonly string[] = ['§5.2', 'A-58', 'A-423', 'A-582', 'A-584'];
 
 /**
  * The ways GraphQL over HTTP and HTTP let a client send the same query, each of which a service must
@@ -201,6 +201,10 @@ export class TwinPlanner {
 /** The bearer token of `as: unknown-token` steps and twins: well formed, and no tenant's (A-423). */
 export const UNKNOWN_TOKEN = 'rm-harness-unknown-token-0000';
 
+/** The text with each letter's case turned over. */
+const swapCase = (text: string): string =>
+  [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
 /** A request sent again with credentials no firm designated, and how a difference says it was sent. */
 export interface CredentialTwin {
   request: GraphQLRequest;
@@ -208,7 +212,8 @@ export interface CredentialTwin {
 }
 
 /**
- * The request without its bearer credentials and with a well-formed token no tenant has (A-423), once
+ * The request without its bearer credentials, with a well-formed token no tenant has (A-423) and with
+ * its own token in other letter case (A-584), once
  * per key (the first answered operation of each revision and set of root fields, queries and
  * mutations alike): every operation is asked once as a caller no firm designated. A service that skips
  * authentication on one path, or checks only that a token is present, serves it. Empty when this key
@@ -223,7 +228,22 @@ export function credentialTwins(
   if (!/^Bearer\s/i.test(headerOf(request.headers, 'authorization') ?? '')) return [];
   if (!planner.firstAnonymous(key)) return [];
   const without = withoutHeader(request.headers, 'authorization');
+  const own = headerOf(request.headers, 'authorization') ?? '';
+  const token = own.replace(/^Bearer\s+/i, '');
+  const swapped = swapCase(token);
   return [
+    // A token is compared whole and exactly (A-560, A-584): the same letters in other case are no tenant's.
+    ...(swapped !== token
+      ? [
+          {
+            request: marked(
+              { ...request, headers: { ...without, authorization: `Bearer ${swapped}` } },
+              'token-case',
+            ),
+            sent: 'with the bearer token in other letter case',
+          },
+        ]
+      : []),
     { request: marked({ ...request, headers: without }, 'anonymous'), sent: 'without credentials' },
     {
       request: marked(

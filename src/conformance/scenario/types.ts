@@ -152,9 +152,10 @@ export interface Step {
   method?: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /**
    * `json-utf8` types a POST body `application/json; charset=utf-8`, a media type with a parameter, as
-   * many clients send it; it must be served as plain `application/json` is (A-581).
+   * many clients send it; it must be served as plain `application/json` is (A-581). `text-plain` types it
+   * `text/plain`, which a GraphQL endpoint refuses with 415 (A-585).
    */
-  contentType?: 'json-utf8';
+  contentType?: 'json-utf8' | 'text-plain';
   /** Names for values of this step's response, usable later as `${captures.name}`. */
   capture?: Record<string, string>;
   /**

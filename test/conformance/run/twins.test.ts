@@ -6,7 +6,6 @@ import { runStep } from '../../../src/conformance/run/step.js';
 import { judgeTwin } from '../../../src/conformance/run/twin-verdicts.js';
 import {
   TWIN_VARIANTS,
-  UNKNOWN_TOKEN,
   TwinPlanner,
   twinOf,
   type TwinVariant,
@@ -153,8 +152,7 @@ describe('runStep with transport twins', () => {
     // A service that compares the media type whole and serves GET from the first GET it answered.
     let firstGet: unknown;
     ({ server: strict, url: strictUrl } = await listening((req) => {
-      const anonymous =
-        req.headers.authorization === undefined || req.headers.authorization === `Bearer ${UNKNOWN_TOKEN}`;
+      const anonymous = !['Bearer dev-token', 'bearer dev-token'].includes(req.headers.authorization ?? '');
       seen.push({ method: req.method, contentType: req.headers['content-type'], url: req.url, anonymous });
       if (anonymous) return { status: 401, body: { errors: [{ message: 'Unauthenticated' }] } };
       if (req.method === 'POST' && req.headers['content-type'] !== 'application/json') {
@@ -253,7 +251,7 @@ describe('runStep with transport twins', () => {
     const options = { target: targetAt(strictUrl), http, twins: planner };
     const first = await runStep(scenario, step, '1.4.0', options, schema, ctx());
     await runStep(scenario, step, '1.4.0', options, schema, ctx());
-    expect(seen.filter((s) => s.anonymous)).toHaveLength(2);
+    expect(seen.filter((s) => s.anonymous)).toHaveLength(3);
     expect(first.differences).toEqual([]);
     const served = await runStep(
       scenario,
@@ -284,8 +282,12 @@ describe('runStep with transport twins', () => {
         ['transport-anonymous', 'presence-mismatch', 'breaking'],
         ['transport-anonymous', 'http-status', 'breaking'],
         ['transport-anonymous', 'presence-mismatch', 'breaking'],
+        ['transport-anonymous', 'http-status', 'breaking'],
+        ['transport-anonymous', 'presence-mismatch', 'breaking'],
       ]);
       expect(leaked.differences.map((d) => d.message.split(' was ')[0])).toEqual([
+        'The same query sent with the bearer token in other letter case',
+        'The same query sent with the bearer token in other letter case',
         'The same query sent without credentials',
         'The same query sent without credentials',
         'The same query sent with a bearer token no tenant has',
@@ -302,6 +304,8 @@ describe('runStep with transport twins', () => {
       );
       const refusals = write.differences.filter((d) => d.expectationId === 'transport-anonymous');
       expect(refusals.map((d) => d.message.split(' was ')[0])).toEqual([
+        'The same mutation sent with the bearer token in other letter case',
+        'The same mutation sent with the bearer token in other letter case',
         'The same mutation sent without credentials',
         'The same mutation sent without credentials',
         'The same mutation sent with a bearer token no tenant has',
@@ -323,6 +327,7 @@ describe('runStep with transport twins', () => {
     ]);
     expect(seen.map((s) => [s.contentType, s.anonymous])).toEqual([
       ['application/json', false],
+      ['application/json', true],
       ['application/json', true],
       ['application/json', true],
     ]);
