@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import type { PageFinding } from '../assert/pages.js';
+import { converseFindings } from './converses.js';
 import { rankingFindings } from './rankings.js';
 import { typedHolders, type TypedHolder } from './typed-holders.js';
 
@@ -311,7 +312,8 @@ function employers(holder: TypedHolder, out: JoinObservation): void {
  * that is not the one the id beside it names, a record listed under a parent that does not refer back
  * to it, nested records answered null beside an id (to read by id later), what the answer says of
  * persons' employers and every record's scalar fields (to hold against other answers with no write
- * between); and relationship insights out of their rankings' order.
+ * between); relationship insights out of their rankings' order, and relationship types whose converse
+ * is not the name of the type their converseId names.
  */
 export function observeJoins(
   schema: GraphQLSchema,
@@ -320,7 +322,7 @@ export function observeJoins(
 ): JoinObservation {
   const out: JoinObservation = { findings: [], nullJoins: [], employers: [], records: [] };
   const holders = [...typedHolders(schema, request, data)];
-  out.findings.push(...rankingFindings(holders));
+  out.findings.push(...rankingFindings(holders), ...converseFindings(holders));
   for (const holder of holders) {
     idJoins(holder, out);
     parentJoins(holder, out);
