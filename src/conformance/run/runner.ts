@@ -20,6 +20,7 @@ import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
 import { keepAliveTransport } from '../target/transport.js';
 import { postGraphQL } from '../target/http-client.js';
+import { AnswerMemory } from './answers.js';
 import { TwinPlanner, type TwinVariant } from './twins.js';
 import { JoinLedger } from '../joins/ledger.js';
 import type { Difference } from '../outcome/differences.js';
@@ -180,6 +181,7 @@ export async function runScenarios(
   const http = transport ? { ...options.http, fetchFn: transport.fetch } : options.http;
   const joins = new JoinLedger();
   const twins = new TwinPlanner(options.twinVariants);
+  const answers = new AnswerMemory();
   try {
     const schemaFor = options.schemaFor ?? buildRevisionSchema;
     // The revisions differ in their schema only (§9.3): a document valid in both is asked of both.
@@ -187,7 +189,7 @@ export async function runScenarios(
       const version = options.revisions.find((r) => r !== revision);
       return version === undefined ? undefined : { version, schema: schemaFor(version) };
     };
-    const results = await runAll(scenarios, { ...options, http, joins, twins, otherRevision });
+    const results = await runAll(scenarios, { ...options, http, joins, twins, answers, otherRevision });
     attach(results, await joins.settle((request) => postGraphQL(request, http)));
     return results;
   } finally {

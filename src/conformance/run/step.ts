@@ -30,6 +30,7 @@ import {
   UNKNOWN_TOKEN,
 } from './twins.js';
 import { judgeAnonymous, judgeTwin } from './twin-verdicts.js';
+import type { AnswerMemory } from './answers.js';
 
 /** The media type each step `contentType` types its POST body with. */
 const CONTENT_TYPES: Readonly<Record<NonNullable<Step['contentType']>, string>> = {
@@ -95,6 +96,8 @@ export interface StepOptions extends Pick<ConformSettings, 'http'> {
   joins?: JoinLedger;
   /** The run's transport twins: some answered queries are sent again another way and held to the first answer (A-582). */
   twins?: TwinPlanner;
+  /** The run's answers by their text: a failed step answered what another request was names the cache (A-540). */
+  answers?: AnswerMemory;
   /** The other revision the run asks, with its schema: where a twin may ask the same document (A-582). */
   otherRevision?: (revision: Version) => { version: Version; schema: GraphQLSchema } | undefined;
 }
@@ -372,6 +375,18 @@ export async function runStep(
   );
   capture(step, outcome.body, ctx);
   const failed = differences.some((d) => d.severity === 'breaking');
+  if (outcome.body !== undefined && options.answers) {
+    const where = `${scenario.id}/${step.id} [${revision}]`;
+    const cached = options.answers.observe(where, prepared.request, JSON.stringify(outcome.body), failed);
+    if (cached) {
+      differences.push(
+        differenceOf(
+          { finding: cached, level: 'MUST', basis: ['A-540'] },
+          { scenarioId: scenario.id, stepId: step.id, revision },
+        ),
+      );
+    }
+  }
   // A step that found nothing checked only the answer's shape: skipped, for the reason its author named.
   const status: Status = failed ? 'failed' : missed ? 'skipped' : 'passed';
   const result: StepResult = {
