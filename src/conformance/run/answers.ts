@@ -5,12 +5,26 @@ import type { GraphQLRequest } from '../target/http-client.js';
 /** Answers remembered: the memory stays bounded (digests and a step's name each, well under 1 KB) however long a run is. */
 const MAX_ANSWERS = 5_000;
 
-/** Answers shorter than this are too common to tell a cache from chance (`{"data":{"x":null}}`). */
-const MIN_LENGTH = 64;
+/**
+ * Answers with fewer distinct values than this (a refusal with an empty list, `{"x": null}`) are too
+ * common to tell a cache from chance: two questions may well be answered alike.
+ */
+const MIN_VALUES = 3;
 
-/** What makes two requests different questions, each part as a difference names it. */
+/** The distinct strings, numbers and trues of an answer, up to `enough`. */
+function distinctValues(value: unknown, seen: Set<unknown>, enough: number): void {
+  if (seen.size >= enough) return;
+  if (Array.isArray(value)) value.forEach((v) => distinctValues(v, seen, enough));
+  else if (value !== null && typeof value === 'object')
+    Object.values(value).forEach((v) => distinctValues(v, seen, enough));
+  else if (typeof value === 'string' || typeof value === 'number' || value === true) seen.add(value);
+}
+
+/**
+ * What makes two requests different questions, each part as a difference names it. The path is left
+ * out: the same document sent to the other revision rightly answers the same data (§9.3).
+ */
 const PARTS = {
-  url: 'the path',
   document: 'the document',
   variables: 'the variables',
   operationName: 'the operation name',
@@ -34,7 +48,6 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
 
 function identityOf(request: GraphQLRequest): Identity {
   return {
-    url: digest(request.url),
     document: digest(request.body.query ?? ''),
     variables: digest(JSON.stringify(request.body.variables ?? null)),
     operationName: digest(request.body.operationName ?? ''),
@@ -53,12 +66,14 @@ export class AnswerMemory {
   private readonly answers = new Map<string, Remembered>();
 
   /**
-   * Remembers the answer `text` to `request` (asked at `where`); returns, for a step that failed, the
-   * finding that an earlier, different request was given the same text.
+   * Remembers the answer `body` to `request` (asked at `where`); returns, for a step that failed, the
+   * finding that an earlier, different request was given the same answer.
    */
-  observe(where: string, request: GraphQLRequest, text: string, failed: boolean): Finding | undefined {
-    if (text.length < MIN_LENGTH) return undefined;
-    const key = digest(text);
+  observe(where: string, request: GraphQLRequest, body: unknown, failed: boolean): Finding | undefined {
+    const values = new Set<unknown>();
+    distinctValues(body, values, MIN_VALUES);
+    if (values.size < MIN_VALUES) return undefined;
+    const key = digest(JSON.stringify(body));
     const identity = identityOf(request);
     const earlier = this.answers.get(key);
     if (!earlier) {

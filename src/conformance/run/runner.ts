@@ -48,6 +48,14 @@ export interface RunnerOptions
   twinVariants?: readonly TwinVariant[];
 }
 
+/**
+ * Whether a scenario is run against this target at all: a copy made for another region
+ * (`alsoInRegions`) is not where that region is the target's own, which the scenario itself covers.
+ */
+export function runsAgainst(scenario: Scenario, target: Target): boolean {
+  return scenario.copyIn === undefined || scenario.copyIn !== (target.region ?? 'us');
+}
+
 /** Why a scenario cannot run against this target (it would be skipped), or undefined when it can. */
 export function skipReasonOf(
   scenario: Scenario,
@@ -209,6 +217,7 @@ async function runAll(
     const schema = schemaFor(revision);
     for (const loaded of scenarios) {
       if (!loaded.scenario.revisions.includes(revision)) continue;
+      if (!runsAgainst(loaded.scenario, options.target)) continue;
       if (options.include && !options.include(loaded.scenario.id, revision)) continue;
       runs.push(
         limit(async () => {

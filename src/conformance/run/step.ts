@@ -377,7 +377,7 @@ export async function runStep(
   const failed = differences.some((d) => d.severity === 'breaking');
   if (outcome.body !== undefined && options.answers) {
     const where = `${scenario.id}/${step.id} [${revision}]`;
-    const cached = options.answers.observe(where, prepared.request, JSON.stringify(outcome.body), failed);
+    const cached = options.answers.observe(where, prepared.request, outcome.body, failed);
     if (cached) {
       differences.push(
         differenceOf(

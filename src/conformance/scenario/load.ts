@@ -190,6 +190,7 @@ export function inRegions(scenario: Scenario): Scenario[] {
     ...(alsoInRegions ?? []).map((region) => ({
       ...own,
       id: `${own.id}@${region}`,
+      copyIn: region,
       title: `${own.title} (in ${region})`,
       steps: own.steps.map((step) => ({ ...step, region: step.region ?? region })),
     })),

@@ -220,6 +220,8 @@ export interface Scenario {
    * its own sent there: one release can misroute one region's writes of one kind of record.
    */
   alsoInRegions?: string[];
+  /** The region a copy made for `alsoInRegions` runs in (set when the copy is made, never in a file). */
+  copyIn?: string;
 }
 
 /** A scenario with where it came from. */

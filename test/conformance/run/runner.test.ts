@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { exitCodeOf } from '../../../src/conformance/run/conform.js';
+import { runsAgainst } from '../../../src/conformance/run/runner.js';
 import { startTestServer, unreachableUrl, type Deviation, type TestServer } from '../helpers/server.js';
 import { differencesOf, fixtureScenarios, runShipped, targetOf } from '../helpers/run.js';
 
@@ -192,5 +193,16 @@ describe('runner against deliberately wrong servers', () => {
     expect(differencesOf(result)).toEqual([]);
     expect(result.scenarios[0]?.steps[0]?.note).toMatch(/ECONNREFUSED.*after 2 attempts/);
     expect(exitCodeOf(result)).toBe(1);
+  });
+});
+
+describe('a scenario copy for another region', () => {
+  it("is left out where that region is the target's own, and runs elsewhere", () => {
+    const scenario = { ...fixtureScenarios()[0]!.scenario, copyIn: 'eu' };
+    const target = targetOf('http://127.0.0.1:1/{region}/1.4.0/public-api/graphql');
+    expect(runsAgainst(scenario, { ...target, region: 'eu' })).toBe(false);
+    expect(runsAgainst(scenario, { ...target, region: 'us' })).toBe(true);
+    expect(runsAgainst(scenario, target)).toBe(true);
+    expect(runsAgainst({ ...scenario, copyIn: 'us' }, target)).toBe(false);
   });
 });

@@ -35,11 +35,16 @@ describe('scenario files', () => {
     const load = loadScenarios(dir);
     expect(load.errors).toEqual([]);
     expect(
-      load.scenarios.map(({ scenario, file }) => [scenario.id, file, scenario.steps.map((s) => s.region)]),
+      load.scenarios.map(({ scenario, file }) => [
+        scenario.id,
+        file,
+        scenario.copyIn,
+        scenario.steps.map((s) => s.region),
+      ]),
     ).toEqual([
-      ['demo.one', 'one.yaml', [undefined, 'us']],
-      ['demo.one@eu', 'one.yaml', ['eu', 'us']],
-      ['demo.one@au', 'one.yaml', ['au', 'us']],
+      ['demo.one', 'one.yaml', undefined, [undefined, 'us']],
+      ['demo.one@eu', 'one.yaml', 'eu', ['eu', 'us']],
+      ['demo.one@au', 'one.yaml', 'au', ['au', 'us']],
     ]);
     expect(messages(valid.replace('tags: [demo]', 'alsoInRegions: [EU]\ntags: [demo]'))).toEqual([
       expect.stringContaining('alsoInRegions'),
