@@ -4,12 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JoinLedger } from '../../../src/conformance/joins/ledger.js';
 import { runStep } from '../../../src/conformance/run/step.js';
 import { judgeTwin } from '../../../src/conformance/run/twin-verdicts.js';
-import {
-  TWIN_VARIANTS,
-  TwinPlanner,
-  twinOf,
-  type TwinVariant,
-} from '../../../src/conformance/run/twins.js';
+import { TWIN_VARIANTS, TwinPlanner, twinOf, type TwinVariant } from '../../../src/conformance/run/twins.js';
 import type { Step } from '../../../src/conformance/scenario/types.js';
 import type { GraphQLRequest, HttpOutcome } from '../../../src/conformance/target/http-client.js';
 import { buildRevisionSchema } from '../../../src/contract/generate.js';
