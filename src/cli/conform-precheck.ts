@@ -15,23 +15,25 @@ import { CliUsageError } from './context.js';
 // light modules are imported here, directly rather than through a barrel that would load the rest.
 
 /**
- * A scenario file's top-level `id` and `tags`, parsed from those keys' lines alone: parsing whole files
+ * A scenario file's top-level `id` and `tags` (and its copies' ids, `alsoInRegions`), parsed from those keys' lines alone: parsing whole files
  * (half a megabyte of YAML) would take longer than the loading this check saves. A top-level key starts
  * at column 0; a block list may continue at column 0 with `-`.
  */
-function idAndTags(text: string): Selectable['scenario'] | undefined {
+function idAndTags(text: string): Selectable['scenario'][] | undefined {
   const kept: string[] = [];
   let inside = false;
   for (const line of text.split(/\r?\n/)) {
-    if (/^[^\s#-]/.test(line)) inside = /^(id|tags)\s*:/.test(line);
+    if (/^[^\s#-]/.test(line)) inside = /^(id|tags|alsoInRegions)\s*:/.test(line);
     if (inside) kept.push(line);
   }
   const data: unknown = parse(kept.join('\n'));
   if (typeof data !== 'object' || data === null) return undefined;
-  const { id, tags } = data as { id?: unknown; tags?: unknown };
+  const { id, tags, alsoInRegions } = data as { id?: unknown; tags?: unknown; alsoInRegions?: unknown };
   if (typeof id !== 'string' || !Array.isArray(tags) || !tags.every((t) => typeof t === 'string'))
     return undefined;
-  return { id, tags: tags as string[] };
+  // The loader runs a scenario again in each region it names, as <id>@<region> (inRegions).
+  const regions = Array.isArray(alsoInRegions) ? alsoInRegions.map(String) : [];
+  return [id, ...regions.map((r) => `${id}@${r}`)].map((each) => ({ id: each, tags: tags as string[] }));
 }
 
 /**
@@ -44,9 +46,10 @@ export function scenarioIndex(dir: string): Selectable[] | undefined {
     const base = isDir ? dir : path.dirname(dir);
     const out: Selectable[] = [];
     for (const full of isDir ? listYamlFiles(dir) : [dir]) {
-      const scenario = idAndTags(readFileSync(full, 'utf8'));
-      if (!scenario) return undefined;
-      out.push({ scenario, file: path.relative(base, full).split(path.sep).join('/') });
+      const scenarios = idAndTags(readFileSync(full, 'utf8'));
+      if (!scenarios) return undefined;
+      const file = path.relative(base, full).split(path.sep).join('/');
+      out.push(...scenarios.map((scenario) => ({ scenario, file })));
     }
     return out;
   } catch {
