@@ -8,14 +8,8 @@
  *                             [--mutant PREFIX]... [--scenario GLOB]... [--concurrency N]
  *                             [--fuzz-seconds S] [--out FILE]
  *
- * --set picks the mutants: the project's own (main, the default), the first held-out set (holdout,
- * scripts/mutation/holdout.ts), the second held-out set (holdout2, scripts/mutation/holdout2.ts), the
- * third held-out set (holdout3, scripts/mutation/holdout3.ts), the fourth held-out set (holdout4,
- * scripts/mutation/holdout4.ts), the fifth held-out set (holdout5,
- * scripts/mutation/holdout5.ts), the sixth held-out set (holdout6,
- * scripts/mutation/holdout6.ts), the seventh held-out set (holdout7, scripts/mutation/holdout7.ts), the
- * eighth held-out set (holdout8, scripts/mutation/holdout8.ts), the ninth held-out set the checks were
- * not written against (holdout9, scripts/mutation/holdout9.ts), or all of them.
+ * --set picks the mutants: the project's own (main, the default), one held-out set (holdoutN, in
+ * scripts/mutation/holdoutN.ts), or all of them; scripts/mutation/sets.ts holds the table.
  *
  * --mutant and --scenario narrow a run while a check is written; the scores in docs/verdicts.md come
  * from runs over every mutant and scenario.
@@ -30,17 +24,9 @@ import pLimit from 'p-limit';
 import type { CliIo } from '../../src/cli/context.js';
 import { runCli } from '../../src/cli/run.js';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
-import { HOLDOUT } from './holdout.js';
-import { HOLDOUT2 } from './holdout2.js';
-import { HOLDOUT3 } from './holdout3.js';
-import { HOLDOUT4 } from './holdout4.js';
-import { HOLDOUT5 } from './holdout5.js';
-import { HOLDOUT6 } from './holdout6.js';
-import { HOLDOUT7 } from './holdout7.js';
-import { HOLDOUT8 } from './holdout8.js';
-import { HOLDOUT9 } from './holdout9.js';
-import { CORRECT, MUTANTS, type Mutant } from './mutants.js';
+import { CORRECT, type Mutant } from './mutants.js';
 import { startMutantServer } from './proxy.js';
+import { SETS, type MutantSet } from './sets.js';
 
 /** The ways QA certifies a release, each a command line against the endpoint's URL template. */
 export const MODES = {
@@ -74,34 +60,6 @@ export const MODES = {
 } as const;
 
 export type Mode = keyof typeof MODES;
-
-/** The mutant sets `--set` chooses from. */
-export const SETS = {
-  main: MUTANTS,
-  holdout: HOLDOUT,
-  holdout2: HOLDOUT2,
-  holdout3: HOLDOUT3,
-  holdout4: HOLDOUT4,
-  holdout5: HOLDOUT5,
-  holdout6: HOLDOUT6,
-  holdout7: HOLDOUT7,
-  holdout8: HOLDOUT8,
-  holdout9: HOLDOUT9,
-  all: [
-    ...MUTANTS,
-    ...HOLDOUT,
-    ...HOLDOUT2,
-    ...HOLDOUT3,
-    ...HOLDOUT4,
-    ...HOLDOUT5,
-    ...HOLDOUT6,
-    ...HOLDOUT7,
-    ...HOLDOUT8,
-    ...HOLDOUT9,
-  ],
-} as const satisfies Record<string, readonly Mutant[]>;
-
-export type MutantSet = keyof typeof SETS;
 
 /** One mode against one server. */
 export interface Outcome {

@@ -1,15 +1,7 @@
 import { expect } from '@jest/globals';
-import { HOLDOUT } from '../../../scripts/mutation/holdout.js';
-import { HOLDOUT2 } from '../../../scripts/mutation/holdout2.js';
-import { HOLDOUT3 } from '../../../scripts/mutation/holdout3.js';
-import { HOLDOUT4 } from '../../../scripts/mutation/holdout4.js';
-import { HOLDOUT5 } from '../../../scripts/mutation/holdout5.js';
-import { HOLDOUT6 } from '../../../scripts/mutation/holdout6.js';
-import { HOLDOUT7 } from '../../../scripts/mutation/holdout7.js';
-import { HOLDOUT8 } from '../../../scripts/mutation/holdout8.js';
 import { HOLDOUT9 } from '../../../scripts/mutation/holdout9.js';
-import { MUTANTS } from '../../../scripts/mutation/mutants.js';
 import type { MutantServer } from '../../../scripts/mutation/proxy.js';
+import { SETS } from '../../../scripts/mutation/sets.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
 import { describeHeldOutSet, gql, type Probe } from '../../helpers/mutant-client.js';
 
@@ -271,16 +263,6 @@ describeHeldOutSet(
   'the ninth held-out mutant set',
   HOLDOUT9,
   'holdout9.',
-  [
-    ...MUTANTS,
-    ...HOLDOUT,
-    ...HOLDOUT2,
-    ...HOLDOUT3,
-    ...HOLDOUT4,
-    ...HOLDOUT5,
-    ...HOLDOUT6,
-    ...HOLDOUT7,
-    ...HOLDOUT8,
-  ].map((m) => m.id),
+  SETS.all.filter((m) => !m.id.startsWith('holdout9.')).map((m) => m.id),
   PROBES,
 );

@@ -1,0 +1,42 @@
+/**
+ * The mutant sets `npm run mutation-score -- --set NAME` chooses from: the project's own and each
+ * held-out set, kept apart from score.ts so that tests can read the table without running the CLI.
+ */
+import { HOLDOUT } from './holdout.js';
+import { HOLDOUT2 } from './holdout2.js';
+import { HOLDOUT3 } from './holdout3.js';
+import { HOLDOUT4 } from './holdout4.js';
+import { HOLDOUT5 } from './holdout5.js';
+import { HOLDOUT6 } from './holdout6.js';
+import { HOLDOUT7 } from './holdout7.js';
+import { HOLDOUT8 } from './holdout8.js';
+import { HOLDOUT9 } from './holdout9.js';
+import { MUTANTS, type Mutant } from './mutants.js';
+
+/** The mutant sets `--set` chooses from. */
+export const SETS = {
+  main: MUTANTS,
+  holdout: HOLDOUT,
+  holdout2: HOLDOUT2,
+  holdout3: HOLDOUT3,
+  holdout4: HOLDOUT4,
+  holdout5: HOLDOUT5,
+  holdout6: HOLDOUT6,
+  holdout7: HOLDOUT7,
+  holdout8: HOLDOUT8,
+  holdout9: HOLDOUT9,
+  all: [
+    ...MUTANTS,
+    ...HOLDOUT,
+    ...HOLDOUT2,
+    ...HOLDOUT3,
+    ...HOLDOUT4,
+    ...HOLDOUT5,
+    ...HOLDOUT6,
+    ...HOLDOUT7,
+    ...HOLDOUT8,
+    ...HOLDOUT9,
+  ],
+} as const satisfies Record<string, readonly Mutant[]>;
+
+export type MutantSet = keyof typeof SETS;
