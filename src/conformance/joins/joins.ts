@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { PageFinding } from '../assert/pages.js';
 import { converseFindings } from './converses.js';
+import { definingFindings } from './defining.js';
 import { rankingFindings } from './rankings.js';
 import { typedHolders, type TypedHolder } from './typed-holders.js';
 
@@ -125,11 +126,12 @@ const RECORD_FAMILIES: readonly [string, readonly string[]][] = [
   ['Initiative', ['Initiative']],
   ['Opportunity', ['Opportunity']],
   ['AdditionalFieldDefinition', ['AdditionalFieldDefinition']],
+  ['ActivityType', ['ActivityType']],
 ];
 
 /**
- * Rows that repeat fields of the record they name (A-70): an additional field value carries its
- * definition's data type and name, which must read as the definition itself does.
+ * Rows that repeat fields of the record they name: an additional field value carries its definition's
+ * data type and name (A-70), an activity its type's name (A-580); each must read as the record itself does.
  */
 const PROJECTIONS: readonly {
   type: string;
@@ -143,6 +145,9 @@ const PROJECTIONS: readonly {
     idField: 'fieldId',
     fields: { dataType: 'fieldDataType', fieldName: 'name' },
   },
+  // An activity names its type twice: by id and by the type's name (§2.4).
+  { type: 'Activity', family: 'ActivityType', idField: 'typeId', fields: { type: 'name' } },
+  { type: 'ActivityView', family: 'ActivityType', idField: 'typeId', fields: { type: 'name' } },
 ];
 
 /**
@@ -312,8 +317,9 @@ function employers(holder: TypedHolder, out: JoinObservation): void {
  * that is not the one the id beside it names, a record listed under a parent that does not refer back
  * to it, nested records answered null beside an id (to read by id later), what the answer says of
  * persons' employers and every record's scalar fields (to hold against other answers with no write
- * between); relationship insights out of their rankings' order, and relationship types whose converse
- * is not the name of the type their converseId names.
+ * between); relationship insights out of their rankings' order, relationship types whose converse
+ * is not the name of the type their converseId names, and records answering null for a field they
+ * cannot exist without.
  */
 export function observeJoins(
   schema: GraphQLSchema,
@@ -322,7 +328,7 @@ export function observeJoins(
 ): JoinObservation {
   const out: JoinObservation = { findings: [], nullJoins: [], employers: [], records: [] };
   const holders = [...typedHolders(schema, request, data)];
-  out.findings.push(...rankingFindings(holders), ...converseFindings(holders));
+  out.findings.push(...rankingFindings(holders), ...converseFindings(holders), ...definingFindings(holders));
   for (const holder of holders) {
     idJoins(holder, out);
     parentJoins(holder, out);

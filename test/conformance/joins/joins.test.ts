@@ -69,16 +69,21 @@ describe('observeJoins', () => {
       '{ objectives { models { id initiatives { models { id objective { id } } } } } initiatives { models { id objective { id } companies { id initiativeId } } } }';
     const data = (objective: unknown, initiativeId: string) => ({
       objectives: { models: [{ id: 'o1', initiatives: { models: [{ id: 'i1', objective }] } }] },
-      // Outside an objective's list, a null objective proves nothing by itself.
-      initiatives: { models: [{ id: 'i1', objective: null, companies: [{ id: 'c1', initiativeId }] }] },
+      initiatives: {
+        models: [{ id: 'i1', objective: { id: 'o1' }, companies: [{ id: 'c1', initiativeId }] }],
+      },
     });
     expect(messages(doc, data({ id: 'o1' }, 'i1'))).toEqual([]);
     const wrong = messages(doc, data(null, 'i7'));
-    expect(wrong).toHaveLength(2);
+    expect(wrong).toHaveLength(3);
+    // The null objective is also a field an initiative cannot exist without.
     expect(wrong[0]).toMatch(
-      /^data\.objectives\.models\[0\]\.initiatives\.models\[0\]\.objective: .*Initiative\.objective.* is null.*Objective "o1"/,
+      /^data\.objectives\.models\[0\]\.initiatives\.models\[0\]\.objective: .*cannot be created/,
     );
     expect(wrong[1]).toMatch(
+      /^data\.objectives\.models\[0\]\.initiatives\.models\[0\]\.objective: .*Initiative\.objective.* is null.*Objective "o1"/,
+    );
+    expect(wrong[2]).toMatch(
       /^data\.initiatives\.models\[0\]\.companies\[0\]\.initiativeId: .*"i7".*Initiative "i1"/,
     );
   });
@@ -204,5 +209,22 @@ describe('observeJoins', () => {
       ['name', 'Hobby'],
     ]);
     expect(view!.renamed?.get('fieldDataType')).toBe('dataType');
+  });
+
+  it("reads an activity's type as its activity type's name, in a page and in an activity view", () => {
+    const got = seen(
+      '{ activity(id: "a1") { id typeId type } activityTypes { models { id name } } activities { models { id typeId type } } }',
+      {
+        activity: { id: 'a1', typeId: 't1', type: 'Lunch' },
+        activityTypes: { models: [{ id: 't1', name: 'Lunch' }] },
+        activities: { models: [{ id: 'a2', typeId: 't1', type: 'Dinner' }] },
+      },
+    );
+    const views = got.records.filter((r) => r.family === 'ActivityType');
+    expect(views.map((v) => [v.id, v.path, v.values.get('name'), v.renamed?.get('name')])).toEqual([
+      ['t1', 'data.activity', 'Lunch', 'type'],
+      ['t1', 'data.activityTypes.models[0]', 'Lunch', undefined],
+      ['t1', 'data.activities.models[0]', 'Dinner', 'type'],
+    ]);
   });
 });
