@@ -127,11 +127,14 @@ const RECORD_FAMILIES: readonly [string, readonly string[]][] = [
   ['Opportunity', ['Opportunity']],
   ['AdditionalFieldDefinition', ['AdditionalFieldDefinition']],
   ['ActivityType', ['ActivityType']],
+  ['RelationshipTypeDefinition', ['RelationshipTypeDefinition']],
 ];
 
 /**
  * Rows that repeat fields of the record they name: an additional field value carries its definition's
- * data type and name (A-70), an activity its type's name (A-580); each must read as the record itself does.
+ * data type and name (A-70); an activity, an activity count and a relationship event the name of their
+ * type, a list member its contact's display name and its company's name, an initiative's company row
+ * the initiative's name (A-580). Each must read as the record itself does.
  */
 const PROJECTIONS: readonly {
   type: string;
@@ -148,6 +151,22 @@ const PROJECTIONS: readonly {
   // An activity names its type twice: by id and by the type's name (§2.4).
   { type: 'Activity', family: 'ActivityType', idField: 'typeId', fields: { type: 'name' } },
   { type: 'ActivityView', family: 'ActivityType', idField: 'typeId', fields: { type: 'name' } },
+  { type: 'ActivityCount', family: 'ActivityType', idField: 'typeId', fields: { typeName: 'name' } },
+  // A list member is the contact its id names, and companyName the name of the company companyId names.
+  { type: 'ListContact', family: 'Contact', idField: 'id', fields: { displayName: 'displayName' } },
+  { type: 'ListContact', family: 'Contact', idField: 'companyId', fields: { companyName: 'name' } },
+  {
+    type: 'InitiativeCompany',
+    family: 'Initiative',
+    idField: 'initiativeId',
+    fields: { initiativeName: 'name' },
+  },
+  {
+    type: 'RelationshipEventView',
+    family: 'RelationshipTypeDefinition',
+    idField: 'relationshipTypeId',
+    fields: { relationshipTypeName: 'name' },
+  },
 ];
 
 /**

@@ -156,6 +156,8 @@ describe('observeJoins', () => {
       'Contact c1 data.contact [["displayName","Ada"],["tags",["x"]],["firstName","Ada"]]',
       'Contact k1 data.contact.currentEmployer [["name","Acme"]]',
       'List l1 data.lists.models[0] [["name","Friends"]]',
+      // A list member is a row of the list, but its display name is its contact's.
+      'Contact c1 data.lists.models[0].contacts.models[0] [["displayName","Ada"]]',
     ]);
   });
 
