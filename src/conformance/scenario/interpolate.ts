@@ -32,8 +32,10 @@ const SLICE = /^(.*\S)\[(\d+):(\d+)\]$/;
 /**
  * `upper(<reference>)`, `lower(<reference>)`: a text an earlier step answered in other letter case, so a
  * scenario can hold a filter that ignores case to finding an item by its own text written otherwise.
+ * `text(<reference>)`: a number (or a text) an earlier step answered, as a text, for a filter whose value
+ * is a String (`minimumStrengthLevel`).
  */
-const CASED = /^(upper|lower)\((.+)\)$/;
+const CASED = /^(upper|lower|text)\((.+)\)$/;
 
 /**
  * Resolves one `${…}` expression; `${steps.count.data.lists.totalModels + 1}` is a numeric reference
@@ -47,8 +49,11 @@ function resolve(expr: string, ctx: InterpolationContext): Interpolated {
   if (cased) {
     const inner = resolve(cased[2] ?? '', ctx);
     if (!inner.ok) return inner;
+    if (cased[1] === 'text' && typeof inner.value === 'number')
+      return { ok: true, value: String(inner.value) };
     if (typeof inner.value !== 'string')
       return { ok: false, error: `\${${expr.trim()}}: ${cased[2] ?? ''} is not a text` };
+    if (cased[1] === 'text') return inner;
     return { ok: true, value: cased[1] === 'upper' ? inner.value.toUpperCase() : inner.value.toLowerCase() };
   }
   const slice = SLICE.exec(expr.trim());

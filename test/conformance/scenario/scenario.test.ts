@@ -164,6 +164,12 @@ describe('interpolate', () => {
       error: '${upper(steps.a.data.n)}: steps.a.data.n is not a text',
     });
   });
+  it('writes a number an earlier step answered as a text, for a filter value typed String', () => {
+    const named = { ...ctx, captures: { level: 4, name: 'Ada' } };
+    expect(interpolate('${text(captures.level)}', named)).toEqual({ ok: true, value: '4' });
+    expect(interpolate('${text(captures.name)}', named)).toEqual({ ok: true, value: 'Ada' });
+    expect(interpolate({ v: '${captures.level}' }, named)).toEqual({ ok: true, value: { v: 4 } });
+  });
   it('reports what cannot be resolved', () => {
     expect(interpolate('${steps.b.data}', ctx)).toEqual({
       ok: false,
