@@ -134,7 +134,8 @@ const RECORD_FAMILIES: readonly [string, readonly string[]][] = [
  * Rows that repeat fields of the record they name: an additional field value carries its definition's
  * data type and name (A-70); an activity, an activity count and a relationship event the name of their
  * type, a list member its contact's display name and its company's name, an initiative's company row
- * the initiative's name (A-580). Each must read as the record itself does.
+ * the initiative's name, an involved user and a co-worker the person's current job title (A-580). Each
+ * must read as the record itself does.
  */
 const PROJECTIONS: readonly {
   type: string;
@@ -160,6 +161,14 @@ const PROJECTIONS: readonly {
     family: 'Initiative',
     idField: 'initiativeId',
     fields: { initiativeName: 'name' },
+  },
+  // A person shown as an involved user or a co-worker carries the person's current job title.
+  { type: 'InvolvedUser', family: 'Contact', idField: 'id', fields: { jobTitle: 'currentJobTitle' } },
+  {
+    type: 'EmployeeRelationshipTo',
+    family: 'Contact',
+    idField: 'contactId',
+    fields: { positionName: 'currentJobTitle' },
   },
   {
     type: 'RelationshipEventView',
