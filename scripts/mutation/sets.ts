@@ -11,6 +11,7 @@ import { HOLDOUT6 } from './holdout6.js';
 import { HOLDOUT7 } from './holdout7.js';
 import { HOLDOUT8 } from './holdout8.js';
 import { HOLDOUT9 } from './holdout9.js';
+import { HOLDOUT10 } from './holdout10.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -25,6 +26,7 @@ export const SETS = {
   holdout7: HOLDOUT7,
   holdout8: HOLDOUT8,
   holdout9: HOLDOUT9,
+  holdout10: HOLDOUT10,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -36,6 +38,7 @@ export const SETS = {
     ...HOLDOUT7,
     ...HOLDOUT8,
     ...HOLDOUT9,
+    ...HOLDOUT10,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
