@@ -4,8 +4,10 @@
  * `npm run mutation-score -- --set holdout10` runs them.
  */
 import { lostRootField } from './holdout.js';
+import { screaming } from './holdout3.js';
 import { descendingDropped } from './holdout5.js';
-import { argumentIgnored } from './holdout8.js';
+import { dayAfter, inputDayEarly } from './holdout6.js';
+import { argumentIgnored, changeNotKept, fallbackOnRefusal } from './holdout8.js';
 import type { Mutant } from './mutants.js';
 import { mapArgument, onData, onFields, rootFields } from './rewrite.js';
 import type { Incoming } from './proxy.js';
@@ -15,6 +17,11 @@ const selecting =
   (...names: string[]) =>
   (request: Incoming): boolean =>
     rootFields(request).some((f) => names.includes(f));
+
+/** A propertyName written with its first letter in capitals (a serializer naming policy changed). */
+function pascalCase(name: unknown): unknown {
+  return typeof name === 'string' && /^[a-z]/.test(name) ? name[0]!.toUpperCase() + name.slice(1) : name;
+}
 
 /** Regressions the certification was not written against (a tenth blind set). */
 export const HOLDOUT10: readonly Mutant[] = [
@@ -83,5 +90,75 @@ export const HOLDOUT10: readonly Mutant[] = [
     description: 'the 1.4.0 endpoint lost the removeMatter mutation',
     names: /removeMatter|matter|1\.4\.0|version|drift|GRAPHQL_VALIDATION_FAILED/i,
     handle: lostRootField('1.4.0', 'removeMatter', 'Mutation'),
+  },
+  {
+    id: 'holdout10.enums.objective-status-uppercase',
+    class: 'enums',
+    description: "an objective's status answers OPEN / CLOSED instead of open / closed",
+    names: /status|ObjectiveStatus|objective|enum/i,
+    handle: onData(
+      (key, value) => (key === 'status' && typeof value === 'string' ? value.toUpperCase() : value),
+      selecting('objective', 'objectives'),
+    ),
+  },
+  {
+    id: 'holdout10.enums.list-event-type-screaming',
+    class: 'enums',
+    description: 'listEventViews answers eventType in SCREAMING_SNAKE_CASE (LIST_MEMBER_ADDED)',
+    names: /eventType|ListEventType|listEventViews|list event|enum/i,
+    handle: onData(
+      (key, value) => (key === 'eventType' ? screaming(value) : value),
+      selecting('listEventViews'),
+    ),
+  },
+  {
+    id: 'holdout10.dates.objective-end-date-day-late',
+    class: 'dates',
+    description: "an objective's endDate reads one day late (a date shifted through a timezone offset)",
+    names: /endDate|end date|date|objective/i,
+    handle: onData(
+      (key, value) => (key === 'endDate' && typeof value === 'string' ? dayAfter(value) : value),
+      selecting('objective', 'objectives'),
+    ),
+  },
+  {
+    id: 'holdout10.dates.add-objective-start-date-day-early',
+    class: 'dates',
+    description: 'addObjective stores startDate one day early (read as local midnight, written as UTC)',
+    names: /startDate|start date|date|addObjective|objective/i,
+    handle: inputDayEarly(new Set(['addObjective']), 'startDate'),
+  },
+  {
+    id: 'holdout10.validation.property-name-pascal-case',
+    class: 'validation',
+    description: 'validationErrors name their propertyName in PascalCase (Name instead of name)',
+    names: /propertyName|property|validation/i,
+    handle: onData((key, value) => (key === 'propertyName' ? pascalCase(value) : value)),
+  },
+  {
+    id: 'holdout10.validation.add-objective-blank-name-defaulted',
+    class: 'validation',
+    description: 'addObjective with a blank name is stored under a default name instead of being refused',
+    names: /name|blank|required|addObjective|objective|validation/i,
+    handle: fallbackOnRefusal('addObjective', 'name', (input) =>
+      Promise.resolve({ ...input, name: 'Untitled objective' }),
+    ),
+  },
+  {
+    id: 'holdout10.persistence.update-initiative-not-kept',
+    class: 'persistence',
+    description: 'updateInitiative answers the change, then a stale copy of the initiative is saved over it',
+    names: /updateInitiative|initiative|name|description|persist|kept/i,
+    handle: changeNotKept(
+      'updateInitiative',
+      (input) =>
+        typeof input.id === 'string'
+          ? { query: 'query($id: ID!) { initiative(id: $id) { name description } }', variables: { id: input.id } }
+          : undefined,
+      (before, input) => ({
+        query: 'mutation($i: UpdateInitiativeInput!) { updateInitiative(input: $i) { item { id } } }',
+        variables: { i: { id: input.id, name: before.name, description: before.description } },
+      }),
+    ),
   },
 ];
