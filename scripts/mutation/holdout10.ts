@@ -3,14 +3,17 @@
  * held-out set had been measured, again without looking at the scenarios or checks.
  * `npm run mutation-score -- --set holdout10` runs them.
  */
+import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { lostRootField } from './holdout.js';
+import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
 import { screaming } from './holdout3.js';
-import { descendingDropped } from './holdout5.js';
+import { descendingDropped, selectedUnder } from './holdout5.js';
 import { dayAfter, inputDayEarly } from './holdout6.js';
+import { limitedRefusalRunAsFull } from './holdout7.js';
 import { argumentIgnored, changeNotKept, fallbackOnRefusal } from './holdout8.js';
-import type { Mutant } from './mutants.js';
-import { mapArgument, onData, onFields, rootFields } from './rewrite.js';
-import type { Incoming } from './proxy.js';
+import { tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
+import { jsonAnswer, type Handler, type Incoming } from './proxy.js';
+import { as, isMutation, mapArgument, onData, onFields, rootFields } from './rewrite.js';
 
 /** Whether a request selects one of the root fields named. */
 const selecting =
@@ -22,6 +25,30 @@ const selecting =
 function pascalCase(name: unknown): unknown {
   return typeof name === 'string' && /^[a-z]/.test(name) ? name[0]!.toUpperCase() + name.slice(1) : name;
 }
+
+/** removeActivity answers success without deleting anything (the delete is queued and never run). */
+const removeActivityStubbed: Handler = (request, forward) => {
+  const roots = rootSelections(request);
+  if (roots.length !== 1 || roots[0]!.name !== 'removeActivity') return forward(request);
+  const full: Record<string, unknown> = { isSuccessful: true, validationErrors: [] };
+  const out: Record<string, unknown> = {};
+  for (const name of selectedUnder(request, roots[0]!.key)) if (name in full) out[name] = full[name];
+  return Promise.resolve(jsonAnswer(200, { data: { [roots[0]!.key]: out } }));
+};
+
+/** list(id) of the limited tenant naming a list it cannot see answers the full tenant's list. */
+const limitedListByIdAsFull: Handler = async (request, forward) => {
+  const root = rootSelections(request).find((r) => r.name === 'list');
+  if (tokenOf(request) !== DEV_TOKENS.limited || !root) return forward(request);
+  const answer = await forward(request);
+  return dataOf(answer)?.[root.key] === null ? as(DEV_TOKENS.full, request, forward) : answer;
+};
+
+/** An Authorization header naming the Bearer scheme with no token is served as the full tenant. */
+const emptyBearerAsFull: Handler = (request, forward) =>
+  /^Bearer\s*$/i.test(request.headers.authorization ?? '')
+    ? as(DEV_TOKENS.full, request, forward)
+    : forward(request);
 
 /** Regressions the certification was not written against (a tenth blind set). */
 export const HOLDOUT10: readonly Mutant[] = [
@@ -159,6 +186,57 @@ export const HOLDOUT10: readonly Mutant[] = [
         query: 'mutation($i: UpdateInitiativeInput!) { updateInitiative(input: $i) { item { id } } }',
         variables: { i: { id: input.id, name: before.name, description: before.description } },
       }),
+    ),
+  },
+  {
+    id: 'holdout10.persistence.remove-activity-not-applied',
+    class: 'persistence',
+    description: 'removeActivity answers isSuccessful true but the activity stays',
+    names: /removeActivity|activit|remove|delete|persist/i,
+    handle: removeActivityStubbed,
+  },
+  {
+    id: 'holdout10.events.contact-updated-dropped',
+    class: 'events',
+    description: 'firmContactEventViews never reports ContactUpdated (edits of contacts are lost)',
+    names: /ContactUpdated|firmContactEventViews|contact event|event|updat/i,
+    handle: droppingEvents('firmContactEventViews', 'eventType', () => (e) => e.eventType === 'ContactUpdated'),
+  },
+  {
+    id: 'holdout10.events.list-updated-dropped',
+    class: 'events',
+    description: 'listEventViews never reports ListUpdated (edits of list details are lost)',
+    names: /ListUpdated|listEventViews|list event|event|updat/i,
+    handle: droppingEvents('listEventViews', 'eventType', () => (e) => e.eventType === 'ListUpdated'),
+  },
+  {
+    id: 'holdout10.tenancy.limited-list-by-id-full',
+    class: 'tenancy',
+    description: "list(id) of the limited tenant answers a list only the full tenant may see",
+    names: /tenant|limited|visib|scope|leak|list/i,
+    handle: limitedListByIdAsFull,
+  },
+  {
+    id: 'holdout10.tenancy.limited-removes-full-activity',
+    class: 'tenancy',
+    description: 'removeActivity of the limited tenant deletes an activity only the full tenant may see',
+    names: /tenant|limited|scope|removeActivity|activit/i,
+    handle: limitedRefusalRunAsFull('removeActivity'),
+  },
+  {
+    id: 'holdout10.auth.empty-bearer-as-full',
+    class: 'auth',
+    description: 'an Authorization header of the Bearer scheme with no token is served as the full tenant',
+    names: /auth|token|bearer|401|unauthenticated|UNAUTHENTICATED/i,
+    handle: emptyBearerAsFull,
+  },
+  {
+    id: 'holdout10.auth.opportunity-reads-unauthenticated',
+    class: 'auth',
+    description: 'queries of opportunities are served without a token (the resolver skips the auth guard)',
+    names: /auth|token|401|unauthenticated|UNAUTHENTICATED|opportunit/i,
+    handle: unauthenticatedServedWhere(
+      (r) => !isMutation(r) && rootFields(r).some((f) => f.startsWith('opportunit')),
     ),
   },
 ];
