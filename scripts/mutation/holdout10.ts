@@ -3,15 +3,16 @@
  * held-out set had been measured, again without looking at the scenarios or checks.
  * `npm run mutation-score -- --set holdout10` runs them.
  */
+import { parse, print, visit } from 'graphql';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
+import { BY_ID, screaming } from './holdout3.js';
 import { lostRootField } from './holdout.js';
 import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
-import { screaming } from './holdout3.js';
 import { descendingDropped, selectedUnder } from './holdout5.js';
 import { dayAfter, inputDayEarly } from './holdout6.js';
 import { limitedRefusalRunAsFull } from './holdout7.js';
 import { argumentIgnored, changeNotKept, fallbackOnRefusal } from './holdout8.js';
-import { tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
+import { cached, onAnswer, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
 import { jsonAnswer, type Handler, type Incoming } from './proxy.js';
 import { as, isMutation, mapArgument, onData, onFields, rootFields } from './rewrite.js';
 
@@ -49,6 +50,49 @@ const emptyBearerAsFull: Handler = (request, forward) =>
   /^Bearer\s*$/i.test(request.headers.authorization ?? '')
     ? as(DEV_TOKENS.full, request, forward)
     : forward(request);
+
+/** The key of a response cache whose normalised document leaves out every skip argument. */
+function withoutSkip(request: Incoming): string {
+  let document = request.raw;
+  try {
+    document = print(
+      visit(parse(request.body?.query ?? ''), {
+        Argument: (node) => (node.name.value === 'skip' ? null : undefined),
+      }),
+    );
+  } catch {
+    // A document that does not parse is keyed as sent.
+  }
+  const { skip: _skip, ...variables } = request.body?.variables ?? {};
+  return `${tokenOf(request)}\0${request.region}/${request.version}\0${document}\0${JSON.stringify(variables)}`;
+}
+
+/** A by-id query naming no record answers an error NOT_FOUND beside its null instead of the null alone. */
+const unknownIdNotFoundError: Handler = async (request, forward) => {
+  const answer = await forward(request);
+  const data = dataOf(answer);
+  if (!data || isMutation(request)) return answer;
+  const missing = rootSelections(request).filter((r) => BY_ID.test(r.name) && data[r.key] === null);
+  if (missing.length === 0) return answer;
+  const body = answer.json as { errors?: unknown[] };
+  const errors = [
+    ...(body.errors ?? []),
+    ...missing.map((r) => ({
+      message: `${r.name} not found`,
+      path: [r.key],
+      extensions: { code: 'NOT_FOUND' },
+    })),
+  ];
+  return jsonAnswer(answer.status, { ...body, errors });
+};
+
+/** Requests of `region` for the root fields named are served from region `to` (a routing table wrong). */
+function routedTo(region: string, to: string, ...names: string[]): Handler {
+  return (request, forward) =>
+    request.region === region && selecting(...names)(request)
+      ? forward({ ...request, region: to })
+      : forward(request);
+}
 
 /** Regressions the certification was not written against (a tenth blind set). */
 export const HOLDOUT10: readonly Mutant[] = [
@@ -238,5 +282,64 @@ export const HOLDOUT10: readonly Mutant[] = [
     handle: unauthenticatedServedWhere(
       (r) => !isMutation(r) && rootFields(r).some((f) => f.startsWith('opportunit')),
     ),
+  },
+  {
+    id: 'holdout10.http.answer-text-plain',
+    class: 'http',
+    description: 'answers come with Content-Type text/plain instead of a JSON media type',
+    names: /content-type|media type|text\/plain|json|header|http/i,
+    handle: onAnswer((answer) => ({
+      ...answer,
+      headers: { ...answer.headers, 'content-type': 'text/plain; charset=utf-8' },
+    })),
+  },
+  {
+    id: 'holdout10.http.get-refused-405',
+    class: 'http',
+    description: 'GET requests are refused with 405 Method Not Allowed (only POST routed)',
+    names: /GET|method|405|http/i,
+    handle: (request, forward) =>
+      request.method === 'GET'
+        ? Promise.resolve(
+            jsonAnswer(405, { errors: [{ message: 'Method Not Allowed' }] }, { allow: 'POST' }),
+          )
+        : forward(request),
+  },
+  {
+    id: 'holdout10.cache.skip-not-in-key',
+    class: 'caching',
+    description: 'a response cache keys requests without their skip argument: every page answers the first',
+    names: /cache|stale|skip|page/i,
+    handle: cached(60_000, withoutSkip),
+  },
+  {
+    id: 'holdout10.errors.unknown-id-not-found-error',
+    class: 'errors',
+    description: 'a by-id query naming no record answers a NOT_FOUND error beside the null',
+    names: /NOT_FOUND|not found|error|null|unknown id/i,
+    handle: unknownIdNotFoundError,
+  },
+  {
+    id: 'holdout10.errors.empty-validation-errors-null',
+    class: 'errors',
+    description: 'a mutation that succeeds answers validationErrors null instead of an empty list',
+    names: /validationErrors|validation|null|empty/i,
+    handle: onData((key, value) =>
+      key === 'validationErrors' && Array.isArray(value) && value.length === 0 ? null : value,
+    ),
+  },
+  {
+    id: 'holdout10.region.au-objectives-from-us',
+    class: 'region',
+    description: 'au reads of objectives are served from the us region',
+    names: /region|au|objective/i,
+    handle: routedTo('au', 'us', 'objective', 'objectives'),
+  },
+  {
+    id: 'holdout10.region.eu-firm-settings-from-us',
+    class: 'region',
+    description: 'eu reads of the firm settings are served from the us region',
+    names: /region|eu|firm|settings/i,
+    handle: routedTo('eu', 'us', 'firm'),
   },
 ];
