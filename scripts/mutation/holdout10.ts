@@ -9,10 +9,10 @@ import { BY_ID, screaming } from './holdout3.js';
 import { lostRootField } from './holdout.js';
 import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
 import { descendingDropped, selectedUnder } from './holdout5.js';
-import { dayAfter, inputDayEarly } from './holdout6.js';
+import { dayAfter, inputDayEarly, onInput } from './holdout6.js';
 import { limitedRefusalRunAsFull } from './holdout7.js';
 import { argumentIgnored, changeNotKept, fallbackOnRefusal } from './holdout8.js';
-import { cached, onAnswer, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
+import { cached, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
 import { jsonAnswer, type Handler, type Incoming } from './proxy.js';
 import { as, isMutation, mapArgument, onData, onFields, rootFields } from './rewrite.js';
 
@@ -22,11 +22,6 @@ const selecting =
   (request: Incoming): boolean =>
     rootFields(request).some((f) => names.includes(f));
 
-/** A propertyName written with its first letter in capitals (a serializer naming policy changed). */
-function pascalCase(name: unknown): unknown {
-  return typeof name === 'string' && /^[a-z]/.test(name) ? name[0]!.toUpperCase() + name.slice(1) : name;
-}
-
 /** removeActivity answers success without deleting anything (the delete is queued and never run). */
 const removeActivityStubbed: Handler = (request, forward) => {
   const roots = rootSelections(request);
@@ -35,14 +30,6 @@ const removeActivityStubbed: Handler = (request, forward) => {
   const out: Record<string, unknown> = {};
   for (const name of selectedUnder(request, roots[0]!.key)) if (name in full) out[name] = full[name];
   return Promise.resolve(jsonAnswer(200, { data: { [roots[0]!.key]: out } }));
-};
-
-/** list(id) of the limited tenant naming a list it cannot see answers the full tenant's list. */
-const limitedListByIdAsFull: Handler = async (request, forward) => {
-  const root = rootSelections(request).find((r) => r.name === 'list');
-  if (tokenOf(request) !== DEV_TOKENS.limited || !root) return forward(request);
-  const answer = await forward(request);
-  return dataOf(answer)?.[root.key] === null ? as(DEV_TOKENS.full, request, forward) : answer;
 };
 
 /** An Authorization header naming the Bearer scheme with no token is served as the full tenant. */
@@ -104,11 +91,11 @@ export const HOLDOUT10: readonly Mutant[] = [
     handle: argumentIgnored('initiatives', 'skip'),
   },
   {
-    id: 'holdout10.paging.firm-contact-events-limit-ignored',
+    id: 'holdout10.paging.activity-types-limit-ignored',
     class: 'paging',
-    description: 'firmContactEventViews ignores limit: every page holds up to the default 100 events',
-    names: /limit|page|firmContactEventViews|contact event|event/i,
-    handle: argumentIgnored('firmContactEventViews', 'limit'),
+    description: 'activityTypes ignores limit: every page holds up to the default 100 types',
+    names: /limit|page|activityTypes|activity type/i,
+    handle: argumentIgnored('activityTypes', 'limit'),
   },
   {
     id: 'holdout10.sort.initiatives-sort-ignored',
@@ -129,13 +116,13 @@ export const HOLDOUT10: readonly Mutant[] = [
     ),
   },
   {
-    id: 'holdout10.null.activity-subject',
+    id: 'holdout10.null.initiative-progress',
     class: 'nullability',
-    description: "an activity's subject is null on reads (the column dropped from the read view)",
-    names: /subject|activit|null/i,
+    description: "an initiative's progress is null (the computed column no longer filled)",
+    names: /progress|initiative|null/i,
     handle: onData(
-      (key, value) => (key === 'subject' ? null : value),
-      selecting('activity', 'activities'),
+      (key, value) => (key === 'progress' ? null : value),
+      selecting('initiative', 'initiatives'),
     ),
   },
   {
@@ -163,13 +150,25 @@ export const HOLDOUT10: readonly Mutant[] = [
     handle: lostRootField('1.4.0', 'removeMatter', 'Mutation'),
   },
   {
-    id: 'holdout10.enums.objective-status-uppercase',
+    id: 'holdout10.enums.objective-statuses-filter-closed-as-open',
     class: 'enums',
-    description: "an objective's status answers OPEN / CLOSED instead of open / closed",
-    names: /status|ObjectiveStatus|objective|enum/i,
-    handle: onData(
-      (key, value) => (key === 'status' && typeof value === 'string' ? value.toUpperCase() : value),
-      selecting('objective', 'objectives'),
+    description:
+      'objectives filtered by statuses [closed] answer the open objectives (enum values mapped wrong)',
+    names: /status|ObjectiveStatus|filter|objectives|objective|enum/i,
+    handle: onFields((node, definition, vars) =>
+      node.name.value === 'objectives'
+        ? mapArgument(
+            node,
+            definition,
+            vars,
+            'filter',
+            onInput((filter) =>
+              Array.isArray(filter.statuses)
+                ? { ...filter, statuses: filter.statuses.map((v) => (v === 'closed' ? 'open' : v)) }
+                : filter,
+            ),
+          )
+        : undefined,
     ),
   },
   {
@@ -200,11 +199,14 @@ export const HOLDOUT10: readonly Mutant[] = [
     handle: inputDayEarly(new Set(['addObjective']), 'startDate'),
   },
   {
-    id: 'holdout10.validation.property-name-pascal-case',
+    id: 'holdout10.validation.add-person-nameless-defaulted',
     class: 'validation',
-    description: 'validationErrors name their propertyName in PascalCase (Name instead of name)',
-    names: /propertyName|property|validation/i,
-    handle: onData((key, value) => (key === 'propertyName' ? pascalCase(value) : value)),
+    description:
+      'addPerson with neither a first nor a last name is stored under a placeholder instead of being refused',
+    names: /firstName|lastName|name|blank|required|addPerson|person|validation/i,
+    handle: fallbackOnRefusal('addPerson', 'firstName', (input) =>
+      Promise.resolve({ ...input, lastName: '(unknown)' }),
+    ),
   },
   {
     id: 'holdout10.validation.add-objective-blank-name-defaulted',
@@ -224,7 +226,10 @@ export const HOLDOUT10: readonly Mutant[] = [
       'updateInitiative',
       (input) =>
         typeof input.id === 'string'
-          ? { query: 'query($id: ID!) { initiative(id: $id) { name description } }', variables: { id: input.id } }
+          ? {
+              query: 'query($id: ID!) { initiative(id: $id) { name description } }',
+              variables: { id: input.id },
+            }
           : undefined,
       (before, input) => ({
         query: 'mutation($i: UpdateInitiativeInput!) { updateInitiative(input: $i) { item { id } } }',
@@ -240,11 +245,15 @@ export const HOLDOUT10: readonly Mutant[] = [
     handle: removeActivityStubbed,
   },
   {
-    id: 'holdout10.events.contact-updated-dropped',
+    id: 'holdout10.events.contact-removed-from-list-dropped',
     class: 'events',
-    description: 'firmContactEventViews never reports ContactUpdated (edits of contacts are lost)',
-    names: /ContactUpdated|firmContactEventViews|contact event|event|updat/i,
-    handle: droppingEvents('firmContactEventViews', 'eventType', () => (e) => e.eventType === 'ContactUpdated'),
+    description: 'firmContactEventViews never reports ContactRemovedFromList',
+    names: /ContactRemovedFromList|firmContactEventViews|contact event|event|remov/i,
+    handle: droppingEvents(
+      'firmContactEventViews',
+      'eventType',
+      () => (e) => e.eventType === 'ContactRemovedFromList',
+    ),
   },
   {
     id: 'holdout10.events.list-updated-dropped',
@@ -254,11 +263,11 @@ export const HOLDOUT10: readonly Mutant[] = [
     handle: droppingEvents('listEventViews', 'eventType', () => (e) => e.eventType === 'ListUpdated'),
   },
   {
-    id: 'holdout10.tenancy.limited-list-by-id-full',
+    id: 'holdout10.tenancy.limited-updates-full-initiative',
     class: 'tenancy',
-    description: "list(id) of the limited tenant answers a list only the full tenant may see",
-    names: /tenant|limited|visib|scope|leak|list/i,
-    handle: limitedListByIdAsFull,
+    description: 'updateInitiative of the limited tenant changes an initiative only the full tenant may see',
+    names: /tenant|limited|scope|updateInitiative|initiative/i,
+    handle: limitedRefusalRunAsFull('updateInitiative'),
   },
   {
     id: 'holdout10.tenancy.limited-removes-full-activity',
@@ -284,14 +293,14 @@ export const HOLDOUT10: readonly Mutant[] = [
     ),
   },
   {
-    id: 'holdout10.http.answer-text-plain',
+    id: 'holdout10.http.mutation-status-201',
     class: 'http',
-    description: 'answers come with Content-Type text/plain instead of a JSON media type',
-    names: /content-type|media type|text\/plain|json|header|http/i,
-    handle: onAnswer((answer) => ({
-      ...answer,
-      headers: { ...answer.headers, 'content-type': 'text/plain; charset=utf-8' },
-    })),
+    description: 'a mutation that succeeds is answered with HTTP 201 Created instead of 200',
+    names: /status|201|http|mutation/i,
+    handle: async (request, forward) => {
+      const answer = await forward(request);
+      return isMutation(request) && answer.status === 200 ? { ...answer, status: 201 } : answer;
+    },
   },
   {
     id: 'holdout10.http.get-refused-405',
@@ -300,13 +309,11 @@ export const HOLDOUT10: readonly Mutant[] = [
     names: /GET|method|405|http/i,
     handle: (request, forward) =>
       request.method === 'GET'
-        ? Promise.resolve(
-            jsonAnswer(405, { errors: [{ message: 'Method Not Allowed' }] }, { allow: 'POST' }),
-          )
+        ? Promise.resolve(jsonAnswer(405, { errors: [{ message: 'Method Not Allowed' }] }, { allow: 'POST' }))
         : forward(request),
   },
   {
-    id: 'holdout10.cache.skip-not-in-key',
+    id: 'holdout10.caching.skip-not-in-key',
     class: 'caching',
     description: 'a response cache keys requests without their skip argument: every page answers the first',
     names: /cache|stale|skip|page/i,
