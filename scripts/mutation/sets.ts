@@ -11,7 +11,7 @@ import { HOLDOUT6 } from './holdout6.js';
 import { HOLDOUT7 } from './holdout7.js';
 import { HOLDOUT8 } from './holdout8.js';
 import { HOLDOUT9 } from './holdout9.js';
-import { HOLDOUT10 } from './holdout10.js';
+import { HOLDOUT11 } from './holdout11.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -26,7 +26,7 @@ export const SETS = {
   holdout7: HOLDOUT7,
   holdout8: HOLDOUT8,
   holdout9: HOLDOUT9,
-  holdout10: HOLDOUT10,
+  holdout11: HOLDOUT11,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -38,7 +38,7 @@ export const SETS = {
     ...HOLDOUT7,
     ...HOLDOUT8,
     ...HOLDOUT9,
-    ...HOLDOUT10,
+    ...HOLDOUT11,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 

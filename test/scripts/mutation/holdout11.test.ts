@@ -1,4 +1,4 @@
-import { HOLDOUT10 } from '../../../scripts/mutation/holdout10.js';
+import { HOLDOUT11 } from '../../../scripts/mutation/holdout11.js';
 import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { SETS } from '../../../scripts/mutation/sets.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
@@ -64,39 +64,39 @@ async function memberRemoved(s: MutantServer): Promise<void> {
 }
 
 /**
- * For each mutant of the tenth held-out set, a request sequence whose observation differs between the
+ * For each mutant of the eleventh held-out set, a request sequence whose observation differs between the
  * correct server and the mutant: proof that the mutant ships a regression at all.
  */
 const PROBES: Record<string, Probe> = {
-  'holdout10.paging.initiatives-skip-ignored': async (s) =>
+  'holdout11.paging.initiatives-skip-ignored': async (s) =>
     (await gql(s, '{ initiatives(skip: 1, limit: 2) { models { id } } }')).body?.data,
-  'holdout10.paging.activity-types-limit-ignored': async (s) =>
+  'holdout11.paging.activity-types-limit-ignored': async (s) =>
     (await gql(s, '{ activityTypes(onlyUserCreatable: false, limit: 2) { models { id } } }')).body?.data,
-  'holdout10.sort.initiatives-sort-ignored': async (s) =>
+  'holdout11.sort.initiatives-sort-ignored': async (s) =>
     (
       await gql(
         s,
         '{ initiatives(limit: 50, sort: [{ field: endDate, direction: Descending }]) { models { id } } }',
       )
     ).body?.data,
-  'holdout10.sort.lists-descending-ignored': async (s) =>
+  'holdout11.sort.lists-descending-ignored': async (s) =>
     (await gql(s, '{ lists(limit: 50, sort: { field: "name", direction: "Descending" }) { models { id } } }'))
       .body?.data,
-  'holdout10.null.initiative-progress': async (s) =>
+  'holdout11.null.initiative-progress': async (s) =>
     (await gql(s, '{ initiatives(limit: 10) { models { progress } } }')).body?.data,
-  'holdout10.null.objective-created-by': async (s) =>
+  'holdout11.null.objective-created-by': async (s) =>
     (await gql(s, '{ objectives(limit: 10) { models { createdBy } } }')).body?.data,
-  'holdout10.versions.firm-contact-event-views-missing': async (s) =>
+  'holdout11.versions.firm-contact-event-views-missing': async (s) =>
     (await gql(s, '{ firmContactEventViews(limit: 1) { totalModels } }')).body,
-  'holdout10.versions.remove-matter-missing': async (s) =>
+  'holdout11.versions.remove-matter-missing': async (s) =>
     (await gql(s, 'mutation { removeMatter(id: "no-such-matter") { __typename } }')).body,
-  'holdout10.enums.objective-statuses-filter-closed-as-open': async (s) =>
+  'holdout11.enums.objective-statuses-filter-closed-as-open': async (s) =>
     (await gql(s, '{ objectives(limit: 100, filter: { statuses: [closed] }) { totalModels } }')).body?.data,
-  'holdout10.enums.list-event-type-screaming': async (s) =>
+  'holdout11.enums.list-event-type-screaming': async (s) =>
     (await gql(s, '{ listEventViews(limit: 20) { models { eventType } } }')).body?.data,
-  'holdout10.dates.objective-end-date-day-late': async (s) =>
+  'holdout11.dates.objective-end-date-day-late': async (s) =>
     (await gql(s, '{ objectives(limit: 20) { models { endDate } } }')).body?.data,
-  'holdout10.dates.add-objective-start-date-day-early': async (s) => {
+  'holdout11.dates.add-objective-start-date-day-early': async (s) => {
     const added = await gql(
       s,
       'mutation { addObjective(input: { name: "Tenth dates", startDate: "2030-03-15", endDate: "2030-06-30" }) { item { id } } }',
@@ -104,21 +104,21 @@ const PROBES: Record<string, Probe> = {
     const id: unknown = added.body?.data?.addObjective?.item?.id;
     return (await gql(s, 'query($id: ID!) { objective(id: $id) { startDate } }', { id })).body?.data;
   },
-  'holdout10.validation.add-person-nameless-defaulted': async (s) =>
+  'holdout11.validation.add-person-nameless-defaulted': async (s) =>
     (
       await gql(
         s,
         'mutation { addPerson(input: { firstName: "", lastName: "" }) { item { lastName } validationErrors { propertyName } } }',
       )
     ).body?.data,
-  'holdout10.validation.add-objective-blank-name-defaulted': async (s) =>
+  'holdout11.validation.add-objective-blank-name-defaulted': async (s) =>
     (
       await gql(
         s,
         'mutation { addObjective(input: { name: "" }) { item { name } validationErrors { propertyName } } }',
       )
     ).body?.data,
-  'holdout10.persistence.update-initiative-not-kept': async (s) => {
+  'holdout11.persistence.update-initiative-not-kept': async (s) => {
     const [id] = await ids(s, 'initiatives', '{ initiatives(limit: 1) { models { id } } }');
     await gql(
       s,
@@ -129,16 +129,16 @@ const PROBES: Record<string, Probe> = {
     );
     return (await gql(s, 'query($id: ID!) { initiative(id: $id) { name } }', { id })).body?.data;
   },
-  'holdout10.persistence.remove-activity-not-applied': async (s) =>
+  'holdout11.persistence.remove-activity-not-applied': async (s) =>
     (await gql(s, 'mutation { removeActivity(id: "no-such-activity") { isSuccessful } }')).body?.data,
-  'holdout10.events.contact-removed-from-list-dropped': async (s) => {
+  'holdout11.events.contact-removed-from-list-dropped': async (s) => {
     await memberRemoved(s);
     return (await gql(s, '{ firmContactEventViews(limit: 1000) { totalModels models { eventType } } }')).body
       ?.data;
   },
-  'holdout10.events.list-updated-dropped': async (s) =>
+  'holdout11.events.list-updated-dropped': async (s) =>
     (await gql(s, '{ listEventViews(limit: 1000) { totalModels models { eventType } } }')).body?.data,
-  'holdout10.tenancy.limited-updates-full-initiative': async (s) => {
+  'holdout11.tenancy.limited-updates-full-initiative': async (s) => {
     const id = await fullOnly(s, 'initiatives');
     await gql(
       s,
@@ -148,41 +148,41 @@ const PROBES: Record<string, Probe> = {
     );
     return (await gql(s, 'query($id: ID!) { initiative(id: $id) { name } }', { id })).body?.data;
   },
-  'holdout10.tenancy.limited-removes-full-activity': async (s) => {
+  'holdout11.tenancy.limited-removes-full-activity': async (s) => {
     const id = await fullOnly(s, 'activities');
     await gql(s, 'mutation($id: ID!) { removeActivity(id: $id) { isSuccessful } }', { id }, LIMITED);
     return (await gql(s, 'query($id: ID!) { activity(id: $id) { id } }', { id })).body?.data;
   },
-  'holdout10.auth.empty-bearer-as-full': async (s) => statusOf(s, 'POST', 'Bearer'),
-  'holdout10.auth.opportunity-reads-unauthenticated': async (s) => {
+  'holdout11.auth.empty-bearer-as-full': async (s) => statusOf(s, 'POST', 'Bearer'),
+  'holdout11.auth.opportunity-reads-unauthenticated': async (s) => {
     const reply = await gql(s, '{ opportunities(limit: 1) { totalModels } }', {}, { token: null });
     return [reply.status, reply.body?.data];
   },
-  'holdout10.http.mutation-status-201': async (s) =>
+  'holdout11.http.mutation-status-201': async (s) =>
     (
       await gql(
         s,
         'mutation { addPerson(input: { firstName: "Tenth", lastName: "Status" }) { item { id } } }',
       )
     ).status,
-  'holdout10.http.get-refused-405': async (s) => statusOf(s, 'GET', `Bearer ${DEV_TOKENS.full}`),
-  'holdout10.caching.skip-not-in-key': async (s) => {
+  'holdout11.http.get-refused-405': async (s) => statusOf(s, 'GET', `Bearer ${DEV_TOKENS.full}`),
+  'holdout11.caching.skip-not-in-key': async (s) => {
     await gql(s, '{ lists(limit: 1) { models { id } } }');
     return (await gql(s, '{ lists(skip: 1, limit: 1) { models { id } } }')).body?.data;
   },
-  'holdout10.errors.unknown-id-not-found-error': async (s) =>
+  'holdout11.errors.unknown-id-not-found-error': async (s) =>
     (await gql(s, '{ person(id: "no-such-person") { id } }')).body,
-  'holdout10.errors.empty-validation-errors-null': async (s) =>
+  'holdout11.errors.empty-validation-errors-null': async (s) =>
     (
       await gql(
         s,
         'mutation { addPerson(input: { firstName: "Tenth", lastName: "Errors" }) { validationErrors { propertyName } } }',
       )
     ).body?.data,
-  'holdout10.region.au-objectives-from-us': async (s) =>
+  'holdout11.region.au-objectives-from-us': async (s) =>
     (await gql(s, '{ objectives(limit: 100) { totalModels models { id name } } }', {}, { region: 'au' })).body
       ?.data,
-  'holdout10.region.eu-firm-settings-from-us': async (s) =>
+  'holdout11.region.eu-firm-settings-from-us': async (s) =>
     (
       await gql(
         s,
@@ -194,9 +194,9 @@ const PROBES: Record<string, Probe> = {
 };
 
 describeHeldOutSet(
-  'the tenth held-out mutant set',
-  HOLDOUT10,
-  'holdout10.',
-  SETS.all.filter((m) => !m.id.startsWith('holdout10.')).map((m) => m.id),
+  'the eleventh held-out mutant set',
+  HOLDOUT11,
+  'holdout11.',
+  SETS.all.filter((m) => !m.id.startsWith('holdout11.')).map((m) => m.id),
   PROBES,
 );
