@@ -12,6 +12,7 @@ import { HOLDOUT7 } from './holdout7.js';
 import { HOLDOUT8 } from './holdout8.js';
 import { HOLDOUT9 } from './holdout9.js';
 import { HOLDOUT10 } from './holdout10.js';
+import { HOLDOUT11 } from './holdout11.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -27,6 +28,7 @@ export const SETS = {
   holdout8: HOLDOUT8,
   holdout9: HOLDOUT9,
   holdout10: HOLDOUT10,
+  holdout11: HOLDOUT11,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -39,6 +41,7 @@ export const SETS = {
     ...HOLDOUT8,
     ...HOLDOUT9,
     ...HOLDOUT10,
+    ...HOLDOUT11,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
