@@ -255,6 +255,27 @@ export function judge(
       basis: ['§4', 'A-575'],
       ...injected,
     });
+  } else if (
+    isGraphQLBody(response.body) &&
+    ((response.body as { data?: unknown }).data ?? null) !== null &&
+    response.status >= 201 &&
+    response.status <= 299
+  ) {
+    // An executed request, a mutation included, is answered 200 whatever it did (A-588): no GraphQL server
+    // answers 201 for a write, and clients that test for 200 drop such an answer.
+    judged.push({
+      finding: {
+        expectationId: 'http',
+        path: '',
+        kind: 'http-status',
+        expected: 'HTTP 200 for an answer that holds data',
+        actual: response.status,
+        message: `HTTP ${response.status} for a GraphQL answer that holds data (an executed request is answered 200)`,
+      },
+      level: 'MUST',
+      basis: ['§4', 'A-588'],
+      ...injected,
+    });
   }
   if (!expectations.some(isErrorExpectation)) {
     for (const f of unexpectedErrors(response.body, expectations.some(isValidationErrorsExpectation)))

@@ -245,6 +245,11 @@ export function credentialTwins(
         ]
       : []),
     { request: marked({ ...request, headers: without }, 'anonymous'), sent: 'without credentials' },
+    // The scheme with no token after it is no credential at all (A-423), however a gateway parses it.
+    {
+      request: marked({ ...request, headers: { ...without, authorization: 'Bearer' } }, 'empty-token'),
+      sent: 'with the Bearer scheme and no token',
+    },
     {
       request: marked(
         { ...request, headers: { ...without, authorization: `Bearer ${UNKNOWN_TOKEN}` } },

@@ -85,6 +85,17 @@ describe('judge', () => {
       expect(kinds(judge(as('application/json', 400, partial), [{ error: {} }], shapeOf(QUERY)))).toEqual([]);
     });
 
+    it('holds an answer that holds data to HTTP 200 under either media type, a write included (A-588)', () => {
+      const data = { data: { contacts: goodPage } };
+      for (const contentType of ['application/json', 'application/graphql-response+json']) {
+        const created = judge({ ...json(data, 201), contentType }, [], shapeOf(QUERY));
+        expect(kinds(created)).toEqual(['http-status ']);
+        expect(created[0]?.finding.actual).toBe(201);
+        expect(created[0]?.basis).toContain('A-588');
+        expect(kinds(judge({ ...json(data, 200), contentType }, [], shapeOf(QUERY)))).toEqual([]);
+      }
+    });
+
     it('reads the one media type an Accept header names, and nothing from a header that names more', () => {
       expect(onlyMediaTypeAsked('application/json')).toBe('application/json');
       expect(onlyMediaTypeAsked('Application/GraphQL-Response+JSON; charset=utf-8')).toBe(
