@@ -5,9 +5,10 @@ import type { TypedHolder } from './typed-holders.js';
  * The fields a record cannot exist without (A-587): what its add mutation requires and what follows
  * from it (an activity's subject, date and type, by id, by name and by class; a list's name and folder
  * type; an initiative's objective; an opportunity's title and type), the status every objective,
- * initiative and opportunity is in, who created an objective or initiative, the name of every look-up a client offers in a picker, and the
- * value an e-mail address or phone-number entry of a contact is. A read of an existing record that answers one of them null has lost a column or
- * a join, whatever data the tenant holds. Only null is held: an empty text can be a tenant's own data.
+ * initiative and opportunity is in, who created an objective or initiative, the name of every look-up
+ * a client offers in a picker, and the value an e-mail address or phone-number entry of a contact is. A
+ * read of an existing record that answers one of them null has lost a column or a join, whatever data
+ * the tenant holds. Only null is held: an empty text can be a tenant's own data.
  */
 const DEFINING: Readonly<Record<string, readonly string[]>> = {
   Activity: ['subject', 'typeId', 'type', 'activityClass', 'activityStartDate'],
