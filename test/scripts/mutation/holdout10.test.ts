@@ -211,6 +211,8 @@ describeHeldOutSet(
   'the tenth held-out mutant set',
   HOLDOUT10,
   'holdout10.',
-  SETS.all.filter((m) => !m.id.startsWith('holdout10.')).map((m) => m.id),
+  // The tenth and eleventh sets were built at once, each blind to the other: they share ideas (named in
+  // docs/verdicts.md), so each is held apart from the sets before them only.
+  SETS.all.filter((m) => !/^holdout1[01]\./.test(m.id)).map((m) => m.id),
   PROBES,
 );
