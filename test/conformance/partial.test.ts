@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { cliArgs } from '../helpers/cli-io.js';
 import { startHiddenSimulator, type HiddenSimulator } from './helpers/hidden-admin.js';
 
@@ -22,6 +22,8 @@ const read = (dir: string, file: string): string => readFileSync(path.join(dir, 
 
 // The shipped suite against a simulator whose admin API is hidden: mutating scenarios and provider
 // states are skipped, which leaves operations of both revisions unexercised.
+// Each test runs the whole read-only suite against it, on a shared two-core machine.
+jest.setTimeout(240_000);
 describe('conform against a target whose skips leave operations uncovered', () => {
   let hidden: HiddenSimulator;
   beforeAll(async () => {

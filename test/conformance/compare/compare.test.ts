@@ -60,7 +60,8 @@ describe('conform --compare between two identical targets', () => {
     expect(mutating?.status).toBe('skipped');
     expect(mutating?.note).toMatch(/--compare/);
     expect(json.compare.secondaryStatuses[`${mutating?.scenarioId}@${mutating?.revision}`]).toBe('skipped');
-  });
+    // The whole read-only suite twice over, against two simulators on a shared two-core machine.
+  }, 240_000);
 });
 
 /** A GraphQL endpoint whose every answer names a fresh __typename: a value that changes per request. */
