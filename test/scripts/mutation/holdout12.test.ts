@@ -17,11 +17,15 @@ async function ids(s: MutantServer, field: string, query: string, token?: string
   return (models ?? []).map((m) => m.id);
 }
 
-/** The id of a record the full tenant sees and the limited tenant does not. */
-async function fullOnly(s: MutantServer, field: string): Promise<unknown> {
-  const query = `{ ${field}(limit: 1000) { models { id } } }`;
-  const limited = new Set(await ids(s, field, query, DEV_TOKENS.limited));
-  return (await ids(s, field, query)).find((id) => !limited.has(id));
+/** The id of an opportunity that is not confidential (one the API user may edit), of the limited tenant's or not. */
+async function editable(s: MutantServer, fullOnlyToo = false): Promise<unknown> {
+  const query = '{ opportunities(limit: 1000) { models { id isConfidential } } }';
+  const limited = new Set(fullOnlyToo ? await ids(s, 'opportunities', query, DEV_TOKENS.limited) : []);
+  const models = (await gql(s, query)).body?.data?.opportunities.models as {
+    id: unknown;
+    isConfidential: unknown;
+  }[];
+  return models.find((m) => m.isConfidential !== true && !limited.has(m.id))?.id;
 }
 
 /** A request to the us 1.4.0 endpoint with the given Authorization header: its status. */
@@ -110,7 +114,7 @@ const PROBES: Record<string, Probe> = {
     return reply.body?.data;
   },
   'holdout12.persistence.update-opportunity-summary-not-kept': async (s) => {
-    const [id] = await ids(s, 'opportunities', '{ opportunities(limit: 1) { models { id } } }');
+    const id = await editable(s);
     await gql(
       s,
       'mutation($id: ID!) { updateOpportunitySummary(input: { opportunityId: $id, title: "Twelfth title" }) { opportunityId } }',
@@ -130,7 +134,7 @@ const PROBES: Record<string, Probe> = {
     return (await gql(s, 'query($id: ID!) { activity(id: $id) { summary } }', { id })).body?.data;
   },
   'holdout12.events.opportunity-date-opened-dropped': async (s) => {
-    const [id] = await ids(s, 'opportunities', '{ opportunities(limit: 1) { models { id } } }');
+    const id = await editable(s);
     await gql(
       s,
       'mutation($id: ID!) { updateOpportunitySummary(input: { opportunityId: $id, dateOpened: "2029-02-03" }) { opportunityId } }',
@@ -139,10 +143,20 @@ const PROBES: Record<string, Probe> = {
     return (await gql(s, '{ opportunityEventViews(limit: 1000) { totalModels models { eventType } } }')).body
       ?.data;
   },
-  'holdout12.events.relationship-strength-dropped': async (s) =>
-    (await gql(s, '{ relationshipEventViews(limit: 1000) { totalModels models { eventType } } }')).body?.data,
+  'holdout12.events.relationship-strength-dropped': async (s) => {
+    const first = (await gql(s, '{ relationshipEventViews(limit: 1) { models { relationshipId } } }')).body
+      ?.data?.relationshipEventViews.models as { relationshipId: unknown }[];
+    for (const level of [1, 2])
+      await gql(
+        s,
+        'mutation($r: ID!, $l: Int) { editRelationship(input: { relationshipId: $r, strengthLevel: $l }) { __typename } }',
+        { r: first[0]?.relationshipId, l: level },
+      );
+    return (await gql(s, '{ relationshipEventViews(limit: 1000) { totalModels models { eventType } } }')).body
+      ?.data;
+  },
   'holdout12.tenancy.limited-updates-full-opportunity-summary': async (s) => {
-    const id = await fullOnly(s, 'opportunities');
+    const id = await editable(s, true);
     await gql(
       s,
       'mutation($id: ID!) { updateOpportunitySummary(input: { opportunityId: $id, title: "Twelfth tenancy" }) { opportunityId } }',
