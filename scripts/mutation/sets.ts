@@ -13,6 +13,7 @@ import { HOLDOUT8 } from './holdout8.js';
 import { HOLDOUT9 } from './holdout9.js';
 import { HOLDOUT10 } from './holdout10.js';
 import { HOLDOUT11 } from './holdout11.js';
+import { HOLDOUT12 } from './holdout12.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -29,6 +30,7 @@ export const SETS = {
   holdout9: HOLDOUT9,
   holdout10: HOLDOUT10,
   holdout11: HOLDOUT11,
+  holdout12: HOLDOUT12,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -42,6 +44,7 @@ export const SETS = {
     ...HOLDOUT9,
     ...HOLDOUT10,
     ...HOLDOUT11,
+    ...HOLDOUT12,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
