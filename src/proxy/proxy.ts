@@ -212,6 +212,7 @@ function judgedResponse(
     body,
     text,
     ...(asked ? { mediaTypeAsked: asked } : {}),
+    ...(headers['cache-control'] !== undefined ? { cacheControl: headers['cache-control'] } : {}),
   };
 }
 

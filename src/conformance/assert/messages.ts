@@ -23,6 +23,8 @@ function stackFrameIn(text: string): string | undefined {
   return undefined;
 }
 
+const positiveInt = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 1;
+
 const isBlank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
 
 /** Every `validationErrors` list in the body, with the path it was found at (data and extensions). */
@@ -60,6 +62,25 @@ export function messageFindings(body: unknown): Finding[] {
         expected: 'the path of the field the error belongs to',
         actual: error.path ?? null,
         message: `errors[${i}] stands beside data but has no path naming the field it belongs to`,
+      });
+    }
+    // GraphQL section 7.1.2: each location has a line and a column, both positive and counted from 1
+    // (A-564). A zero, a negative or a missing number sends an editor's cursor nowhere.
+    const listed = (error as { locations?: unknown }).locations;
+    const locations: unknown[] = Array.isArray(listed) ? listed : [];
+    const offLocation = locations.findIndex(
+      (l) =>
+        !positiveInt((l as { line?: unknown } | null)?.line) ||
+        !positiveInt((l as { column?: unknown } | null)?.column),
+    );
+    if (offLocation >= 0) {
+      out.push({
+        expectationId: 'error-location',
+        path: `errors[${i}].locations[${offLocation}]`,
+        kind: 'value-mismatch',
+        expected: 'line and column, both positive integers counted from 1',
+        actual: locations[offLocation] ?? null,
+        message: `errors[${i}] has a location that is not a line and a column counted from 1 (${JSON.stringify(locations[offLocation] ?? null)})`,
       });
     }
     if (isBlank(error.message)) {
@@ -136,6 +157,7 @@ export function messageFindings(body: unknown): Finding[] {
 
 /** What a finding of {@link messageFindings} rests on: §7.1 for a validation entry, the error envelope otherwise. */
 export function messageBasis(finding: Finding): readonly string[] {
-  if (finding.expectationId === 'error-path') return ['A-58', 'A-564'];
+  if (finding.expectationId === 'error-path' || finding.expectationId === 'error-location')
+    return ['A-58', 'A-564'];
   return finding.expectationId === 'validation-message' ? ['§7.1', 'A-561'] : ['A-58', 'A-561'];
 }

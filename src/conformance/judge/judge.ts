@@ -34,12 +34,16 @@ export interface JudgedResponse {
   missingRetryAfter?: number;
   /** On a 401, its `WWW-Authenticate` challenge (null: none); absent when the sender did not look. */
   wwwAuthenticate?: string | null;
+  /** The answer's `Cache-Control` header, when it has one and the sender looked (A-590). */
+  cacheControl?: string;
   /** The one media type the request's `Accept` named, when it named only one the API serves. */
   mediaTypeAsked?: string;
 }
 
 /** Media types of a GraphQL response over HTTP (A-60). */
 const GRAPHQL_MEDIA_TYPE = /^application\/(graphql-response\+json|json)\s*(;|$)/i;
+/** Cache-Control directives that let a shared cache store an answer to an authenticated request (A-590). */
+const SHARED_CACHE_DIRECTIVE = /(^|,)\s*(public|s-maxage\s*=)/i;
 const GRAPHQL_RESPONSE_MEDIA_TYPE = /^application\/graphql-response\+json\s*(;|$)/i;
 
 /**
@@ -274,6 +278,27 @@ export function judge(
       },
       level: 'MUST',
       basis: ['§4', 'A-588'],
+      ...injected,
+    });
+  }
+  if (
+    isGraphQLBody(response.body) &&
+    ((response.body as { data?: unknown }).data ?? null) !== null &&
+    SHARED_CACHE_DIRECTIVE.test(response.cacheControl ?? '')
+  ) {
+    // Every answer with data holds a tenant's records, asked for with its credentials (§5.2): a directive
+    // that lets shared caches keep it (RFC 9111 section 3.5) hands one firm's data to whoever asks next.
+    judged.push({
+      finding: {
+        expectationId: 'http',
+        path: '',
+        kind: 'http-header',
+        expected: 'no Cache-Control directive that lets a shared cache keep an authenticated answer',
+        actual: `Cache-Control: ${response.cacheControl ?? ''}`,
+        message: `an answer holding a tenant's data is sent with Cache-Control: ${response.cacheControl ?? ''} (shared caches may keep it and serve it to others)`,
+      },
+      level: 'MUST',
+      basis: ['§5.2', 'A-590'],
       ...injected,
     });
   }

@@ -212,8 +212,8 @@ export interface CredentialTwin {
 }
 
 /**
- * The request without its bearer credentials, with a well-formed token no tenant has (A-423) and with
- * its own token in other letter case (A-584), once
+ * The request without its bearer credentials, with a well-formed token no tenant has (A-423), with
+ * its own token in other letter case (A-584) and with its own token under the Basic scheme (A-589), once
  * per key (the first answered operation of each revision and set of root fields, queries and
  * mutations alike): every operation is asked once as a caller no firm designated. A service that skips
  * authentication on one path, or checks only that a token is present, serves it. Empty when this key
@@ -256,6 +256,18 @@ export function credentialTwins(
         'unknown-token',
       ),
       sent: 'with a bearer token no tenant has',
+    },
+    // The API's credential is a bearer token (A-56); the same token as a Basic password is no credential
+    // (A-589): a gateway that accepts any scheme whose secret matches serves it.
+    {
+      request: marked(
+        {
+          ...request,
+          headers: { ...without, authorization: `Basic ${Buffer.from(`api:${token}`).toString('base64')}` },
+        },
+        'basic-scheme',
+      ),
+      sent: 'with its token as the password of the Basic scheme',
     },
   ];
 }

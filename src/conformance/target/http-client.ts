@@ -33,6 +33,8 @@ export type HttpOutcome =
       missingRetryAfter?: number;
       /** On a 401: the `WWW-Authenticate` challenge, null when the answer has none (A-564). */
       wwwAuthenticate?: string | null;
+      /** The `Cache-Control` header, when the answer has one (A-590). */
+      cacheControl?: string;
       /** Set when the target still answered busy (429/503) after every retry: not a verdict on the API. */
       unavailable?: string;
     }
@@ -121,6 +123,7 @@ export async function sendHttp(
         ...(busy > 0 ? { busyRetries: busy } : {}),
         ...(missingRetryAfter > 0 ? { missingRetryAfter } : {}),
         ...(res.status === 401 ? { wwwAuthenticate: res.headers.get('www-authenticate') } : {}),
+        ...(res.headers.has('cache-control') ? { cacheControl: res.headers.get('cache-control') ?? '' } : {}),
       };
       const finish = (extra: { unavailable?: string } = {}): HttpOutcome => ({
         ...response,

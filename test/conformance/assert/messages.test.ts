@@ -74,4 +74,20 @@ describe('messageFindings', () => {
     expect(messageFindings({ errors: [{ message: 'Syntax Error: Expected Name.' }] })).toEqual([]);
     expect(messageFindings({ data: null, errors: [{ message: 'Unauthenticated.' }] })).toEqual([]);
   });
+
+  it('finds a location not counted from 1, and nothing in locations that are', () => {
+    const at = (...locations: unknown[]) =>
+      messageFindings({ errors: [{ message: 'Cannot query field "x".', locations }] });
+    expect(at({ line: 1, column: 3 }, { line: 12, column: 1 })).toEqual([]);
+    expect(messageFindings({ errors: [{ message: 'Cannot query field "x".' }] })).toEqual([]);
+    expect(at({ line: 0, column: 2 }).map((f) => f.path)).toEqual(['errors[0].locations[0]']);
+    expect(at({ line: 2, column: 5 }, { line: 3, column: 0 }).map((f) => f.path)).toEqual([
+      'errors[0].locations[1]',
+    ]);
+    expect(at({ line: 2 }).map((f) => f.path)).toEqual(['errors[0].locations[0]']);
+    expect(at({ line: '2', column: 1 }).map((f) => f.path)).toEqual(['errors[0].locations[0]']);
+    const [found] = at({ line: 0, column: 2 });
+    expect(found?.message).toMatch(/counted from 1/);
+    expect(messageBasis(found!)).toEqual(['A-58', 'A-564']);
+  });
 });

@@ -96,6 +96,28 @@ describe('judge', () => {
       }
     });
 
+    it('holds an answer with data to no Cache-Control that lets a shared cache keep it (A-590)', () => {
+      const data = { data: { contacts: goodPage } };
+      const cached = (cacheControl: string) => judge({ ...json(data), cacheControl }, [], shapeOf(QUERY));
+      for (const shared of ['public, max-age=300', 'max-age=60, S-MAXAGE=600', 'Public']) {
+        const found = cached(shared);
+        expect(kinds(found)).toEqual(['http-header ']);
+        expect(found[0]?.basis).toContain('A-590');
+      }
+      for (const own of ['private, max-age=60', 'no-store', 'no-cache', 'max-age=0']) {
+        expect(cached(own)).toEqual([]);
+      }
+      // A refusal holds nothing of a tenant's.
+      const refused = { errors: [{ message: 'Unauthenticated.', extensions: { code: 'UNAUTHENTICATED' } }] };
+      expect(
+        judge(
+          { ...json(refused, 401), wwwAuthenticate: 'Bearer', cacheControl: 'public, max-age=60' },
+          [{ httpStatus: 401 }, { error: {} }],
+          shapeOf(QUERY),
+        ),
+      ).toEqual([]);
+    });
+
     it('reads the one media type an Accept header names, and nothing from a header that names more', () => {
       expect(onlyMediaTypeAsked('application/json')).toBe('application/json');
       expect(onlyMediaTypeAsked('Application/GraphQL-Response+JSON; charset=utf-8')).toBe(

@@ -240,13 +240,13 @@ describe('runStep with transport twins', () => {
     expect(seen.filter((s) => !s.anonymous)).toHaveLength(1);
   });
 
-  it('asks each operation without credentials, with the scheme and no token, with a token no tenant has and in other case, each refused 401 with no data', async () => {
+  it('asks each operation without credentials, with the scheme and no token, with a token no tenant has, in other case and as a Basic password, each refused 401 with no data', async () => {
     seen.length = 0;
     const planner = new TwinPlanner(['extensions']);
     const options = { target: targetAt(strictUrl), http, twins: planner };
     const first = await runStep(scenario, step, '1.4.0', options, schema, ctx());
     await runStep(scenario, step, '1.4.0', options, schema, ctx());
-    expect(seen.filter((s) => s.anonymous)).toHaveLength(4);
+    expect(seen.filter((s) => s.anonymous)).toHaveLength(5);
     expect(first.differences).toEqual([]);
     const served = await runStep(
       scenario,
@@ -281,6 +281,8 @@ describe('runStep with transport twins', () => {
         ['transport-anonymous', 'presence-mismatch', 'breaking'],
         ['transport-anonymous', 'http-status', 'breaking'],
         ['transport-anonymous', 'presence-mismatch', 'breaking'],
+        ['transport-anonymous', 'http-status', 'breaking'],
+        ['transport-anonymous', 'presence-mismatch', 'breaking'],
       ]);
       expect(leaked.differences.map((d) => d.message.split(' was ')[0])).toEqual([
         'The same query sent with the bearer token in other letter case',
@@ -291,6 +293,8 @@ describe('runStep with transport twins', () => {
         'The same query sent with the Bearer scheme and no token',
         'The same query sent with a bearer token no tenant has',
         'The same query sent with a bearer token no tenant has',
+        'The same query sent with its token as the password of the Basic scheme',
+        'The same query sent with its token as the password of the Basic scheme',
       ]);
       // A write path that skips authentication applies the write for anyone: its refusal is asked too.
       const write = await runStep(
@@ -311,6 +315,8 @@ describe('runStep with transport twins', () => {
         'The same mutation sent with the Bearer scheme and no token',
         'The same mutation sent with a bearer token no tenant has',
         'The same mutation sent with a bearer token no tenant has',
+        'The same mutation sent with its token as the password of the Basic scheme',
+        'The same mutation sent with its token as the password of the Basic scheme',
       ]);
     } finally {
       await new Promise<void>((resolve) => lax.server.close(() => resolve()));
@@ -328,6 +334,7 @@ describe('runStep with transport twins', () => {
     ]);
     expect(seen.map((s) => [s.contentType, s.anonymous])).toEqual([
       ['application/json', false],
+      ['application/json', true],
       ['application/json', true],
       ['application/json', true],
       ['application/json', true],
