@@ -57,6 +57,47 @@ export async function gql(
   return { status: res.status, type: res.headers.get('content-type') ?? '', body, text };
 }
 
+/** A POST of `body`, sent as it is, to the us 1.4.0 endpoint with the full tenant's token: status and text. */
+export async function postRaw(s: MutantServer, body: string): Promise<[number, string]> {
+  const res = await fetch(s.template.replace('{region}', 'us').replace('{version}', '1.4.0'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${DEV_TOKENS.full}` },
+    body,
+  });
+  return [res.status, await res.text()];
+}
+
+/** The id of the first list the full tenant may link any contact into. */
+export async function linkableList(s: MutantServer): Promise<unknown> {
+  const lists = (await gql(s, '{ lists(limit: 100) { models { id allowedLinkInto allowedContactEntity } } }'))
+    .body?.data?.lists.models as { id: unknown; allowedLinkInto: unknown; allowedContactEntity: unknown }[];
+  return lists.find((l) => l.allowedLinkInto === true && l.allowedContactEntity === 'Any')?.id;
+}
+
+/**
+ * A new person (first name `firstName`) of the full tenant put in a linkable list and taken out again:
+ * the person's and the list's ids.
+ */
+export async function memberRemoved(s: MutantServer, firstName: string): Promise<{ c: unknown; l: unknown }> {
+  const added = await gql(
+    s,
+    `mutation { addPerson(input: { firstName: "${firstName}", lastName: "Member" }) { item { id } } }`,
+  );
+  const c: unknown = added.body?.data?.addPerson?.item?.id;
+  const l = await linkableList(s);
+  await gql(
+    s,
+    'mutation($l: [ID!]!, $c: [ID!]!) { addContactsToLists(listIds: $l, contactIds: $c) { successCount } }',
+    { l: [l], c: [c] },
+  );
+  await gql(
+    s,
+    'mutation($l: ID!, $c: [ID!]!) { removeContactsFromList(listId: $l, contactIds: $c) { contactsEffected } }',
+    { l, c: [c] },
+  );
+  return { c, l };
+}
+
 /** A request (or several) whose answer shows a mutant's regression. */
 export type Probe = (s: MutantServer) => Promise<unknown>;
 

@@ -2,7 +2,7 @@ import { HOLDOUT10 } from '../../../scripts/mutation/holdout10.js';
 import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { SETS } from '../../../scripts/mutation/sets.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { describeHeldOutSet, gql, type Probe } from '../../helpers/mutant-client.js';
+import { describeHeldOutSet, gql, linkableList, type Probe } from '../../helpers/mutant-client.js';
 
 const LIMITED = { token: DEV_TOKENS.limited };
 
@@ -23,13 +23,6 @@ async function firstPerson(s: MutantServer): Promise<unknown> {
 /** The id of the first initiative of a tenant. */
 async function firstInitiative(s: MutantServer): Promise<unknown> {
   return (await gql(s, '{ initiatives(limit: 1) { models { id } } }')).body?.data?.initiatives.models[0].id;
-}
-
-/** The id of the first list the full tenant may link any contact into. */
-async function linkableList(s: MutantServer): Promise<unknown> {
-  const lists = (await gql(s, '{ lists(limit: 100) { models { id allowedLinkInto allowedContactEntity } } }'))
-    .body?.data?.lists.models as { id: unknown; allowedLinkInto: unknown; allowedContactEntity: unknown }[];
-  return lists.find((l) => l.allowedLinkInto === true && l.allowedContactEntity === 'Any')?.id;
 }
 
 /**

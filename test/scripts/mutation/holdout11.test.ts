@@ -2,7 +2,7 @@ import { HOLDOUT11 } from '../../../scripts/mutation/holdout11.js';
 import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { SETS } from '../../../scripts/mutation/sets.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { describeHeldOutSet, gql, type Probe } from '../../helpers/mutant-client.js';
+import { describeHeldOutSet, gql, memberRemoved, type Probe } from '../../helpers/mutant-client.js';
 
 const LIMITED = { token: DEV_TOKENS.limited };
 
@@ -39,28 +39,6 @@ async function statusOf(s: MutantServer, method: string, authorization: string):
   });
   await res.text();
   return res.status;
-}
-
-/** A new person of the full tenant put in a list it may link into and taken out again. */
-async function memberRemoved(s: MutantServer): Promise<void> {
-  const added = await gql(
-    s,
-    'mutation { addPerson(input: { firstName: "Tenth", lastName: "Member" }) { item { id } } }',
-  );
-  const c: unknown = added.body?.data?.addPerson?.item?.id;
-  const lists = (await gql(s, '{ lists(limit: 100) { models { id allowedLinkInto allowedContactEntity } } }'))
-    .body?.data?.lists.models as { id: unknown; allowedLinkInto: unknown; allowedContactEntity: unknown }[];
-  const l = lists.find((x) => x.allowedLinkInto === true && x.allowedContactEntity === 'Any')?.id;
-  await gql(
-    s,
-    'mutation($l: [ID!]!, $c: [ID!]!) { addContactsToLists(listIds: $l, contactIds: $c) { successCount } }',
-    { l: [l], c: [c] },
-  );
-  await gql(
-    s,
-    'mutation($l: ID!, $c: [ID!]!) { removeContactsFromList(listId: $l, contactIds: $c) { contactsEffected } }',
-    { l, c: [c] },
-  );
 }
 
 /**
@@ -132,7 +110,7 @@ const PROBES: Record<string, Probe> = {
   'holdout11.persistence.remove-activity-not-applied': async (s) =>
     (await gql(s, 'mutation { removeActivity(id: "no-such-activity") { isSuccessful } }')).body?.data,
   'holdout11.events.contact-removed-from-list-dropped': async (s) => {
-    await memberRemoved(s);
+    await memberRemoved(s, 'Tenth');
     return (await gql(s, '{ firmContactEventViews(limit: 1000) { totalModels models { eventType } } }')).body
       ?.data;
   },

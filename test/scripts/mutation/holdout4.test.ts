@@ -5,7 +5,7 @@ import { HOLDOUT4 } from '../../../scripts/mutation/holdout4.js';
 import { MUTANTS } from '../../../scripts/mutation/mutants.js';
 import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { describeHeldOutSet, gql, type Options, type Probe } from '../../helpers/mutant-client.js';
+import { describeHeldOutSet, gql, postRaw, type Options, type Probe } from '../../helpers/mutant-client.js';
 
 const LIMITED = { token: DEV_TOKENS.limited };
 const GRAPHQL_RESPONSE = { accept: 'application/graphql-response+json' };
@@ -25,16 +25,6 @@ async function addPerson(s: MutantServer, options: Options = {}): Promise<unknow
 async function firstActivity(s: MutantServer): Promise<{ id: string; subject: string; date: string }> {
   return (await gql(s, '{ activities(limit: 1) { models { id subject date } } }')).body?.data?.activities
     .models[0];
-}
-
-/** A POST of a raw body to the us 1.4.0 endpoint with the full tenant's token: its status and body. */
-async function postRaw(s: MutantServer, body: string): Promise<[number, string]> {
-  const res = await fetch(s.template.replace('{region}', 'us').replace('{version}', '1.4.0'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${DEV_TOKENS.full}` },
-    body,
-  });
-  return [res.status, await res.text()];
 }
 
 /**

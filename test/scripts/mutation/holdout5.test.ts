@@ -6,7 +6,7 @@ import { HOLDOUT5 } from '../../../scripts/mutation/holdout5.js';
 import { MUTANTS } from '../../../scripts/mutation/mutants.js';
 import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { describeHeldOutSet, gql, type Options, type Probe } from '../../helpers/mutant-client.js';
+import { describeHeldOutSet, gql, postRaw, type Options, type Probe } from '../../helpers/mutant-client.js';
 
 const LIMITED = { token: DEV_TOKENS.limited };
 const GRAPHQL_RESPONSE = { accept: 'application/graphql-response+json' };
@@ -26,16 +26,6 @@ async function addPerson(s: MutantServer, options: Options = {}): Promise<unknow
 async function firstList(s: MutantServer, listClass: string): Promise<unknown> {
   return (await gql(s, `{ lists(listClass: [${listClass}], limit: 1) { models { id } } }`)).body?.data?.lists
     .models[0].id;
-}
-
-/** A POST of a raw body to the us 1.4.0 endpoint with the full tenant's token: its status and body. */
-async function postRaw(s: MutantServer, body: string): Promise<[number, string]> {
-  const res = await fetch(s.template.replace('{region}', 'us').replace('{version}', '1.4.0'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${DEV_TOKENS.full}` },
-    body,
-  });
-  return [res.status, await res.text()];
 }
 
 /**

@@ -9,7 +9,7 @@ import { HOLDOUT8 } from '../../../scripts/mutation/holdout8.js';
 import { MUTANTS } from '../../../scripts/mutation/mutants.js';
 import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { describeHeldOutSet, gql, type Probe } from '../../helpers/mutant-client.js';
+import { describeHeldOutSet, gql, linkableList, type Probe } from '../../helpers/mutant-client.js';
 
 const LIMITED = { token: DEV_TOKENS.limited };
 
@@ -38,13 +38,6 @@ async function firstCompany(s: MutantServer): Promise<unknown> {
 /** The id of the first objective of the full tenant. */
 async function firstObjective(s: MutantServer): Promise<unknown> {
   return (await gql(s, '{ objectives(limit: 1) { models { id } } }')).body?.data?.objectives.models[0].id;
-}
-
-/** The id of the first list the full tenant may link any contact into. */
-async function linkableList(s: MutantServer): Promise<unknown> {
-  const lists = (await gql(s, '{ lists(limit: 100) { models { id allowedLinkInto allowedContactEntity } } }'))
-    .body?.data?.lists.models as { id: unknown; allowedLinkInto: unknown; allowedContactEntity: unknown }[];
-  return lists.find((l) => l.allowedLinkInto === true && l.allowedContactEntity === 'Any')?.id;
 }
 
 /** The id of the first opportunity of the full tenant that is not confidential. */

@@ -3,7 +3,7 @@ import { HOLDOUT9 } from '../../../scripts/mutation/holdout9.js';
 import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { SETS } from '../../../scripts/mutation/sets.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { describeHeldOutSet, gql, type Probe } from '../../helpers/mutant-client.js';
+import { describeHeldOutSet, gql, memberRemoved, type Probe } from '../../helpers/mutant-client.js';
 
 const LIMITED = { token: DEV_TOKENS.limited };
 
@@ -25,34 +25,6 @@ async function firstContact(s: MutantServer, entity: 'Person' | 'Company'): Prom
 /** The id of the first activity of the full tenant. */
 async function firstActivity(s: MutantServer): Promise<unknown> {
   return (await gql(s, '{ activities(limit: 1) { models { id } } }')).body?.data?.activities.models[0].id;
-}
-
-/** The id of the first list the full tenant may link any contact into. */
-async function linkableList(s: MutantServer): Promise<unknown> {
-  const lists = (await gql(s, '{ lists(limit: 100) { models { id allowedLinkInto allowedContactEntity } } }'))
-    .body?.data?.lists.models as { id: unknown; allowedLinkInto: unknown; allowedContactEntity: unknown }[];
-  return lists.find((l) => l.allowedLinkInto === true && l.allowedContactEntity === 'Any')?.id;
-}
-
-/** A new person of the full tenant put in a linkable list and taken out again: the person's and list's ids. */
-async function memberRemoved(s: MutantServer): Promise<{ c: unknown; l: unknown }> {
-  const added = await gql(
-    s,
-    'mutation { addPerson(input: { firstName: "Ninth", lastName: "Member" }) { item { id } } }',
-  );
-  const c: unknown = added.body?.data?.addPerson?.item?.id;
-  const l = await linkableList(s);
-  await gql(
-    s,
-    'mutation($l: [ID!]!, $c: [ID!]!) { addContactsToLists(listIds: $l, contactIds: $c) { successCount } }',
-    { l: [l], c: [c] },
-  );
-  await gql(
-    s,
-    'mutation($l: ID!, $c: [ID!]!) { removeContactsFromList(listId: $l, contactIds: $c) { contactsEffected } }',
-    { l, c: [c] },
-  );
-  return { c, l };
 }
 
 /** A POST of `{ currencies }` with the given Content-Type: its status. */
@@ -157,7 +129,7 @@ const PROBES: Record<string, Probe> = {
     return [updated.body, read.body?.data];
   },
   'holdout9.persistence.remove-contacts-from-list-not-applied': async (s) => {
-    const { c } = await memberRemoved(s);
+    const { c } = await memberRemoved(s, 'Ninth');
     return (await gql(s, 'query($c: ID!) { person(id: $c) { lists { totalModels } } }', { c })).body?.data;
   },
   'holdout9.persistence.working-list-details-not-kept': async (s) => {
@@ -171,7 +143,7 @@ const PROBES: Record<string, Probe> = {
     return (await gql(s, 'query($id: ID!) { list(id: $id) { name } }', { id })).body?.data;
   },
   'holdout9.events.list-member-removed-dropped': async (s) => {
-    const { l } = await memberRemoved(s);
+    const { l } = await memberRemoved(s, 'Ninth');
     return (
       await gql(
         s,
