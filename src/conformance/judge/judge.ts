@@ -42,6 +42,9 @@ export interface JudgedResponse {
 
 /** Media types of a GraphQL response over HTTP (A-60). */
 const GRAPHQL_MEDIA_TYPE = /^application\/(graphql-response\+json|json)\s*(;|$)/i;
+/** The charset parameter of a Content-Type, and the names of UTF-8 (A-591). */
+const CHARSET = /;\s*charset\s*=\s*("?[^;\s"]+"?)/i;
+const UTF8 = /^utf-?8$/i;
 /** Cache-Control directives that let a shared cache store an answer to an authenticated request (A-590). */
 const SHARED_CACHE_DIRECTIVE = /(^|,)\s*(public|s-maxage\s*=)/i;
 const GRAPHQL_RESPONSE_MEDIA_TYPE = /^application\/graphql-response\+json\s*(;|$)/i;
@@ -153,6 +156,24 @@ export function judge(
       expected: 'Content-Type application/graphql-response+json or application/json',
       actual: response.contentType || 'no content type',
       message: `a GraphQL response sent as ${response.contentType || 'no content type'}`,
+    });
+  }
+  const charset = CHARSET.exec(response.contentType)?.[1]?.replace(/"/g, '');
+  if (GRAPHQL_MEDIA_TYPE.test(response.contentType) && charset !== undefined && !UTF8.test(charset)) {
+    // JSON between systems is UTF-8 (RFC 8259 section 8.1): a client that decodes by the declared charset
+    // turns every name with an accent into other characters, and the runner, which reads UTF-8, would not.
+    judged.push({
+      finding: {
+        expectationId: 'http',
+        path: '',
+        kind: 'http-header',
+        expected: 'a GraphQL response in UTF-8 (no charset, or charset=utf-8)',
+        actual: response.contentType,
+        message: `a GraphQL response declared as charset ${charset} (JSON is UTF-8)`,
+      },
+      level: 'MUST',
+      basis: ['§4', 'A-591'],
+      ...injected,
     });
   }
   const sentAs = response.contentType.split(';')[0]?.trim().toLowerCase() ?? '';

@@ -118,6 +118,27 @@ describe('judge', () => {
       ).toEqual([]);
     });
 
+    it('holds a GraphQL response to UTF-8 when it names a charset (A-591)', () => {
+      const data = { data: { contacts: goodPage } };
+      const typed = (contentType: string) => judge({ ...json(data), contentType }, [], shapeOf(QUERY));
+      for (const utf8 of [
+        'application/json',
+        'application/json; charset=utf-8',
+        'application/json;charset="UTF-8"',
+        'application/graphql-response+json; charset=utf8',
+      ]) {
+        expect(typed(utf8)).toEqual([]);
+      }
+      for (const other of [
+        'application/json; charset=iso-8859-1',
+        'application/graphql-response+json; charset=windows-1252',
+      ]) {
+        const found = typed(other);
+        expect(kinds(found)).toEqual(['http-header ']);
+        expect(found[0]?.basis).toContain('A-591');
+      }
+    });
+
     it('reads the one media type an Accept header names, and nothing from a header that names more', () => {
       expect(onlyMediaTypeAsked('application/json')).toBe('application/json');
       expect(onlyMediaTypeAsked('Application/GraphQL-Response+JSON; charset=utf-8')).toBe(
