@@ -22,7 +22,8 @@ export const ANONYMOUS_BASIS: readonly string[] = ['§5.2', 'A-58', 'A-423', 'A-
  * answer as it answers the plain POST (A-582): with GET, its envelope in the URL; typed
  * `application/json; charset=utf-8`; typed with the media type and charset in other letter case;
  * accepting only `application/json`, only `application/graphql-response+json`, or anything (`*∕*`);
- * with an empty `extensions` map in the envelope; with the bearer scheme written in lower case. And to
+ * with an empty `extensions` map in the envelope; with `operationName` (and, without variables,
+ * `variables`) sent as null; with the bearer scheme written in lower case. And to
  * the other revision's endpoint, where the document is valid there too: the revisions differ in their
  * schema only (§9.3), so they answer the same data.
  */
@@ -35,6 +36,7 @@ export type TwinVariant =
   | 'accept-any'
   | 'extensions'
   | 'lowercase-scheme'
+  | 'null-members'
   | 'other-revision';
 
 /** Every variant, in the order a run takes them. */
@@ -47,6 +49,7 @@ export const TWIN_VARIANTS: readonly TwinVariant[] = [
   'accept-graphql-response',
   'json-cased',
   'accept-any',
+  'null-members',
   'other-revision',
 ];
 
@@ -60,6 +63,7 @@ export const SENT: Readonly<Record<TwinVariant, string>> = {
   'accept-any': 'accepting */*',
   extensions: 'with an empty "extensions" map in its envelope',
   'lowercase-scheme': 'with its bearer token under the scheme written "bearer"',
+  'null-members': 'with "operationName": null (and "variables": null when it has none) in its envelope',
   'other-revision': "to the other revision's endpoint",
 };
 
@@ -138,6 +142,20 @@ export function twinOf(
       return { ...request, headers: { ...withoutHeader(headers, 'accept'), accept: '*/*' } };
     case 'extensions':
       return { ...request, rawBody: JSON.stringify({ ...request.body, extensions: {} }) };
+    case 'null-members': {
+      // Clients written against other servers send the envelope's optional members as null (A-562).
+      const { query, variables, operationName } = request.body;
+      const none = variables === undefined || variables === null || Object.keys(variables).length === 0;
+      if (operationName !== undefined && !none) return undefined;
+      return {
+        ...request,
+        rawBody: JSON.stringify({
+          query,
+          variables: none ? null : variables,
+          operationName: operationName ?? null,
+        }),
+      };
+    }
     case 'lowercase-scheme': {
       const own = headerOf(headers, 'authorization');
       if (own === undefined || !/^Bearer\s/i.test(own)) return undefined;

@@ -47,6 +47,28 @@ describe('twinOf', () => {
       extensions: {},
     });
     expect(twinOf(request, 'lowercase-scheme')?.headers).toEqual({ authorization: 'bearer dev-token' });
+    expect(JSON.parse(twinOf(request, 'null-members')?.rawBody ?? '{}')).toEqual({
+      query: request.body.query,
+      variables: null,
+      operationName: null,
+    });
+  });
+
+  it('sends null only for the envelope members a request leaves out (A-562)', () => {
+    const named = { ...request, body: { ...request.body, operationName: 'Lists' } };
+    expect(JSON.parse(twinOf(named, 'null-members')?.rawBody ?? '{}')).toEqual({
+      query: request.body.query,
+      variables: null,
+      operationName: 'Lists',
+    });
+    const withVariables = { ...request, body: { ...request.body, variables: { limit: 2 } } };
+    expect(JSON.parse(twinOf(withVariables, 'null-members')?.rawBody ?? '{}')).toEqual({
+      query: request.body.query,
+      variables: { limit: 2 },
+      operationName: null,
+    });
+    const both = { ...request, body: { ...request.body, variables: { limit: 2 }, operationName: 'Lists' } };
+    expect(twinOf(both, 'null-members')).toBeUndefined();
   });
 
   it('leaves out what a variant cannot carry: a long URL with GET, a scheme with no bearer token', () => {
