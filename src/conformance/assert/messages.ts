@@ -12,6 +12,27 @@ const STACK_FRAMES: readonly RegExp[] = [
   /Traceback \(most recent call last\)/,
 ];
 
+/**
+ * What a runtime, a driver or a database says when the server's code failed, as it reaches a client
+ * only when an exception's own message is passed on (A-561): no message of the API says these.
+ */
+const INTERNAL_MESSAGES: readonly RegExp[] = [
+  /Object reference not set to an instance of an object/,
+  /\b(?:NullPointer|NullReference|InvalidCast|IndexOutOfRange|ArgumentNull|Sql|Hibernate|JDBC)Exception\b/,
+  /Cannot read propert(?:y|ies) of (?:undefined|null)/,
+  /\bundefined is not an object\b/,
+  /\bSQLSTATE\b|\bORA-\d{5}\b|duplicate key value violates unique constraint|syntax error at or near "/,
+  /\bconnect ECONNREFUSED\b|\bgetaddrinfo ENOTFOUND\b/,
+];
+
+function internalMessageIn(text: string): string | undefined {
+  for (const pattern of INTERNAL_MESSAGES) {
+    const m = pattern.exec(text);
+    if (m) return m[0];
+  }
+  return undefined;
+}
+
 /** Extension keys under which GraphQL servers in debug mode put the server's stack (A-561). */
 const STACK_KEYS: ReadonlySet<string> = new Set(['stacktrace', 'stackTrace', 'stack', 'exception']);
 
@@ -95,6 +116,18 @@ export function messageFindings(body: unknown): Finding[] {
       return;
     }
     const frame = stackFrameIn(String(error.message));
+    // One finding per message: a stack trace says more than the exception's message above it.
+    const internal = frame === undefined ? internalMessageIn(String(error.message)) : undefined;
+    if (internal !== undefined) {
+      out.push({
+        expectationId: 'error-message',
+        path,
+        kind: 'value-mismatch',
+        expected: "a message about the request, not the server's own failure",
+        actual: internal,
+        message: `errors[${i}].message passes on the server's own failure (${internal})`,
+      });
+    }
     if (frame !== undefined) {
       out.push({
         expectationId: 'error-message',
@@ -140,6 +173,18 @@ export function messageFindings(body: unknown): Finding[] {
         });
       }
       const frame = typeof message === 'string' ? stackFrameIn(message) : undefined;
+      const internal =
+        typeof message === 'string' && frame === undefined ? internalMessageIn(message) : undefined;
+      if (internal !== undefined) {
+        out.push({
+          expectationId: 'validation-message',
+          path: `${path}[${i}].message`,
+          kind: 'value-mismatch',
+          expected: "a message about the input, not the server's own failure",
+          actual: internal,
+          message: `validationErrors message passes on the server's own failure (${internal})`,
+        });
+      }
       if (frame !== undefined) {
         out.push({
           expectationId: 'validation-message',

@@ -31,6 +31,30 @@ describe('messageFindings', () => {
     expect(messageBasis(found[0]!)).toEqual(['A-58', 'A-561']);
   });
 
+  it.each([
+    ['.NET', 'Object reference not set to an instance of an object.'],
+    ['the JVM', 'java.lang.NullPointerException'],
+    ['Node', "Cannot read properties of undefined (reading 'id')"],
+    ['PostgreSQL', 'duplicate key value violates unique constraint "contacts_pkey"'],
+    ['Oracle', 'ORA-00942: table or view does not exist'],
+    ['a driver', 'connect ECONNREFUSED 10.0.0.12:5432'],
+  ])("finds %s's own failure passed on as a message, in errors and validation entries", (_name, message) => {
+    expect(paths({ errors: [{ message }], data: null })).toEqual(['errors[0].message']);
+    expect(
+      paths({ data: { addPerson: { validationErrors: [{ propertyName: 'firstName', message }] } } }),
+    ).toEqual(['data.addPerson.validationErrors[0].message']);
+  });
+
+  it('finds no failure in messages about the request that name such words', () => {
+    for (const message of [
+      'Cannot query field "exception" on type "Query".',
+      'Variable "$id" of required type "ID!" was not provided.',
+      'The connection to the list was refused: the list is not linkable.',
+    ]) {
+      expect(messageFindings({ errors: [{ message }] })).toEqual([]);
+    }
+  });
+
   it('finds a stack in extensions and a blank or missing message', () => {
     expect(
       paths({
