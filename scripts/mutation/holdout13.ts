@@ -399,12 +399,12 @@ function mergedPages(view: string, other: (request: Incoming) => Incoming | unde
       const page = data[root.key] as Record<string, unknown> | null | undefined;
       const x = a?.[root.key] as { totalModels?: unknown; models?: unknown[] } | null | undefined;
       const y = b?.[root.key] as { totalModels?: unknown; models?: unknown[] } | null | undefined;
-      if (!page || !x || !y || !Array.isArray(x.models) || !Array.isArray(y.models)) continue;
+      if (!page || !x || !y) continue;
       const sort = (Array.isArray(root.args.sort) ? root.args.sort[0] : root.args.sort) as
         { field?: unknown; direction?: unknown } | undefined;
       const by = typeof sort?.field === 'string' ? sort.field : key;
       const sign = sort?.direction === 'Descending' ? -1 : 1;
-      const models = [...x.models, ...y.models];
+      const models = [...(x.models ?? []), ...(y.models ?? [])];
       const value = (m: unknown): unknown => (m as Record<string, unknown> | null)?.[by];
       if (models.every((m) => typeof value(m) === 'string'))
         models.sort((m, n) => sign * String(value(m)).localeCompare(String(value(n)), 'en'));
