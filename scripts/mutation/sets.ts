@@ -14,6 +14,7 @@ import { HOLDOUT9 } from './holdout9.js';
 import { HOLDOUT10 } from './holdout10.js';
 import { HOLDOUT11 } from './holdout11.js';
 import { HOLDOUT12 } from './holdout12.js';
+import { HOLDOUT13 } from './holdout13.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -31,6 +32,7 @@ export const SETS = {
   holdout10: HOLDOUT10,
   holdout11: HOLDOUT11,
   holdout12: HOLDOUT12,
+  holdout13: HOLDOUT13,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -45,6 +47,7 @@ export const SETS = {
     ...HOLDOUT10,
     ...HOLDOUT11,
     ...HOLDOUT12,
+    ...HOLDOUT13,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
