@@ -2,6 +2,10 @@ import { diff, type Change } from '@graphql-inspector/core';
 import {
   buildClientSchema,
   getIntrospectionQuery,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
   type GraphQLSchema,
   type IntrospectionQuery,
 } from 'graphql';
@@ -63,26 +67,76 @@ function toDrift(change: Change): DriftChange {
 
 const ORDER: Record<DriftCriticality, number> = { BREAKING: 0, DANGEROUS: 1, NON_BREAKING: 2 };
 
+/** Breaking first, then by path and message. */
+const byCriticality = (a: DriftChange, b: DriftChange): number =>
+  ORDER[a.criticality] - ORDER[b.criticality] ||
+  (a.path ?? '').localeCompare(b.path ?? '') ||
+  a.message.localeCompare(b.message);
+
 /** Changes from the contract (old) to the endpoint (new), breaking first, then by path. */
 export async function diffSchemas(contract: GraphQLSchema, endpoint: GraphQLSchema): Promise<DriftChange[]> {
-  const changes = (await diff(contract, endpoint)).map(toDrift);
-  return changes.sort(
-    (a, b) =>
-      ORDER[a.criticality] - ORDER[b.criticality] ||
-      (a.path ?? '').localeCompare(b.path ?? '') ||
-      a.message.localeCompare(b.message),
-  );
+  return (await diff(contract, endpoint)).map(toDrift).sort(byCriticality);
 }
 
-/** Introspects one revision's endpoint and diffs it against the contract. */
+/** Another revision's contract: an addition that is that revision's schema is no harmless addition. */
+export interface OtherRevision {
+  version: Version;
+  schema: GraphQLSchema;
+}
+
+/** Whether a schema has what a change's path names: `Type`, `Type.field`, `Type.field.argument`, `Enum.VALUE`. */
+export function hasPath(schema: GraphQLSchema, path: string): boolean {
+  const [typeName, member, argument] = path.split('.');
+  const type = typeName === undefined ? undefined : schema.getType(typeName);
+  if (!type) return false;
+  if (member === undefined) return true;
+  if (isEnumType(type)) return type.getValue(member) !== undefined && argument === undefined;
+  if (!isObjectType(type) && !isInterfaceType(type) && !isInputObjectType(type)) return false;
+  const field = type.getFields()[member];
+  if (!field) return false;
+  if (argument === undefined) return true;
+  return 'args' in field && field.args.some((a) => a.name === argument);
+}
+
+/**
+ * Additions the contract of this revision lacks and another revision's has: the endpoint describes the
+ * other revision's schema (§9.3: the revisions differ in their schema), which is breaking whatever a
+ * diff of two schemas alone calls an addition.
+ */
+function otherRevisionsSchema(
+  revision: Version,
+  contract: GraphQLSchema,
+  others: readonly OtherRevision[],
+  change: DriftChange,
+): DriftChange {
+  if (change.criticality === 'BREAKING' || !change.type.endsWith('_ADDED') || change.path === undefined)
+    return change;
+  if (hasPath(contract, change.path)) return change;
+  const other = others.find((o) => o.version !== revision && hasPath(o.schema, change.path!));
+  if (!other) return change;
+  return {
+    ...change,
+    criticality: 'BREAKING',
+    reason: `the ${revision} endpoint describes ${change.path}, which only revision ${other.version} has: each revision's endpoint serves its own schema (§9.3)`,
+  };
+}
+
+/**
+ * Introspects one revision's endpoint and diffs it against the contract; `others` are the other
+ * revisions' contracts, so that an endpoint describing another revision's schema shows as breaking.
+ */
 export async function checkDrift(
   revision: Version,
   url: string,
   headers: Record<string, string>,
   contract: GraphQLSchema,
   http: HttpOptions,
+  others: readonly OtherRevision[] = [],
 ): Promise<DriftResult> {
   const remote = await introspect(url, headers, http);
   if (!remote.ok) return { revision, status: 'unavailable', reason: remote.reason, network: remote.network };
-  return { revision, status: 'checked', changes: await diffSchemas(contract, remote.schema) };
+  const changes = (await diffSchemas(contract, remote.schema)).map((c) =>
+    otherRevisionsSchema(revision, contract, others, c),
+  );
+  return { revision, status: 'checked', changes: changes.sort(byCriticality) };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { GraphQLSchema } from 'graphql';
 import pLimit from 'p-limit';
 import { buildRevisionSchema } from '../../contract/generate.js';
-import type { Version } from '../../contract/versions.js';
+import { VERSIONS, type Version } from '../../contract/versions.js';
 import { checkDrift, type DriftResult } from '../drift/drift.js';
 import type { ScenarioResult, Status, StepResult } from '../results/run-result.js';
 import { READ_ONLY_SKIP } from '../results/skips.js';
@@ -241,6 +241,7 @@ export async function runDrift(options: RunnerOptions): Promise<DriftResult[]> {
   const schemaFor = options.schemaFor ?? buildRevisionSchema;
   const out: DriftResult[] = [];
   for (const revision of options.revisions) {
+    const others = VERSIONS.filter((v) => v !== revision).map((v) => ({ version: v, schema: schemaFor(v) }));
     out.push(
       await checkDrift(
         revision,
@@ -248,6 +249,7 @@ export async function runDrift(options: RunnerOptions): Promise<DriftResult[]> {
         options.target.headers,
         schemaFor(revision),
         options.http,
+        others,
       ),
     );
   }
