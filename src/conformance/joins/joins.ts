@@ -2,6 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { PageFinding } from '../assert/pages.js';
 import { converseFindings } from './converses.js';
 import { definingFindings } from './defining.js';
+import { stageTimeFindings } from './stage-time.js';
 import { rankingFindings } from './rankings.js';
 import { typedHolders, type TypedHolder } from './typed-holders.js';
 
@@ -356,7 +357,12 @@ export function observeJoins(
 ): JoinObservation {
   const out: JoinObservation = { findings: [], nullJoins: [], employers: [], records: [] };
   const holders = [...typedHolders(schema, request, data)];
-  out.findings.push(...rankingFindings(holders), ...converseFindings(holders), ...definingFindings(holders));
+  out.findings.push(
+    ...rankingFindings(holders),
+    ...converseFindings(holders),
+    ...definingFindings(holders),
+    ...stageTimeFindings(holders),
+  );
   for (const holder of holders) {
     idJoins(holder, out);
     parentJoins(holder, out);
