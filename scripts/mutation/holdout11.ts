@@ -14,13 +14,7 @@ import { limitedRefusalRunAsFull } from './holdout7.js';
 import { argumentIgnored, changeNotKept, fallbackOnRefusal } from './holdout8.js';
 import { cached, tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
 import { jsonAnswer, type Handler, type Incoming } from './proxy.js';
-import { as, isMutation, mapArgument, onData, onFields, rootFields } from './rewrite.js';
-
-/** Whether a request selects one of the root fields named. */
-const selecting =
-  (...names: string[]) =>
-  (request: Incoming): boolean =>
-    rootFields(request).some((f) => names.includes(f));
+import { as, isMutation, mapArgument, onData, onFields, rootFields, selecting } from './rewrite.js';
 
 /** removeActivity answers success without deleting anything (the delete is queued and never run). */
 const removeActivityStubbed: Handler = (request, forward) => {

@@ -12,14 +12,8 @@ import { dayAfter, onMutationInput } from './holdout6.js';
 import { limitedRefusalRunAsFull } from './holdout7.js';
 import { argumentIgnored, changeNotKept, fallbackOnRefusal } from './holdout8.js';
 import { tokenOf, unauthenticatedServedWhere, type Mutant } from './mutants.js';
-import { jsonAnswer, type Handler, type Incoming } from './proxy.js';
-import { as, isMutation, mapArgument, onData, onFields, rootFields } from './rewrite.js';
-
-/** Whether a request selects one of the root fields named. */
-const selecting =
-  (...names: string[]) =>
-  (request: Incoming): boolean =>
-    rootFields(request).some((f) => names.includes(f));
+import { jsonAnswer, type Handler } from './proxy.js';
+import { as, isMutation, mapArgument, onData, onFields, selecting } from './rewrite.js';
 
 /** Requests of `region` for the root fields named are served from region `to` (a routing table wrong). */
 function routedTo(region: string, to: string, ...names: string[]): Handler {

@@ -20,15 +20,9 @@ import {
   onData,
   onFields,
   rewriteFields,
-  rootFields,
+  selecting,
   type FieldRewrite,
 } from './rewrite.js';
-
-/** Whether a request selects one of the root fields named. */
-const selecting =
-  (...names: string[]) =>
-  (request: Incoming): boolean =>
-    rootFields(request).some((f) => names.includes(f));
 
 /** Whether a request carries the token of one of the tenants. */
 const authenticated = (request: Incoming): boolean =>

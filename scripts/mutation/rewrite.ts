@@ -174,6 +174,12 @@ export function onData(
   };
 }
 
+/** Whether a request selects one of the root fields named. */
+export const selecting =
+  (...names: string[]) =>
+  (request: Incoming): boolean =>
+    rootFields(request).some((f) => names.includes(f));
+
 /** The names of the root fields a request's document selects ('' when it does not parse). */
 export function rootFields(request: Incoming): string[] {
   try {
