@@ -29,12 +29,6 @@ function onRoots(
   return { ...answer, json: { ...(answer.json as object), data: next } };
 }
 
-/** Whether a result of a mutation was refused (errors, null or validation errors). */
-function accepted(answer: Answer, key: string): boolean {
-  const result = dataOf(answer)?.[key] as { validationErrors?: unknown } | null | undefined;
-  return !!result && !(Array.isArray(result.validationErrors) && result.validationErrors.length > 0);
-}
-
 // ---- paging -------------------------------------------------------------------------------------------
 
 /** The identity of a page item: its id when it has one, else the whole item. */
