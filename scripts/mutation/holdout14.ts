@@ -6,11 +6,19 @@
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { validationFailure } from './holdout.js';
 import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
-import { sibling } from './holdout5.js';
+import { selectedUnder, sibling } from './holdout5.js';
 import { onMutationInput } from './holdout6.js';
 import { isEventView, onAnswer, paged, tokenOf, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Handler, type Incoming } from './proxy.js';
 import { as, isMutation, mapArgument, onData, onFields, rewriteFields, rootFields } from './rewrite.js';
+
+/** A JSON answer typed as the request's Accept header asks (application/json unless it asks for the other). */
+function answerFor(request: Incoming, status: number, json: unknown, headers: Record<string, string> = {}) {
+  const type = /application\/graphql-response\+json/.test(request.headers.accept ?? '')
+    ? 'application/graphql-response+json; charset=utf-8'
+    : 'application/json; charset=utf-8';
+  return jsonAnswer(status, json, { 'content-type': type, ...headers });
+}
 
 /** The answer with the root results named in `keys` rewritten by `fn`. */
 function onRoots(
@@ -200,14 +208,11 @@ const apostropheRefused: Handler = async (request, forward) => {
   const root = roots.length === 1 && VALIDATED.has(roots[0]!.name) ? roots[0] : undefined;
   const property = root ? apostropheIn(root.args.input, '') : undefined;
   if (!root || !property) return forward(request);
-  return jsonAnswer(200, {
-    data: {
-      [root.key]: {
-        item: null,
-        validationErrors: [{ propertyName: property, message: `${property} contains invalid characters.` }],
-      },
-    },
-  });
+  const failure = { propertyName: property, message: `${property} contains invalid characters.` };
+  const result: Record<string, unknown> = {};
+  for (const name of selectedUnder(request, root.key))
+    result[name] = name === 'validationErrors' ? [failure] : null;
+  return answerFor(request, 200, { data: { [root.key]: result } });
 };
 
 /** A negative skip is read as 0 instead of being refused. */
@@ -370,8 +375,9 @@ const auEventViewsEmpty: Handler = async (request, forward) => {
 
 // ---- auth ---------------------------------------------------------------------------------------------
 
-const unauthenticated = (): Answer =>
-  jsonAnswer(
+const unauthenticated = (request: Incoming): Answer =>
+  answerFor(
+    request,
     401,
     { errors: [{ message: 'Unauthorized', extensions: { code: 'UNAUTHENTICATED' } }] },
     { 'www-authenticate': 'Bearer' },
@@ -614,7 +620,7 @@ export const HOLDOUT14: readonly Mutant[] = [
     names: /401|UNAUTHENTICATED|token|limited|auth|mutation|write/i,
     handle: (request, forward) =>
       tokenOf(request) === DEV_TOKENS.limited && isMutation(request)
-        ? Promise.resolve(unauthenticated())
+        ? Promise.resolve(unauthenticated(request))
         : forward(request),
   },
   {
