@@ -15,6 +15,7 @@ import { HOLDOUT10 } from './holdout10.js';
 import { HOLDOUT11 } from './holdout11.js';
 import { HOLDOUT12 } from './holdout12.js';
 import { HOLDOUT13 } from './holdout13.js';
+import { HOLDOUT14 } from './holdout14.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -33,6 +34,7 @@ export const SETS = {
   holdout11: HOLDOUT11,
   holdout12: HOLDOUT12,
   holdout13: HOLDOUT13,
+  holdout14: HOLDOUT14,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -48,6 +50,7 @@ export const SETS = {
     ...HOLDOUT11,
     ...HOLDOUT12,
     ...HOLDOUT13,
+    ...HOLDOUT14,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
