@@ -57,6 +57,30 @@ export async function gql(
   return { status: res.status, type: res.headers.get('content-type') ?? '', body, text };
 }
 
+/** The models of root field `field` that `query` answers (full tenant, us 1.4.0 unless told). */
+export async function models(
+  s: MutantServer,
+  field: string,
+  query: string,
+  options: Options = {},
+): Promise<Record<string, unknown>[]> {
+  const page = (await gql(s, query, {}, options)).body?.data?.[field] as
+    { models?: Record<string, unknown>[] } | null | undefined;
+  return page?.models ?? [];
+}
+
+/** How many contacts a free-text search finds on a region's endpoint for the full tenant. */
+export async function found(s: MutantServer, term: string, region = 'us'): Promise<unknown> {
+  return (
+    await gql(
+      s,
+      'query($t: String) { searchFirmContacts(filter: [{ field: term, value: $t }]) { totalModels } }',
+      { t: term },
+      { region },
+    )
+  ).body?.data?.searchFirmContacts?.totalModels;
+}
+
 /** A POST of `body`, sent as it is, to the us 1.4.0 endpoint with the full tenant's token: status and text. */
 export async function postRaw(s: MutantServer, body: string): Promise<[number, string]> {
   const res = await fetch(s.template.replace('{region}', 'us').replace('{version}', '1.4.0'), {

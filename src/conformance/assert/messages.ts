@@ -73,8 +73,24 @@ export function messageFindings(body: unknown): Finding[] {
   const data = (body as { data?: unknown } | null)?.data;
   // With data, execution ran: an error beside it is a field's, and says which one (GraphQL section 7.1.2, A-564).
   const fieldErrors = data !== null && typeof data === 'object';
+  const seen = new Map<string, number>();
   graphQLErrorsOf(body).forEach((error, i) => {
     const path = `errors[${i}].message`;
+    // One failure is one error (A-594): a second, identical entry is a layer that reported it again.
+    const same = JSON.stringify(error);
+    const first = seen.get(same);
+    if (first !== undefined) {
+      out.push({
+        expectationId: 'error-repeated',
+        path: `errors[${i}]`,
+        kind: 'value-mismatch',
+        expected: 'each error once',
+        actual: error,
+        message: `errors[${i}] repeats errors[${first}] word for word: one failure is reported once`,
+      });
+      return;
+    }
+    seen.set(same, i);
     if (fieldErrors && !(Array.isArray(error.path) && error.path.length > 0)) {
       out.push({
         expectationId: 'error-path',
@@ -204,5 +220,6 @@ export function messageFindings(body: unknown): Finding[] {
 export function messageBasis(finding: Finding): readonly string[] {
   if (finding.expectationId === 'error-path' || finding.expectationId === 'error-location')
     return ['A-58', 'A-564'];
+  if (finding.expectationId === 'error-repeated') return ['A-58', 'A-594'];
   return finding.expectationId === 'validation-message' ? ['§7.1', 'A-561'] : ['A-58', 'A-561'];
 }

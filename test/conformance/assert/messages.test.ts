@@ -99,6 +99,16 @@ describe('messageFindings', () => {
     expect(messageFindings({ data: null, errors: [{ message: 'Unauthenticated.' }] })).toEqual([]);
   });
 
+  it('finds an error repeated word for word, and nothing in two errors that differ (A-594)', () => {
+    const error = { message: 'Cannot query field "x".', locations: [{ line: 1, column: 3 }] };
+    const found = messageFindings({ errors: [error, { ...error }] });
+    expect(found.map((f) => f.path)).toEqual(['errors[1]']);
+    expect(messageBasis(found[0]!)).toEqual(['A-58', 'A-594']);
+    expect(messageFindings({ errors: [error, { ...error, locations: [{ line: 1, column: 9 }] }] })).toEqual(
+      [],
+    );
+  });
+
   it('finds a location not counted from 1, and nothing in locations that are', () => {
     const at = (...locations: unknown[]) =>
       messageFindings({ errors: [{ message: 'Cannot query field "x".', locations }] });

@@ -1,34 +1,9 @@
 import { HOLDOUT13 } from '../../../scripts/mutation/holdout13.js';
-import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { SETS } from '../../../scripts/mutation/sets.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { describeHeldOutSet, gql, type Probe } from '../../helpers/mutant-client.js';
+import { describeHeldOutSet, found, gql, models, type Probe } from '../../helpers/mutant-client.js';
 
 const LIMITED = { token: DEV_TOKENS.limited };
-
-/** The models of root field `field` that `query` answers (full tenant, us 1.4.0 unless told). */
-async function models(
-  s: MutantServer,
-  field: string,
-  query: string,
-  options: Parameters<typeof gql>[3] = {},
-): Promise<Record<string, unknown>[]> {
-  const page = (await gql(s, query, {}, options)).body?.data?.[field] as
-    { models?: Record<string, unknown>[] } | null | undefined;
-  return page?.models ?? [];
-}
-
-/** How many contacts a free-text search finds on a region's endpoint for the full tenant. */
-async function found(s: MutantServer, term: string, region = 'us'): Promise<unknown> {
-  return (
-    await gql(
-      s,
-      'query($t: String) { searchFirmContacts(filter: [{ field: term, value: $t }]) { totalModels } }',
-      { t: term },
-      { region },
-    )
-  ).body?.data?.searchFirmContacts?.totalModels;
-}
 
 /**
  * For each mutant of the thirteenth held-out set, a request sequence whose observation differs between the

@@ -2,32 +2,9 @@ import { HOLDOUT14 } from '../../../scripts/mutation/holdout14.js';
 import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { SETS } from '../../../scripts/mutation/sets.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { describeHeldOutSet, gql, type Probe } from '../../helpers/mutant-client.js';
+import { describeHeldOutSet, found, gql, models, type Probe } from '../../helpers/mutant-client.js';
 
 const LIMITED = { token: DEV_TOKENS.limited };
-
-/** The models of root field `field` that `query` answers (full tenant, us 1.4.0 unless told). */
-async function models(
-  s: MutantServer,
-  field: string,
-  query: string,
-  options: Parameters<typeof gql>[3] = {},
-): Promise<Record<string, unknown>[]> {
-  const page = (await gql(s, query, {}, options)).body?.data?.[field] as
-    { models?: Record<string, unknown>[] } | null | undefined;
-  return page?.models ?? [];
-}
-
-/** How many contacts a free-text search finds for the full tenant. */
-async function found(s: MutantServer, term: string): Promise<unknown> {
-  return (
-    await gql(
-      s,
-      'query($t: String) { searchFirmContacts(filter: [{ field: term, value: $t }]) { totalModels } }',
-      { t: term },
-    )
-  ).body?.data?.searchFirmContacts?.totalModels;
-}
 
 /** The id of a new working list of the full tenant. */
 async function workingList(s: MutantServer, name: string): Promise<unknown> {
