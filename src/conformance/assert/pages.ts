@@ -121,6 +121,18 @@ interface SortKey {
   descending: boolean;
 }
 
+/**
+ * The order of a paged field asked without a sort, by parent type and field (A-34): the root activities
+ * by date, oldest first; a contact's and an opportunity's activities newest first.
+ */
+const DEFAULT_ORDER: Readonly<Record<string, SortKey>> = {
+  'Query.activities': { field: 'date', descending: false },
+  'Person.activities': { field: 'activityStartDate', descending: true },
+  'Company.activities': { field: 'activityStartDate', descending: true },
+  'Contact.activities': { field: 'activityStartDate', descending: true },
+  'Opportunity.activities': { field: 'date', descending: true },
+};
+
 /** The sort entries of a `sort`/`sorts` argument as `{ field, descending }`, in order; those without a field end it. */
 function sortsOf(value: unknown): SortKey[] {
   const entries = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
@@ -154,7 +166,13 @@ function checkPage(
   fieldName: string,
   at: string,
   page: Record<string, unknown>,
-  args: { skip: unknown; limit: unknown; sort: unknown; textKeys: ReadonlySet<string> },
+  args: {
+    skip: unknown;
+    limit: unknown;
+    sort: unknown;
+    textKeys: ReadonlySet<string>;
+    defaultOrder?: SortKey;
+  },
   out: PageFinding[],
 ): void {
   const models = page.models;
@@ -234,7 +252,7 @@ function checkPage(
     seen.add(key);
   }
   const sorts = sortsOf(args.sort);
-  const sort = sorts[0] ?? (isEvents ? { field: 'eventDate', descending: false } : undefined);
+  const sort = sorts[0] ?? (isEvents ? { field: 'eventDate', descending: false } : args.defaultOrder);
   if (!sort || items.length < 2) return;
   const report = (before: number, broken: number, key: string, by: SortKey, ties: string[]): void => {
     const order = by.descending ? 'descending' : 'ascending';
@@ -464,6 +482,9 @@ function walk(
           limit: argumentOf(node, field, 'limit', ctx.variables),
           sort:
             argumentOf(node, field, 'sort', ctx.variables) ?? argumentOf(node, field, 'sorts', ctx.variables),
+          ...(DEFAULT_ORDER[`${parent.name}.${node.name.value}`]
+            ? { defaultOrder: DEFAULT_ORDER[`${parent.name}.${node.name.value}`] }
+            : {}),
           textKeys: !isCompositeType(inner)
             ? new Set()
             : Array.isArray(child)

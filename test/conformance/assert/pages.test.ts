@@ -242,6 +242,31 @@ describe('pageFindings', () => {
     ]);
   });
 
+  it("holds pages of activities without a sort to A-34's default order: a contact's newest first, the root's oldest first", () => {
+    const older = {
+      id: 'a',
+      activityStartDate: '2026-05-01T10:00:00.000Z',
+      date: '2026-05-01T10:00:00.000Z',
+    };
+    const newer = {
+      id: 'b',
+      activityStartDate: '2026-05-02T10:00:00.000Z',
+      date: '2026-05-02T10:00:00.000Z',
+    };
+    const nested =
+      '{ person(id: "p") { activities(limit: 2) { totalModels models { id activityStartDate } } } }';
+    const page = (models: unknown[]) => ({ person: { activities: { totalModels: 2, models } } });
+    expect(kinds(nested, page([newer, older]))).toEqual([]);
+    expect(kinds(nested, page([older, newer]))).toEqual([
+      'page-order data.person.activities.models[1].activityStartDate',
+    ]);
+    const root = '{ activities(limit: 2) { totalModels models { id date } } }';
+    expect(kinds(root, { activities: { totalModels: 2, models: [older, newer] } })).toEqual([]);
+    expect(kinds(root, { activities: { totalModels: 2, models: [newer, older] } })).toEqual([
+      'page-order data.activities.models[1].date',
+    ]);
+  });
+
   it('checks nested pages with their own arguments', () => {
     const doc =
       'query($id: ID!) { person(id: $id) { id activities(limit: 2) { totalModels models { id } } } }';
