@@ -125,6 +125,9 @@ export function judge(
     });
   };
   const statusExpected = expectations.some(isHttpStatusExpectation);
+  // An answer that holds data ran: several rules below hold only such answers.
+  const holdsData =
+    isGraphQLBody(response.body) && ((response.body as { data?: unknown }).data ?? null) !== null;
   if (response.status >= 500 && !statusExpected) {
     auto({
       expectationId: 'http',
@@ -261,8 +264,7 @@ export function judge(
   }
   if (
     GRAPHQL_RESPONSE_MEDIA_TYPE.test(response.contentType) &&
-    isGraphQLBody(response.body) &&
-    ((response.body as { data?: unknown }).data ?? null) !== null &&
+    holdsData &&
     (response.status < 200 || response.status > 299)
   ) {
     // The converse rule: an answer that holds data ran, so it is a 2xx whatever field errors stand beside
@@ -280,12 +282,7 @@ export function judge(
       basis: ['§4', 'A-575'],
       ...injected,
     });
-  } else if (
-    isGraphQLBody(response.body) &&
-    ((response.body as { data?: unknown }).data ?? null) !== null &&
-    response.status >= 201 &&
-    response.status <= 299
-  ) {
+  } else if (holdsData && response.status >= 201 && response.status <= 299) {
     // An executed request, a mutation included, is answered 200 whatever it did (A-588): no GraphQL server
     // answers 201 for a write, and clients that test for 200 drop such an answer.
     judged.push({
@@ -302,11 +299,7 @@ export function judge(
       ...injected,
     });
   }
-  if (
-    isGraphQLBody(response.body) &&
-    ((response.body as { data?: unknown }).data ?? null) !== null &&
-    SHARED_CACHE_DIRECTIVE.test(response.cacheControl ?? '')
-  ) {
+  if (holdsData && SHARED_CACHE_DIRECTIVE.test(response.cacheControl ?? '')) {
     // Every answer with data holds a tenant's records, asked for with its credentials (§5.2): a directive
     // that lets shared caches keep it (RFC 9111 section 3.5) hands one firm's data to whoever asks next.
     judged.push({
@@ -344,12 +337,7 @@ export function judge(
     });
   }
   const errors = (response.body as { errors?: unknown } | undefined)?.errors;
-  if (
-    isGraphQLBody(response.body) &&
-    (data ?? null) !== null &&
-    errors !== undefined &&
-    !(Array.isArray(errors) && errors.length > 0)
-  ) {
+  if (holdsData && errors !== undefined && !(Array.isArray(errors) && errors.length > 0)) {
     // GraphQL's response format: an `errors` entry, when present, is a non-empty list; a client that
     // reads its presence as failure (many do) fails every answer that carries `errors: []` or null.
     auto({
