@@ -86,6 +86,9 @@ export class JoinLedger {
   writeStarted(): void {
     this.writing += 1;
     this.state += 1;
+    // Views are held only within one state: those of earlier states are never read again, and keeping
+    // them would spend the bound on records no later answer can be held against.
+    this.views.clear();
   }
 
   /** The write's answer is in. */

@@ -93,11 +93,13 @@ async function runScenario(
   };
   const skip = skipReasonOf(scenario, options.target, options.allowMutations) ?? options.skipWith?.(scenario);
   if (skip !== undefined) return { ...base, status: 'skipped', note: skip, steps: [], durationMs: 0 };
-  // A provider state writes to the tenant: answers across it describe no one state of the data.
-  options.joins?.writeStarted();
-  const state = await applyState(scenario.state, options.target, options.http).finally(() =>
-    options.joins?.writeEnded(),
-  );
+  // A provider state writes to the tenant: answers across it describe no one state of the data. A
+  // scenario without one changes nothing by starting, so reads on either side of it are held together.
+  const stateful = scenario.state !== undefined;
+  if (stateful) options.joins?.writeStarted();
+  const state = await applyState(scenario.state, options.target, options.http).finally(() => {
+    if (stateful) options.joins?.writeEnded();
+  });
   if (!state.ok) {
     const status = 'skip' in state ? 'skipped' : 'error';
     return { ...base, status, note: 'skip' in state ? state.skip : state.error, steps: [], durationMs: 0 };
@@ -140,8 +142,10 @@ async function runScenario(
       blocked = `step "${step.id}" ended with ${result.status}`;
     }
   }
-  options.joins?.writeStarted();
-  await state.undo().finally(() => options.joins?.writeEnded());
+  if (stateful) options.joins?.writeStarted();
+  await state.undo().finally(() => {
+    if (stateful) options.joins?.writeEnded();
+  });
   return { ...base, status: statusOf(steps), steps, durationMs: Math.round(performance.now() - started) };
 }
 

@@ -12,6 +12,7 @@ import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../r
 import { interpolate, type InterpolationContext } from '../scenario/interpolate.js';
 import {
   ACCEPT_MEDIA_TYPES,
+  MUTATES_TAG,
   type Expectation,
   type Find,
   type Scenario,
@@ -302,13 +303,16 @@ export async function runStep(
     body,
   };
   const write = isWrite(step.document, step.operationName);
+  // A scenario without the mutates tag runs in a read-only certification: it promises to leave the
+  // tenant as it found it, so its mutations are refusals and do not move the run's state (A-580).
+  const changes = write && scenario.tags.includes(MUTATES_TAG);
   const askedIn = options.joins?.stateNow();
-  if (write) options.joins?.writeStarted();
+  if (changes) options.joins?.writeStarted();
   let outcome: HttpOutcome;
   try {
     outcome = await postGraphQL(prepared.request, options.http);
   } finally {
-    if (write) options.joins?.writeEnded();
+    if (changes) options.joins?.writeEnded();
   }
   if (outcome.kind === 'network-error') {
     return {
@@ -421,6 +425,7 @@ export async function runStep(
       data,
       elsewhere,
       write,
+      changes,
     });
   }
   return result;
@@ -442,6 +447,7 @@ async function sendTwin(
     data: unknown;
     elsewhere: () => Elsewhere | undefined;
     write: boolean;
+    changes: boolean;
   },
 ): Promise<void> {
   const planner = options.twins;
@@ -464,12 +470,12 @@ async function sendTwin(
   }
   for (const credential of credentialTwins(planner, key, request)) {
     // A service that skips authentication on a write path applies it: the run's state moves with it.
-    if (at.write) options.joins?.writeStarted();
+    if (at.changes) options.joins?.writeStarted();
     let answer: HttpOutcome;
     try {
       answer = await postGraphQL(credential.request, options.http);
     } finally {
-      if (at.write) options.joins?.writeEnded();
+      if (at.changes) options.joins?.writeEnded();
     }
     const operation = at.write ? 'mutation' : 'query';
     found.push(...differences(judgeAnonymous(answer, credential.sent, operation), ANONYMOUS_BASIS));

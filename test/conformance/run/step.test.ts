@@ -1,6 +1,7 @@
 // runStep's decide hook: expectations known only from the answer are judged with the step's own.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JoinLedger } from '../../../src/conformance/joins/ledger.js';
 import { runStep } from '../../../src/conformance/run/step.js';
 import type { Expectation, Step } from '../../../src/conformance/scenario/types.js';
 import { buildRevisionSchema } from '../../../src/contract/generate.js';
@@ -187,5 +188,37 @@ describe('runStep sends what a step asks of the protocol', () => {
     await send({ id: 'plain', document: '{ __typename }' }, jsonOnlyUrl);
     await send({ id: 'charset', contentType: 'json-utf8', document: '{ __typename }' }, jsonOnlyUrl);
     expect(contentTypes.slice(-2)).toEqual(['application/json', 'application/json; charset=utf-8']);
+  });
+});
+
+describe('runStep and the state the join ledger holds answers in (A-580)', () => {
+  let sim: TestServer;
+  beforeAll(async () => {
+    sim = await startTestServer();
+  });
+  afterAll(() => sim.close());
+  // A mutation the service refuses: an unknown list id changes nothing.
+  const refused: Step = {
+    id: 'refused',
+    document: 'mutation { removeContactsFromList(listId: "none", contactIds: ["none"]) { resultText } }',
+  };
+  const stateAfter = async (tags: string[], step: Step) => {
+    const joins = new JoinLedger();
+    const before = joins.stateNow();
+    await runStep(
+      { ...unitScenario('step.state'), tags },
+      step,
+      '1.4.0',
+      { target: targetAt(`${sim.url}/us/1.4.0/public-api/graphql`), http, joins },
+      schema,
+      ctx(),
+    );
+    return joins.stateNow() === before;
+  };
+
+  it("moves the state on a mutation of a scenario that writes, not on a read-only scenario's refusal", async () => {
+    expect(await stateAfter(['mutates'], refused)).toBe(false);
+    expect(await stateAfter([], refused)).toBe(true);
+    expect(await stateAfter(['mutates'], { id: 'read', document: '{ __typename }' })).toBe(true);
   });
 });
