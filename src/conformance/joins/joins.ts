@@ -5,6 +5,7 @@ import { definingFindings } from './defining.js';
 import { stageTimeFindings } from './stage-time.js';
 import { rankingFindings } from './rankings.js';
 import { typedHolders, type TypedHolder } from './typed-holders.js';
+import { withinRecordFindings } from './within-record.js';
 
 /** What the join checks rest on (A-580). */
 export const JOIN_BASIS: readonly string[] = ['A-580'];
@@ -135,8 +136,8 @@ const RECORD_FAMILIES: readonly [string, readonly string[]][] = [
  * Rows that repeat fields of the record they name: an additional field value carries its definition's
  * data type and name (A-70); an activity, an activity count and a relationship event the name of their
  * type, a list member its contact's display name and its company's name, an initiative's company row
- * the initiative's name, an involved user and a co-worker the person's current job title (A-580). Each
- * must read as the record itself does.
+ * the initiative's name, an involved user and a co-worker the person's current job title, relationship
+ * views the display names of the contacts they rank (A-580). Each must read as the record itself does.
  */
 const PROJECTIONS: readonly {
   type: string;
@@ -150,8 +151,13 @@ const PROJECTIONS: readonly {
     idField: 'fieldId',
     fields: { dataType: 'fieldDataType', fieldName: 'name' },
   },
-  // An activity names its type twice: by id and by the type's name (§2.4).
-  { type: 'Activity', family: 'ActivityType', idField: 'typeId', fields: { type: 'name' } },
+  // An activity names its type twice: by id and by the type's name (§2.4), and the type's group.
+  {
+    type: 'Activity',
+    family: 'ActivityType',
+    idField: 'typeId',
+    fields: { type: 'name', typeGroup: 'groupName' },
+  },
   { type: 'ActivityView', family: 'ActivityType', idField: 'typeId', fields: { type: 'name' } },
   { type: 'ActivityCount', family: 'ActivityType', idField: 'typeId', fields: { typeName: 'name' } },
   // A list member is the contact its id names, and companyName the name of the company companyId names.
@@ -170,6 +176,31 @@ const PROJECTIONS: readonly {
     family: 'Contact',
     idField: 'contactId',
     fields: { positionName: 'currentJobTitle' },
+  },
+  // Relationship views name the contacts they rank by id and by the contact's own display name.
+  {
+    type: 'EmployeeRelationshipTo',
+    family: 'Contact',
+    idField: 'contactId',
+    fields: { displayName: 'displayName' },
+  },
+  {
+    type: 'PersonRelationshipView',
+    family: 'Contact',
+    idField: 'personId',
+    fields: { personDisplayName: 'displayName' },
+  },
+  {
+    type: 'PersonRelationshipView',
+    family: 'Contact',
+    idField: 'relatedPersonId',
+    fields: { relatedPersonDisplayName: 'displayName', relatedPersonJobTitle: 'currentJobTitle' },
+  },
+  {
+    type: 'RelationshipInsightView',
+    family: 'Contact',
+    idField: 'insightContactId',
+    fields: { displayName: 'displayName' },
   },
   {
     type: 'RelationshipEventView',
@@ -347,8 +378,8 @@ function employers(holder: TypedHolder, out: JoinObservation): void {
  * to it, nested records answered null beside an id (to read by id later), what the answer says of
  * persons' employers and every record's scalar fields (to hold against other answers with no write
  * between); relationship insights out of their rankings' order, relationship types whose converse
- * is not the name of the type their converseId names, and records answering null for a field they
- * cannot exist without.
+ * is not the name of the type their converseId names, records answering null for a field they
+ * cannot exist without, and a record's own fields that contradict each other (within-record.ts).
  */
 export function observeJoins(
   schema: GraphQLSchema,
@@ -362,6 +393,7 @@ export function observeJoins(
     ...converseFindings(holders),
     ...definingFindings(holders),
     ...stageTimeFindings(holders),
+    ...withinRecordFindings(holders),
   );
   for (const holder of holders) {
     idJoins(holder, out);

@@ -1,0 +1,108 @@
+import type { PageFinding } from '../assert/pages.js';
+import type { TypedHolder } from './typed-holders.js';
+
+/** What the rules on one record's own fields rest on. */
+const SCORE_BASIS = ['§2.3', '§2.6', 'A-595'];
+const NAME_BASIS = ['§2.3', 'A-596'];
+const DEFAULT_TYPE_BASIS = ['§2.2', 'A-21', 'A-597'];
+
+const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+const words = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== ''
+    ? value.trim().replace(/\s+/g, ' ').toLowerCase()
+    : undefined;
+
+function finding(
+  path: string,
+  id: string,
+  expected: unknown,
+  actual: unknown,
+  message: string,
+  basis: string[],
+) {
+  return {
+    basis,
+    finding: { expectationId: id, path, kind: 'value-mismatch' as const, expected, actual, message },
+  };
+}
+
+/** A level on a scale that says its own maximum is between 0 and that maximum (A-595). */
+function onScale(holder: TypedHolder, level: string, max: string, out: PageFinding[]): void {
+  const value = num(holder.leaves.get(level));
+  const top = num(holder.leaves.get(max));
+  if (value === undefined || top === undefined || (value >= 0 && value <= top)) return;
+  out.push(
+    finding(
+      `${holder.path}.${level}`,
+      'within-scale',
+      `between 0 and ${max} ${top}`,
+      value,
+      `${holder.path}.${level} is ${value}, outside 0..${top} that ${max} beside it gives: a level on a scale lies on it`,
+      SCORE_BASIS,
+    ),
+  );
+}
+
+/** A person's fullName is made of the person's names: it holds the first and the last name (A-596). */
+function fullName(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Person')) return;
+  const full = words(holder.leaves.get('fullName'));
+  if (full === undefined) return;
+  for (const part of ['firstName', 'lastName']) {
+    const name = words(holder.leaves.get(part));
+    if (name === undefined || full.includes(name)) continue;
+    out.push(
+      finding(
+        `${holder.path}.fullName`,
+        'full-name-parts',
+        `a name holding ${part} ${JSON.stringify(holder.leaves.get(part))}`,
+        holder.leaves.get('fullName'),
+        `${holder.path}.fullName is ${JSON.stringify(holder.leaves.get('fullName'))}, without the person's ${part} ${JSON.stringify(holder.leaves.get(part))}: a full name is made of the person's names`,
+        NAME_BASIS,
+      ),
+    );
+  }
+}
+
+/**
+ * One list of activity types flags at most one as the firm's default (§2.2 "the firm's default type",
+ * one `defaultNewActivityTypeId` in the firm settings, A-21, A-597).
+ */
+function oneDefaultType(holders: readonly TypedHolder[], out: PageFinding[]): void {
+  const defaults = new Map<TypedHolder, string[]>();
+  for (const holder of holders) {
+    if (!holder.types.has('ActivityType') || holder.leaves.get('isDefault') !== true || !holder.parent)
+      continue;
+    const list = holder.parent.holder;
+    defaults.set(list, [...(defaults.get(list) ?? []), holder.path]);
+  }
+  for (const [list, paths] of defaults) {
+    if (paths.length < 2) continue;
+    out.push(
+      finding(
+        paths[1]!,
+        'one-default-type',
+        'at most one activity type with isDefault true',
+        paths.length,
+        `${paths.length} activity types of ${list.path} answer isDefault true (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}): the firm has one default activity type`,
+        DEFAULT_TYPE_BASIS,
+      ),
+    );
+  }
+}
+
+/**
+ * Rules on the fields of one record that hold on any data: a score's value within its maximum and a
+ * relationship's strength level within its scale (A-595), a person's full name made of its names (A-596),
+ * one default activity type per list of types (A-597).
+ */
+export function withinRecordFindings(holders: readonly TypedHolder[]): PageFinding[] {
+  const out: PageFinding[] = [];
+  for (const holder of holders) {
+    if (holder.types.has('Score')) onScale(holder, 'value', 'maxValue', out);
+    if (holder.types.has('EmployeeRelationshipTo')) onScale(holder, 'strengthLevel', 'strengthLevelMax', out);
+    fullName(holder, out);
+  }
+  oneDefaultType(holders, out);
+  return out;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { typedHolders } from '../../../src/conformance/joins/typed-holders.js';
+import { withinRecordFindings } from '../../../src/conformance/joins/within-record.js';
+import { buildRevisionSchema } from '../../../src/contract/generate.js';
+
+const schema = buildRevisionSchema('1.4.0');
+const found = (document: string, data: unknown) =>
+  withinRecordFindings(typedHolders(schema, { document }, data)).map((f) => [
+    f.finding.expectationId,
+    f.finding.path,
+    f.finding.actual,
+  ]);
+
+describe('withinRecordFindings', () => {
+  const SCORE = '{ contact(id: "c") { relationshipScore { value maxValue } } }';
+
+  it('holds a score to 0..maxValue, and nothing where either side is null (A-595)', () => {
+    const score = (value: unknown, maxValue: unknown) =>
+      found(SCORE, { contact: { relationshipScore: { value, maxValue } } });
+    expect(score(0, 100)).toEqual([]);
+    expect(score(100, 100)).toEqual([]);
+    expect(score(null, 100)).toEqual([]);
+    expect(score(7, null)).toEqual([]);
+    expect(score(101, 100)).toEqual([['within-scale', 'data.contact.relationshipScore.value', 101]]);
+    expect(score(-1, 100)).toEqual([['within-scale', 'data.contact.relationshipScore.value', -1]]);
+  });
+
+  it("holds a co-worker's strength level to its scale (A-595)", () => {
+    const document =
+      '{ employeeRelationshipsTo(toCompanyId: "a", contactId: "b") { models { strengthLevel strengthLevelMax } } }';
+    const rows = (models: unknown[]) => found(document, { employeeRelationshipsTo: { models } });
+    expect(rows([{ strengthLevel: 3, strengthLevelMax: 5 }])).toEqual([]);
+    expect(
+      rows([
+        { strengthLevel: 3, strengthLevelMax: 5 },
+        { strengthLevel: 6, strengthLevelMax: 5 },
+      ]),
+    ).toEqual([['within-scale', 'data.employeeRelationshipsTo.models[1].strengthLevel', 6]]);
+  });
+
+  it("holds a person's fullName to hold the first and last name, in any order and case (A-596)", () => {
+    const document = '{ person(id: "p") { firstName lastName fullName } }';
+    const person = (firstName: unknown, lastName: unknown, fullName: unknown) =>
+      found(document, { person: { firstName, lastName, fullName } });
+    expect(person('Jane', 'Smith', 'Dr. Jane  Q. Smith Jr.')).toEqual([]);
+    expect(person('Jane', 'Smith', 'SMITH, Jane')).toEqual([]);
+    expect(person('', 'Smith', 'Smith')).toEqual([]);
+    expect(person('Jane', null, 'Jane')).toEqual([]);
+    expect(person('Jane', 'Smith', null)).toEqual([]);
+    expect(person('Jane', 'Smith', 'Jane')).toEqual([['full-name-parts', 'data.person.fullName', 'Jane']]);
+    expect(person('Jane', 'Smith', 'Smith')).toEqual([['full-name-parts', 'data.person.fullName', 'Smith']]);
+  });
+
+  it('leaves fields of another type that share the names alone', () => {
+    // An activity's person has a fullName but no first and last name to hold it to.
+    const document =
+      '{ activity(id: "a") { linkedActivityContacts { ... on ActivityPerson { fullName } } } }';
+    expect(found(document, { activity: { linkedActivityContacts: [{ fullName: 'x' }] } })).toEqual([]);
+  });
+
+  it('finds a list of activity types flagging two as the default, and not one per list (A-597)', () => {
+    const document =
+      '{ a: activityTypes { models { id isDefault } } b: activityTypes(skip: 1) { models { id isDefault } } }';
+    const page = (...flags: boolean[]) => ({
+      models: flags.map((isDefault, i) => ({ id: `t${i}`, isDefault })),
+    });
+    expect(found(document, { a: page(true, false, false), b: page(false, true) })).toEqual([]);
+    expect(found(document, { a: page(true, false, true), b: page(false, false) })).toEqual([
+      ['one-default-type', 'data.a.models[2]', 2],
+    ]);
+  });
+});
