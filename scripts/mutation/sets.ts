@@ -16,6 +16,7 @@ import { HOLDOUT11 } from './holdout11.js';
 import { HOLDOUT12 } from './holdout12.js';
 import { HOLDOUT13 } from './holdout13.js';
 import { HOLDOUT14 } from './holdout14.js';
+import { HOLDOUT15 } from './holdout15.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -35,6 +36,7 @@ export const SETS = {
   holdout12: HOLDOUT12,
   holdout13: HOLDOUT13,
   holdout14: HOLDOUT14,
+  holdout15: HOLDOUT15,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -51,6 +53,7 @@ export const SETS = {
     ...HOLDOUT12,
     ...HOLDOUT13,
     ...HOLDOUT14,
+    ...HOLDOUT15,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
