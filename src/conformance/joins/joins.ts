@@ -340,6 +340,30 @@ function projections(holder: TypedHolder, out: JoinObservation): void {
  */
 const CONTEXTUAL: Readonly<Record<string, readonly string[]>> = { List: ['userIsSponsor'] };
 
+/**
+ * Objects without an id of their own that are part of the record holding them: their fields are the
+ * record's (`relationshipScore.strength` of a contact), held alike in every view of it, in either revision.
+ */
+const PARTS: readonly { type: string; field: string; family: string; owners: readonly string[] }[] = [
+  { type: 'Score', field: 'relationshipScore', family: 'Contact', owners: ['Contact', 'Person', 'Company'] },
+];
+
+function parts(holder: TypedHolder, out: JoinObservation): void {
+  for (const part of PARTS) {
+    if (!holder.types.has(part.type) || holder.parent?.field !== part.field) continue;
+    const owner = holder.parent.holder;
+    const id = text(owner.leaves.get('id'));
+    if (id === undefined || !part.owners.some((t) => owner.types.has(t))) continue;
+    const values = new Map<string, unknown>();
+    const renamed = new Map<string, string>();
+    for (const [name, value] of holder.leaves) {
+      values.set(`${part.field}.${name}`, value);
+      renamed.set(`${part.field}.${name}`, name);
+    }
+    if (values.size > 0) out.records.push({ family: part.family, id, path: holder.path, values, renamed });
+  }
+}
+
 function records(holder: TypedHolder, out: JoinObservation): void {
   const id = text(holder.leaves.get('id'));
   if (id === undefined) return;
@@ -401,6 +425,7 @@ export function observeJoins(
     employers(holder, out);
     currentOf(holder, out);
     projections(holder, out);
+    parts(holder, out);
     records(holder, out);
   }
   return out;

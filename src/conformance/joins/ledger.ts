@@ -104,7 +104,9 @@ export class JoinLedger {
 
   /** Records an answer's observation; `askedIn` is `stateNow()` when the request was sent. */
   observe(at: ObservedAt, askedIn: number | undefined, seen: JoinObservation): void {
-    const asker = `${at.url} ${authorizationOf(at.headers)}`;
+    // The revisions are two schemas over one tenant's data (§9.3 names how they differ, never the data):
+    // a record read through either endpoint is the same record, so the revision is left out of the key.
+    const asker = `${at.url.split(at.revision).join('{revision}')} ${authorizationOf(at.headers)}`;
     for (const join of seen.nullJoins) {
       const key = `${asker} ${join.byId} ${join.id}`;
       let probe = this.probes.get(key);

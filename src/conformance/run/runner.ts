@@ -216,22 +216,29 @@ async function runAll(
   const schemaFor = options.schemaFor ?? buildRevisionSchema;
   // Steps of one scenario stay in order; only whole scenario × revision runs overlap.
   const limit = pLimit(options.concurrency ?? 1);
-  const runs: Promise<ScenarioResult>[] = [];
+  const planned: { loaded: LoadedScenario; revision: Version }[] = [];
   for (const revision of options.revisions) {
-    const schema = schemaFor(revision);
     for (const loaded of scenarios) {
       if (!loaded.scenario.revisions.includes(revision)) continue;
       if (!runsAgainst(loaded.scenario, options.target)) continue;
       if (options.include && !options.include(loaded.scenario.id, revision)) continue;
-      runs.push(
-        limit(async () => {
-          const result = await runScenario(loaded, revision, options, schema);
-          options.onResult?.(result);
-          return result;
-        }),
-      );
+      planned.push({ loaded, revision });
     }
   }
+  // Scenarios that write nothing run first, both revisions together: with no write between them, every
+  // answer of that part of the run is held against every other, as in a read-only run, so a
+  // read-write run checks at least what the read-only one does before its writes begin.
+  const writes = ({ scenario }: LoadedScenario): boolean =>
+    scenario.tags.includes(MUTATES_TAG) || scenario.state !== undefined;
+  planned.sort((a, b) => Number(writes(a.loaded)) - Number(writes(b.loaded)));
+  const schemas = new Map(options.revisions.map((r) => [r, schemaFor(r)]));
+  const runs = planned.map(({ loaded, revision }) =>
+    limit(async () => {
+      const result = await runScenario(loaded, revision, options, schemas.get(revision)!);
+      options.onResult?.(result);
+      return result;
+    }),
+  );
   const results = await Promise.all(runs);
   return results.sort(
     (a, b) =>

@@ -229,4 +229,31 @@ describe('observeJoins', () => {
       ['t1', 'data.activities.models[0]', 'Dinner', 'type'],
     ]);
   });
+
+  it("holds a contact's score as fields of the contact, where the contact's id is selected", () => {
+    const got = seen('{ contact(id: "c1") { id relationshipScore { strength description } } }', {
+      contact: { id: 'c1', relationshipScore: { strength: 3, description: 'Good' } },
+    });
+    expect(
+      got.records.map((r) => [r.family, r.id, r.path, [...r.values], [...(r.renamed ?? new Map())]]),
+    ).toEqual([
+      [
+        'Contact',
+        'c1',
+        'data.contact.relationshipScore',
+        [
+          ['relationshipScore.strength', 3],
+          ['relationshipScore.description', 'Good'],
+        ],
+        [
+          ['relationshipScore.strength', 'strength'],
+          ['relationshipScore.description', 'description'],
+        ],
+      ],
+    ]);
+    const anonymous = seen('{ contact(id: "c1") { relationshipScore { strength } } }', {
+      contact: { relationshipScore: { strength: 3 } },
+    });
+    expect(anonymous.records).toEqual([]);
+  });
 });

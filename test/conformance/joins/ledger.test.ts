@@ -209,4 +209,34 @@ describe('JoinLedger', () => {
       'event: data.e.models[3].contact.displayName of Contact "c1" is "Ada L.", but data.page.models[0].displayName (step "page" of joins.test, no write between) answered "Ada" for the same record: every view of a record answers its values alike',
     ]);
   });
+
+  it("holds a record read through either revision's endpoint to one set of values (§9.3)", async () => {
+    const score = (step: string, revision: '1.4.0' | '1.2.0', strength: number) => {
+      const where = at(step);
+      return [
+        { ...where, revision, url: where.url.replace('1.4.0', revision) },
+        observation({
+          records: [
+            {
+              family: 'Contact',
+              id: 'c1',
+              path: 'data.contact.relationshipScore',
+              values: new Map([['relationshipScore.strength', strength]]),
+              renamed: new Map([['relationshipScore.strength', 'strength']]),
+            },
+          ],
+        }),
+      ] as const;
+    };
+    const agreeing = new JoinLedger();
+    for (const [where, seen] of [score('new', '1.4.0', 3), score('old', '1.2.0', 3)])
+      agreeing.observe(where, agreeing.stateNow(), seen);
+    expect(messagesOf(await agreeing.settle(target({}).send))).toEqual([]);
+    const ledger = new JoinLedger();
+    for (const [where, seen] of [score('new', '1.4.0', 3), score('old', '1.2.0', 62)])
+      ledger.observe(where, ledger.stateNow(), seen);
+    expect(messagesOf(await ledger.settle(target({}).send))).toEqual([
+      'old: data.contact.relationshipScore.strength of Contact "c1" is 62, but data.contact.relationshipScore.strength (step "new" of joins.test, no write between) answered 3 for the same record: every view of a record answers its values alike',
+    ]);
+  });
 });

@@ -48,6 +48,19 @@ describe('runner against a conforming server', () => {
     expect(bodies[3]?.variables).toEqual({ id: listId });
   });
 
+  it('runs the scenarios that write nothing first, both revisions, so their answers share one state (A-580)', async () => {
+    const order: string[] = [];
+    await runShipped(server.endpoint, {
+      allowMutations: true,
+      concurrency: 1,
+      onResult: (r) => order.push(`${r.tags.includes('mutates') ? 'writes' : 'reads'} ${r.revision}`),
+    });
+    const firstWrite = order.findIndex((o) => o.startsWith('writes'));
+    expect(firstWrite).toBeGreaterThan(0);
+    expect(order.slice(firstWrite).every((o) => o.startsWith('writes'))).toBe(true);
+    expect(new Set(order.slice(0, firstWrite))).toEqual(new Set(['reads 1.4.0', 'reads 1.2.0']));
+  });
+
   it('skips mutating scenarios against a non-simulator unless mutations are allowed', async () => {
     const result = await runShipped(server.endpoint, { target: targetOf(server.endpoint, false) });
     const skipped = result.scenarios
