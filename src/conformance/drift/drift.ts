@@ -29,12 +29,56 @@ export type DriftResult =
   | { revision: Version; status: 'checked'; changes: DriftChange[] }
   | { revision: Version; status: 'unavailable'; reason: string; network: boolean };
 
-/** The endpoint's schema by introspection, or why it could not be read. */
+/**
+ * Where an introspection result contradicts itself about an interface: a type whose `interfaces` name it
+ * and which its `possibleTypes` leave out, or the reverse. A schema built from the result reads only the
+ * implementing types' side, so a diff cannot see it; clients that resolve fragments on interfaces read
+ * the other (Apollo Client's possibleTypes, code generators), and a fragment `... on Person` under a
+ * `Contact` then matches nothing.
+ */
+export function possibleTypesGaps(data: IntrospectionQuery): DriftChange[] {
+  const types = data.__schema.types;
+  const out: DriftChange[] = [];
+  for (const iface of types) {
+    if (iface.kind !== 'INTERFACE') continue;
+    const listed = new Set((iface.possibleTypes ?? []).map((t) => t.name));
+    const implementing = new Set(
+      types
+        .filter((t) => t.kind === 'OBJECT' && t.interfaces.some((i) => i.name === iface.name))
+        .map((t) => t.name),
+    );
+    for (const name of implementing) {
+      if (listed.has(name)) continue;
+      out.push({
+        type: 'POSSIBLE_TYPE_MISSING',
+        criticality: 'BREAKING',
+        path: iface.name,
+        message: `Interface '${iface.name}' does not list '${name}' among its possibleTypes, though '${name}' implements it`,
+        reason: `a client resolving fragments on '${iface.name}' by its possibleTypes matches no '${name}'`,
+      });
+    }
+    for (const name of listed) {
+      if (implementing.has(name)) continue;
+      out.push({
+        type: 'POSSIBLE_TYPE_NOT_IMPLEMENTING',
+        criticality: 'BREAKING',
+        path: iface.name,
+        message: `Interface '${iface.name}' lists '${name}' among its possibleTypes, but '${name}' does not implement it`,
+        reason: `introspection contradicts itself about which types are a '${iface.name}'`,
+      });
+    }
+  }
+  return out;
+}
+
+/** The endpoint's schema by introspection (with where it contradicts itself), or why it could not be read. */
 export async function introspect(
   url: string,
   headers: Record<string, string>,
   http: HttpOptions,
-): Promise<{ ok: true; schema: GraphQLSchema } | { ok: false; reason: string; network: boolean }> {
+): Promise<
+  { ok: true; schema: GraphQLSchema; gaps: DriftChange[] } | { ok: false; reason: string; network: boolean }
+> {
   const outcome = await postGraphQL({ url, headers, body: { query: getIntrospectionQuery() } }, http);
   if (outcome.kind === 'network-error')
     return { ok: false, reason: `cannot reach ${url}: ${outcome.message}`, network: true };
@@ -45,7 +89,7 @@ export async function introspect(
     return { ok: false, reason: `introspection failed: ${why}`, network: false };
   }
   try {
-    return { ok: true, schema: buildClientSchema(body.data) };
+    return { ok: true, schema: buildClientSchema(body.data), gaps: possibleTypesGaps(body.data) };
   } catch (error) {
     return {
       ok: false,
@@ -135,8 +179,11 @@ export async function checkDrift(
 ): Promise<DriftResult> {
   const remote = await introspect(url, headers, http);
   if (!remote.ok) return { revision, status: 'unavailable', reason: remote.reason, network: remote.network };
-  const changes = (await diffSchemas(contract, remote.schema)).map((c) =>
-    otherRevisionsSchema(revision, contract, others, c),
-  );
+  const changes = [
+    ...(await diffSchemas(contract, remote.schema)).map((c) =>
+      otherRevisionsSchema(revision, contract, others, c),
+    ),
+    ...remote.gaps,
+  ];
   return { revision, status: 'checked', changes: changes.sort(byCriticality) };
 }

@@ -2,8 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { getIntrospectionQuery, graphqlSync, type GraphQLSchema } from 'graphql';
-import { checkDrift, hasPath } from '../../../src/conformance/drift/drift.js';
+import { getIntrospectionQuery, graphqlSync, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import { checkDrift, hasPath, possibleTypesGaps } from '../../../src/conformance/drift/drift.js';
 import { buildRevisionSchema } from '../../../src/contract/generate.js';
 import { UNIT_HTTP } from '../helpers/step.js';
 
@@ -67,5 +67,39 @@ describe('hasPath', () => {
     expect(hasPath(v14, 'SortDirection.Ascending')).toBe(true);
     expect(hasPath(v14, 'SortDirection.Sideways')).toBe(false);
     expect(hasPath(v14, 'NoSuchType')).toBe(false);
+  });
+});
+
+describe('possibleTypesGaps', () => {
+  const introspection = () =>
+    graphqlSync({ schema: v14, source: getIntrospectionQuery() }).data as unknown as IntrospectionQuery;
+  const contactOf = (data: IntrospectionQuery) => data.__schema.types.find((t) => t.name === 'Contact')!;
+
+  it('finds nothing in an introspection that agrees with itself', () => {
+    expect(possibleTypesGaps(introspection())).toEqual([]);
+  });
+
+  it('finds an interface whose possibleTypes leave out a type that implements it, and the reverse', () => {
+    const data = introspection();
+    const contact = contactOf(data) as unknown as { possibleTypes: { kind: string; name: string }[] };
+    expect(contact.possibleTypes.map((t) => t.name).sort()).toEqual(['Company', 'Person']);
+    contact.possibleTypes = [
+      { kind: 'OBJECT', name: 'Company' },
+      { kind: 'OBJECT', name: 'List' },
+    ];
+    expect(possibleTypesGaps(data).map((c) => [c.type, c.criticality, c.path, c.message])).toEqual([
+      [
+        'POSSIBLE_TYPE_MISSING',
+        'BREAKING',
+        'Contact',
+        "Interface 'Contact' does not list 'Person' among its possibleTypes, though 'Person' implements it",
+      ],
+      [
+        'POSSIBLE_TYPE_NOT_IMPLEMENTING',
+        'BREAKING',
+        'Contact',
+        "Interface 'Contact' lists 'List' among its possibleTypes, but 'List' does not implement it",
+      ],
+    ]);
   });
 });
