@@ -15,6 +15,7 @@ import {
 import { fieldsOf, typedOperation } from '../shape/selection.js';
 import { deepEqual } from './deep.js';
 import type { Finding } from './explicit.js';
+import { strictSponsorFindings } from './sponsor-filter.js';
 
 /** The request a page was answered for: its document, operation and variables. */
 export interface PagedRequest {
@@ -494,6 +495,8 @@ function walk(
         ctx.out,
       );
     }
+    if (`${parent.name}.${node.name.value}` === 'List.contacts')
+      ctx.out.push(...strictSponsorFindings(argumentOf(node, field, 'filter', ctx.variables), path, child));
     if (isCompositeType(inner)) walk(child, node.selectionSet, inner, path, ctx);
   }
 }
