@@ -5,6 +5,7 @@ import type { TypedHolder } from './typed-holders.js';
 const SCORE_BASIS = ['§2.3', '§2.6', 'A-595'];
 const NAME_BASIS = ['§2.3', 'A-596'];
 const DEFAULT_TYPE_BASIS = ['§2.2', 'A-21', 'A-597'];
+const MEMBER_COMPANY_BASIS = ['§2.4', 'A-73', 'A-598'];
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const words = (value: unknown): string | undefined =>
@@ -64,6 +65,23 @@ function fullName(holder: TypedHolder, out: PageFinding[]): void {
   }
 }
 
+/** A list member names its company by name and by id together (A-73, A-598): a name without the id. */
+function memberCompany(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('ListContact') || !holder.leaves.has('companyId')) return;
+  const name = words(holder.leaves.get('companyName'));
+  if (name === undefined || holder.leaves.get('companyId') !== null) return;
+  out.push(
+    finding(
+      `${holder.path}.companyId`,
+      'member-company-id',
+      `the id of the company named ${JSON.stringify(holder.leaves.get('companyName'))}`,
+      null,
+      `${holder.path}.companyId is null beside companyName ${JSON.stringify(holder.leaves.get('companyName'))}: a member's company is named by both or by neither`,
+      MEMBER_COMPANY_BASIS,
+    ),
+  );
+}
+
 /**
  * One list of activity types flags at most one as the firm's default (§2.2 "the firm's default type",
  * one `defaultNewActivityTypeId` in the firm settings, A-21, A-597).
@@ -94,7 +112,7 @@ function oneDefaultType(holders: readonly TypedHolder[], out: PageFinding[]): vo
 /**
  * Rules on the fields of one record that hold on any data: a score's value within its maximum and a
  * relationship's strength level within its scale (A-595), a person's full name made of its names (A-596),
- * one default activity type per list of types (A-597).
+ * one default activity type per list of types (A-597), a list member's company named by id and name (A-598).
  */
 export function withinRecordFindings(holders: readonly TypedHolder[]): PageFinding[] {
   const out: PageFinding[] = [];
@@ -102,6 +120,7 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     if (holder.types.has('Score')) onScale(holder, 'value', 'maxValue', out);
     if (holder.types.has('EmployeeRelationshipTo')) onScale(holder, 'strengthLevel', 'strengthLevelMax', out);
     fullName(holder, out);
+    memberCompany(holder, out);
   }
   oneDefaultType(holders, out);
   return out;

@@ -69,4 +69,15 @@ describe('withinRecordFindings', () => {
       ['one-default-type', 'data.a.models[2]', 2],
     ]);
   });
+
+  it("finds a list member naming its company without the company's id, and nothing else (A-598)", () => {
+    const document = '{ list(id: "l") { contacts { models { id companyName companyId } } } }';
+    const rows = (...models: unknown[]) => found(document, { list: { contacts: { models } } });
+    expect(
+      rows({ id: 'p', companyName: 'Acme', companyId: 'c' }, { id: 'q', companyName: null, companyId: null }),
+    ).toEqual([]);
+    expect(rows({ id: 'p', companyName: 'Acme', companyId: null })).toEqual([
+      ['member-company-id', 'data.list.contacts.models[0].companyId', null],
+    ]);
+  });
 });
