@@ -17,6 +17,7 @@ import { HOLDOUT12 } from './holdout12.js';
 import { HOLDOUT13 } from './holdout13.js';
 import { HOLDOUT14 } from './holdout14.js';
 import { HOLDOUT15 } from './holdout15.js';
+import { HOLDOUT16 } from './holdout16.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -37,6 +38,7 @@ export const SETS = {
   holdout13: HOLDOUT13,
   holdout14: HOLDOUT14,
   holdout15: HOLDOUT15,
+  holdout16: HOLDOUT16,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -54,6 +56,7 @@ export const SETS = {
     ...HOLDOUT13,
     ...HOLDOUT14,
     ...HOLDOUT15,
+    ...HOLDOUT16,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
