@@ -132,6 +132,8 @@ const DEFAULT_ORDER: Readonly<Record<string, SortKey>> = {
   'Company.activities': { field: 'activityStartDate', descending: true },
   'Contact.activities': { field: 'activityStartDate', descending: true },
   'Opportunity.activities': { field: 'date', descending: true },
+  // A-05: activity types come by name.
+  'Query.activityTypes': { field: 'name', descending: false },
 };
 
 /** The sort entries of a `sort`/`sorts` argument as `{ field, descending }`, in order; those without a field end it. */

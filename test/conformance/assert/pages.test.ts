@@ -267,6 +267,17 @@ describe('pageFindings', () => {
     ]);
   });
 
+  it('holds activity types without a sort to their names, A-05', () => {
+    const doc = '{ activityTypes(limit: 3) { totalModels models { id name } } }';
+    const types = (...names: string[]) => ({
+      activityTypes: { totalModels: 3, models: names.map((name, i) => ({ id: `t${i}`, name })) },
+    });
+    expect(kinds(doc, types('Call', 'email', 'Meeting'))).toEqual([]);
+    expect(kinds(doc, types('Meeting', 'Call', 'Email'))).toEqual([
+      'page-order data.activityTypes.models[1].name',
+    ]);
+  });
+
   it('checks nested pages with their own arguments', () => {
     const doc =
       'query($id: ID!) { person(id: $id) { id activities(limit: 2) { totalModels models { id } } } }';
