@@ -110,6 +110,31 @@ function oneDefaultType(holders: readonly TypedHolder[], out: PageFinding[]): vo
 }
 
 /**
+ * An answer that holds the firm settings' default activity type and a list of activity types flagging
+ * one as the default names the same type in both (A-21: the settings' default is the flagged type).
+ */
+function settingsDefault(holders: readonly TypedHolder[], out: PageFinding[]): void {
+  const settings = holders.find(
+    (h) => h.types.has('FirmSettings') && h.leaves.has('defaultNewActivityTypeId'),
+  );
+  if (!settings) return;
+  const flagged = holders.filter((h) => h.types.has('ActivityType') && h.leaves.get('isDefault') === true);
+  const named = settings.leaves.get('defaultNewActivityTypeId');
+  const ids = flagged.map((h) => h.leaves.get('id')).filter((id): id is string => typeof id === 'string');
+  if (ids.length === 0 || (typeof named === 'string' && ids.includes(named))) return;
+  out.push(
+    finding(
+      `${settings.path}.defaultNewActivityTypeId`,
+      'settings-default-type',
+      ids.length === 1 ? ids[0] : `one of ${JSON.stringify(ids)}`,
+      named,
+      `${settings.path}.defaultNewActivityTypeId is ${JSON.stringify(named)}, but the activity types of the same answer flag ${JSON.stringify(ids)} as the firm's default: the settings name the type flagged default`,
+      DEFAULT_TYPE_BASIS,
+    ),
+  );
+}
+
+/**
  * Rules on the fields of one record that hold on any data: a score's value within its maximum and a
  * relationship's strength level within its scale (A-595), a person's full name made of its names (A-596),
  * one default activity type per list of types (A-597), a list member's company named by id and name (A-598).
@@ -123,5 +148,6 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     memberCompany(holder, out);
   }
   oneDefaultType(holders, out);
+  settingsDefault(holders, out);
   return out;
 }

@@ -80,4 +80,21 @@ describe('withinRecordFindings', () => {
       ['member-company-id', 'data.list.contacts.models[0].companyId', null],
     ]);
   });
+
+  it('finds firm settings naming another default type than the one flagged in the same answer (A-21, A-597)', () => {
+    const document =
+      '{ firm { settings { defaultNewActivityTypeId } } activityTypes { models { id isDefault } } }';
+    const answer = (named: string | null, flagged: string | null) => ({
+      firm: { settings: { defaultNewActivityTypeId: named } },
+      activityTypes: { models: ['t1', 't2'].map((id) => ({ id, isDefault: id === flagged })) },
+    });
+    expect(found(document, answer('t1', 't1'))).toEqual([]);
+    expect(found(document, answer(null, null))).toEqual([]);
+    expect(found(document, answer('t2', 't1'))).toEqual([
+      ['settings-default-type', 'data.firm.settings.defaultNewActivityTypeId', 't2'],
+    ]);
+    expect(found(document, answer(null, 't1'))).toEqual([
+      ['settings-default-type', 'data.firm.settings.defaultNewActivityTypeId', null],
+    ]);
+  });
 });
