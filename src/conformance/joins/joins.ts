@@ -404,11 +404,13 @@ function employers(holder: TypedHolder, out: JoinObservation): void {
  * between); relationship insights out of their rankings' order, relationship types whose converse
  * is not the name of the type their converseId names, records answering null for a field they
  * cannot exist without, and a record's own fields that contradict each other (within-record.ts).
+ * `now` is when the answer came, for what counts to the server's now (stage-time.ts).
  */
 export function observeJoins(
   schema: GraphQLSchema,
   request: { document: string; operationName?: string },
   data: unknown,
+  now?: number,
 ): JoinObservation {
   const out: JoinObservation = { findings: [], nullJoins: [], employers: [], records: [] };
   const holders = [...typedHolders(schema, request, data)];
@@ -416,7 +418,7 @@ export function observeJoins(
     ...rankingFindings(holders),
     ...converseFindings(holders),
     ...definingFindings(holders),
-    ...stageTimeFindings(holders),
+    ...stageTimeFindings(holders, now),
     ...withinRecordFindings(holders),
   );
   for (const holder of holders) {

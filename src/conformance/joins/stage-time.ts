@@ -3,51 +3,126 @@ import type { TypedHolder } from './typed-holders.js';
 
 const DAY_MS = 86_400_000;
 
-/** A stage instance as an opportunity's `stageInstances` lists it, where it says when and how long. */
+/** A stage instance as an opportunity lists it, where it says when and how long. */
 interface Stage {
   index: number;
   entered: number;
   timeSpent: number;
 }
 
-function stagesOf(list: unknown): Stage[] {
-  if (!Array.isArray(list)) return [];
-  const out: Stage[] = [];
+function stageOf(item: unknown, index: number): Stage | undefined {
+  const { timeEntered, timeSpent } = (item ?? {}) as { timeEntered?: unknown; timeSpent?: unknown };
+  const entered = typeof timeEntered === 'string' ? Date.parse(timeEntered) : Number.NaN;
+  return Number.isFinite(entered) && typeof timeSpent === 'number'
+    ? { index, entered, timeSpent }
+    : undefined;
+}
+
+function enteredOf(list: unknown[]): { index: number; entered: number }[] {
+  const out: { index: number; entered: number }[] = [];
   list.forEach((item: unknown, index) => {
-    const { timeEntered, timeSpent } = (item ?? {}) as { timeEntered?: unknown; timeSpent?: unknown };
+    const { timeEntered } = (item ?? {}) as { timeEntered?: unknown };
     const entered = typeof timeEntered === 'string' ? Date.parse(timeEntered) : Number.NaN;
-    if (Number.isFinite(entered) && typeof timeSpent === 'number') out.push({ index, entered, timeSpent });
+    if (Number.isFinite(entered)) out.push({ index, entered });
   });
-  return out.sort((a, b) => a.entered - b.entered);
+  return out;
+}
+
+/** Whole days from `from` to `to`, give or take one (by calendar date or by 24 hours, in any zone). */
+function withinDays(timeSpent: number, from: number, to: number): boolean {
+  const days = (to - from) / DAY_MS;
+  return timeSpent >= Math.floor(days) - 1 && timeSpent <= Math.ceil(days) + 1;
+}
+
+function timeSpentFinding(path: string, days: number, timeSpent: number, until: string): PageFinding {
+  return {
+    basis: ['§2.5', 'A-55'],
+    finding: {
+      expectationId: 'stage-time',
+      path,
+      kind: 'value-mismatch',
+      expected: `about ${Math.round(days)} (whole days ${until})`,
+      actual: timeSpent,
+      message: `${path} is ${timeSpent}, but the stage was in for ${days.toFixed(1)} days (${until}): timeSpent counts the whole days in the stage`,
+    },
+  };
 }
 
 /**
- * A stage's `timeSpent` is the whole days from its `timeEntered` to the next stage's (A-55). Only stages
- * that were left are held, and to the days between the two entries give or take one (whole days may be
- * counted by calendar date or by 24 hours): the current stage counts to the server's now, which a run does
- * not know. A count in hours, or in minutes, is far outside it whenever a stage lasted a day.
+ * An opportunity's stages (A-48, A-55). `stageInstances` lists the stages in the order they were
+ * entered, so no stage is listed before one entered earlier. A stage's `timeSpent` is the whole days from
+ * its `timeEntered` to the next stage's, give or take one day (whole days may be counted by calendar date
+ * or by 24 hours); the current stage's counts to the server's now, which the run holds to `now` (when
+ * the answer came) the same way, and not at all when `now` is not given (a tenant clock set by a provider
+ * state moves the server's now away from the run's). A count in hours, or a stage not counted until it is
+ * left, is far outside it whenever a stage lasted a day.
  */
-export function stageTimeFindings(holders: readonly TypedHolder[]): PageFinding[] {
+export function stageTimeFindings(holders: readonly TypedHolder[], now?: number): PageFinding[] {
   const out: PageFinding[] = [];
   for (const holder of holders) {
+    if (holder.types.has('OpportunityStageInstance') && holder.parent?.field === 'currentStage') {
+      const current = stageOf(Object.fromEntries(holder.fields), 0);
+      if (current && now !== undefined && !withinDays(current.timeSpent, current.entered, now)) {
+        out.push(
+          timeSpentFinding(
+            `${holder.path}.timeSpent`,
+            (now - current.entered) / DAY_MS,
+            current.timeSpent,
+            'until now, as the current stage',
+          ),
+        );
+      }
+      continue;
+    }
     if (!holder.types.has('Opportunity')) continue;
-    const stages = stagesOf(holder.fields.get('stageInstances'));
-    for (let i = 0; i + 1 < stages.length; i += 1) {
-      const stage = stages[i]!;
-      const days = (stages[i + 1]!.entered - stage.entered) / DAY_MS;
-      if (stage.timeSpent >= Math.floor(days) - 1 && stage.timeSpent <= Math.ceil(days) + 1) continue;
+    const list = holder.fields.get('stageInstances');
+    if (!Array.isArray(list)) continue;
+    const path = `${holder.path}.stageInstances`;
+    const entered = enteredOf(list);
+    const early = entered.findIndex((s, i) => i > 0 && s.entered < entered[i - 1]!.entered);
+    if (early > 0) {
+      const [before, after] = [entered[early - 1]!, entered[early]!];
       out.push({
-        basis: ['§2.5', 'A-55'],
+        basis: ['§2.5', 'A-48'],
         finding: {
-          expectationId: 'stage-time',
-          path: `${holder.path}.stageInstances[${stage.index}].timeSpent`,
+          expectationId: 'stage-order',
+          path: `${path}[${after.index}].timeEntered`,
           kind: 'value-mismatch',
-          expected: `about ${Math.round(days)} (whole days until the next stage was entered)`,
-          actual: stage.timeSpent,
-          message: `a stage left after ${days.toFixed(1)} days answers timeSpent ${stage.timeSpent}: timeSpent counts the whole days in the stage`,
+          expected: `not before ${new Date(before.entered).toISOString()} (${path}[${before.index}])`,
+          actual: new Date(after.entered).toISOString(),
+          message: `${path}[${after.index}] was entered before ${path}[${before.index}], which is listed ahead of it: an opportunity's stage instances are listed in the order they were entered`,
         },
       });
     }
+    const stages = list
+      .map((item: unknown, index) => stageOf(item, index))
+      .filter((s): s is Stage => s !== undefined)
+      // Stages entered at one instant: the one left counts 0 days, so it goes before the current one.
+      .sort((a, b) => a.entered - b.entered || a.timeSpent - b.timeSpent);
+    stages.forEach((stage, i) => {
+      const next = stages[i + 1];
+      if (next) {
+        if (!withinDays(stage.timeSpent, stage.entered, next.entered)) {
+          out.push(
+            timeSpentFinding(
+              `${path}[${stage.index}].timeSpent`,
+              (next.entered - stage.entered) / DAY_MS,
+              stage.timeSpent,
+              'until the next stage was entered',
+            ),
+          );
+        }
+      } else if (now !== undefined && !withinDays(stage.timeSpent, stage.entered, now)) {
+        out.push(
+          timeSpentFinding(
+            `${path}[${stage.index}].timeSpent`,
+            (now - stage.entered) / DAY_MS,
+            stage.timeSpent,
+            'until now, as the current stage',
+          ),
+        );
+      }
+    });
   }
   return out;
 }

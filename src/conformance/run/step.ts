@@ -357,7 +357,13 @@ export async function runStep(
       : [];
   const joins =
     outcome.status < 500 && data !== null && data !== undefined
-      ? observeJoins(schema, { document: step.document, operationName: step.operationName }, data)
+      ? observeJoins(
+          schema,
+          { document: step.document, operationName: step.operationName },
+          data,
+          // The server's now is the run's, unless the scenario moves the tenant's clock.
+          scenario.state?.clock === undefined ? Date.now() : undefined,
+        )
       : undefined;
   const judged = [
     ...judge(

@@ -5,46 +5,90 @@ import { buildRevisionSchema } from '../../../src/contract/generate.js';
 
 const schema = buildRevisionSchema('1.4.0');
 const DOCUMENT = '{ opportunity(id: "o") { stageInstances { id timeEntered timeSpent } } }';
-const found = (stages: unknown[]) =>
+const found = (stages: unknown[], now?: number) =>
   stageTimeFindings(
     typedHolders(schema, { document: DOCUMENT }, { opportunity: { stageInstances: stages } }),
-  ).map((f) => [f.finding.path, f.finding.actual]);
+    now,
+  ).map((f) => [f.finding.expectationId, f.finding.path, f.finding.actual]);
 
 describe('stageTimeFindings', () => {
   const entered = ['2026-01-01T09:00:00.000Z', '2026-01-11T15:00:00.000Z', '2026-02-01T08:00:00.000Z'];
+
+  const now = Date.parse('2026-03-03T09:00:00.000Z');
 
   it('finds nothing where each stage that was left counts the whole days to the next (A-55)', () => {
     expect(
       found([
         { id: 'a', timeEntered: entered[0], timeSpent: 10 },
         { id: 'b', timeEntered: entered[1], timeSpent: 20 },
-        // The current stage counts to the server's now: not held.
+        // Without the answer's time the current stage is not held: it counts to the server's now.
         { id: 'c', timeEntered: entered[2], timeSpent: 99999 },
       ]),
     ).toEqual([]);
-    // Calendar days or 24 hours: one day either way is the same count.
+    // Calendar days or 24 hours: one day either way is the same count; the current stage to now.
     expect(
-      found([
-        { id: 'b', timeEntered: entered[1], timeSpent: 21 },
-        { id: 'a', timeEntered: entered[0], timeSpent: 11 },
-        { id: 'c', timeEntered: entered[2], timeSpent: 0 },
-      ]),
+      found(
+        [
+          { id: 'a', timeEntered: entered[0], timeSpent: 11 },
+          { id: 'b', timeEntered: entered[1], timeSpent: 21 },
+          { id: 'c', timeEntered: entered[2], timeSpent: 31 },
+        ],
+        now,
+      ),
     ).toEqual([]);
   });
 
-  it('finds a stage counted in hours, or not at all, in whatever order the list comes', () => {
+  it('finds a stage counted in hours, or not at all', () => {
     expect(
       found([
-        { id: 'b', timeEntered: entered[1], timeSpent: 20 },
         { id: 'a', timeEntered: entered[0], timeSpent: 246 },
+        { id: 'b', timeEntered: entered[1], timeSpent: 20 },
         { id: 'c', timeEntered: entered[2], timeSpent: 0 },
       ]),
-    ).toEqual([['data.opportunity.stageInstances[1].timeSpent', 246]]);
+    ).toEqual([['stage-time', 'data.opportunity.stageInstances[0].timeSpent', 246]]);
     expect(
       found([
         { id: 'a', timeEntered: entered[0], timeSpent: 0 },
         { id: 'b', timeEntered: entered[1], timeSpent: 20 },
       ]),
-    ).toEqual([['data.opportunity.stageInstances[0].timeSpent', 0]]);
+    ).toEqual([['stage-time', 'data.opportunity.stageInstances[0].timeSpent', 0]]);
+  });
+
+  it('holds the current stage to the time the answer came, in the list and as currentStage', () => {
+    const stages = [
+      { id: 'a', timeEntered: entered[0], timeSpent: 31 },
+      { id: 'c', timeEntered: entered[2], timeSpent: 0 },
+    ];
+    expect(found(stages, now)).toEqual([['stage-time', 'data.opportunity.stageInstances[1].timeSpent', 0]]);
+    const document = '{ opportunity(id: "o") { currentStage { id timeEntered timeSpent } } }';
+    const current = (timeSpent: number) =>
+      stageTimeFindings(
+        typedHolders(schema, { document }, { opportunity: { currentStage: { ...stages[1], timeSpent } } }),
+        now,
+      ).map((f) => f.finding.path);
+    expect(current(0)).toEqual(['data.opportunity.currentStage.timeSpent']);
+    expect(current(30)).toEqual([]);
+  });
+
+  it('counts stages entered at one instant as left at once, the current one last', () => {
+    expect(
+      found(
+        [
+          { id: 'c', timeEntered: entered[2], timeSpent: 30 },
+          { id: 'b', timeEntered: entered[2], timeSpent: 0 },
+        ],
+        now,
+      ),
+    ).toEqual([]);
+  });
+
+  it('finds a stage listed before one entered earlier (A-48: listed in the order entered)', () => {
+    expect(
+      found([
+        { id: 'c', timeEntered: entered[2], timeSpent: 0 },
+        { id: 'b', timeEntered: entered[1], timeSpent: 20 },
+        { id: 'a', timeEntered: entered[0], timeSpent: 10 },
+      ]),
+    ).toEqual([['stage-order', 'data.opportunity.stageInstances[1].timeEntered', entered[1]]]);
   });
 });
