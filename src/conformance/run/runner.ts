@@ -8,7 +8,7 @@ import type { ScenarioResult, Status, StepResult } from '../results/run-result.j
 import { READ_ONLY_SKIP } from '../results/skips.js';
 import type { InterpolationContext } from '../scenario/interpolate.js';
 import {
-  MUTATES_TAG,
+  writesTenant,
   NO_LIMITED_TENANT,
   NO_REGIONS,
   usesLimitedTenant,
@@ -62,7 +62,7 @@ export function skipReasonOf(
   target: Target,
   allowMutations: boolean,
 ): string | undefined {
-  if (scenario.tags.includes(MUTATES_TAG) && !target.isSimulator && !allowMutations) return READ_ONLY_SKIP;
+  if (writesTenant(scenario) && !target.isSimulator && !allowMutations) return READ_ONLY_SKIP;
   if (usesLimitedTenant(scenario) && !target.limitedHeaders) return NO_LIMITED_TENANT;
   if (usesRegions(scenario) && !target.endpointIn) return NO_REGIONS;
   if (setsProviderState(scenario.state) && !target.admin) return NO_PROVIDER_STATE;
@@ -229,7 +229,7 @@ async function runAll(
   // answer of that part of the run is held against every other (A-580), as in a read-only run, so a
   // read-write run checks at least what the read-only one does before its writes begin.
   const writes = ({ scenario }: LoadedScenario): boolean =>
-    scenario.tags.includes(MUTATES_TAG) || scenario.state !== undefined;
+    writesTenant(scenario) || scenario.state !== undefined;
   planned.sort((a, b) => Number(writes(a.loaded)) - Number(writes(b.loaded)));
   const schemas = new Map(options.revisions.map((r) => [r, schemaFor(r)]));
   const runs = planned.map(({ loaded, revision }) =>

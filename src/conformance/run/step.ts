@@ -12,7 +12,7 @@ import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../r
 import { interpolate, type InterpolationContext } from '../scenario/interpolate.js';
 import {
   ACCEPT_MEDIA_TYPES,
-  MUTATES_TAG,
+  writesTenant,
   type Expectation,
   type Find,
   type Scenario,
@@ -305,7 +305,7 @@ export async function runStep(
   const write = isWrite(step.document, step.operationName);
   // A scenario without the mutates tag runs in a read-only certification: it promises to leave the
   // tenant as it found it, so its mutations are refusals and do not move the run's state (A-580).
-  const changes = write && scenario.tags.includes(MUTATES_TAG);
+  const changes = write && writesTenant(scenario);
   const askedIn = options.joins?.stateNow();
   if (changes) options.joins?.writeStarted();
   let outcome: HttpOutcome;

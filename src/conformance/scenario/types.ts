@@ -235,6 +235,14 @@ export interface LoadedScenario {
 export const MUTATES_TAG = 'mutates';
 
 /**
+ * Whether a scenario writes to the tenant (tagged `mutates`): a read-only certification of a real
+ * endpoint skips it, and only its mutations move what the run holds the tenant to (A-580).
+ */
+export function writesTenant(scenario: Pick<Scenario, 'tags'>): boolean {
+  return scenario.tags.includes(MUTATES_TAG);
+}
+
+/**
  * The tag of a scenario that only asks whether operations are served (each refused before it runs): its
  * steps do not count as exercising an operation in the coverage report.
  */
