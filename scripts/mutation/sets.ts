@@ -18,6 +18,7 @@ import { HOLDOUT13 } from './holdout13.js';
 import { HOLDOUT14 } from './holdout14.js';
 import { HOLDOUT15 } from './holdout15.js';
 import { HOLDOUT16 } from './holdout16.js';
+import { HOLDOUT18 } from './holdout18.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -39,6 +40,7 @@ export const SETS = {
   holdout14: HOLDOUT14,
   holdout15: HOLDOUT15,
   holdout16: HOLDOUT16,
+  holdout18: HOLDOUT18,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -57,6 +59,7 @@ export const SETS = {
     ...HOLDOUT14,
     ...HOLDOUT15,
     ...HOLDOUT16,
+    ...HOLDOUT18,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
