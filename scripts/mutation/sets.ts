@@ -19,6 +19,7 @@ import { HOLDOUT14 } from './holdout14.js';
 import { HOLDOUT15 } from './holdout15.js';
 import { HOLDOUT16 } from './holdout16.js';
 import { HOLDOUT17 } from './holdout17.js';
+import { HOLDOUT18 } from './holdout18.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -41,6 +42,7 @@ export const SETS = {
   holdout15: HOLDOUT15,
   holdout16: HOLDOUT16,
   holdout17: HOLDOUT17,
+  holdout18: HOLDOUT18,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -60,6 +62,7 @@ export const SETS = {
     ...HOLDOUT15,
     ...HOLDOUT16,
     ...HOLDOUT17,
+    ...HOLDOUT18,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
