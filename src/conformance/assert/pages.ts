@@ -134,6 +134,10 @@ const DEFAULT_ORDER: Readonly<Record<string, SortKey>> = {
   'Opportunity.activities': { field: 'date', descending: true },
   // A-05: activity types come by name.
   'Query.activityTypes': { field: 'name', descending: false },
+  // A-20, A-21: countries and the firm's look-up lists come by name.
+  'Query.countries': { field: 'name', descending: false },
+  'Query.industries': { field: 'name', descending: false },
+  'Query.practiceGroups': { field: 'name', descending: false },
 };
 
 /** The sort entries of a `sort`/`sorts` argument as `{ field, descending }`, in order; those without a field end it. */
@@ -175,6 +179,8 @@ function checkPage(
     sort: unknown;
     textKeys: ReadonlySet<string>;
     defaultOrder?: SortKey;
+    /** A result without paging arguments (countries): only its ids and order are held. */
+    unpaged?: true;
   },
   out: PageFinding[],
 ): void {
@@ -199,9 +205,11 @@ function checkPage(
     });
   };
   // Without a total (a list field, or a page whose totalModels is not selected) the limit still bounds it.
-  if (typeof total !== 'number' && limit >= 0 && models.length > limit)
+  if (args.unpaged) {
+    // No skip or limit to count by.
+  } else if (typeof total !== 'number' && limit >= 0 && models.length > limit)
     miscounted(`at most ${limit}`, `${at} holds ${models.length} item(s), more than its limit ${limit}`);
-  if (typeof total === 'number' && skip >= 0 && limit >= 0) {
+  if (!args.unpaged && typeof total === 'number' && skip >= 0 && limit >= 0) {
     const expected = Math.min(limit, Math.max(0, total - skip));
     if (models.length !== expected)
       miscounted(
@@ -216,7 +224,7 @@ function checkPage(
     ['limit', limit],
   ] as const) {
     const told = page[name];
-    if (page.isList !== true && typeof told === 'number' && told !== asked) {
+    if (!args.unpaged && page.isList !== true && typeof told === 'number' && told !== asked) {
       out.push({
         basis: ['§2.1', '§4.1', '§8', 'A-421'],
         finding: {
@@ -475,7 +483,9 @@ function walk(
         });
       }
     }
-    if (field.args.some((a) => a.name === 'limit') && child && typeof child === 'object') {
+    const paged = field.args.some((a) => a.name === 'limit');
+    const defaultOrder = DEFAULT_ORDER[`${parent.name}.${node.name.value}`];
+    if ((paged || defaultOrder) && child && typeof child === 'object') {
       checkPage(
         node.name.value,
         path,
@@ -485,9 +495,8 @@ function walk(
           limit: argumentOf(node, field, 'limit', ctx.variables),
           sort:
             argumentOf(node, field, 'sort', ctx.variables) ?? argumentOf(node, field, 'sorts', ctx.variables),
-          ...(DEFAULT_ORDER[`${parent.name}.${node.name.value}`]
-            ? { defaultOrder: DEFAULT_ORDER[`${parent.name}.${node.name.value}`] }
-            : {}),
+          ...(defaultOrder ? { defaultOrder } : {}),
+          ...(paged ? {} : { unpaged: true as const }),
           textKeys: !isCompositeType(inner)
             ? new Set()
             : Array.isArray(child)

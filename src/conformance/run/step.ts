@@ -30,7 +30,8 @@ import {
   type TwinPlanner,
   UNKNOWN_TOKEN,
 } from './twins.js';
-import { judgeAnonymous, judgeTwin } from './twin-verdicts.js';
+import { ALONE, judgeAnonymous, judgeTwin } from './twin-verdicts.js';
+import { ALONE_BASIS, aloneQueries, aloneRequest } from './alone.js';
 import type { AnswerMemory } from './answers.js';
 
 /** The media type each step `contentType` types its POST body with. */
@@ -433,8 +434,77 @@ export async function runStep(
       write,
       changes,
     });
+    if (!write)
+      await sendAlone(options, prepared.request, askedIn, { result, scenario, step, revision, data, schema });
   }
   return result;
+}
+
+/**
+ * Asks each root field of an answered query that came with an alias or beside other root fields again,
+ * alone and without its alias (A-602), a few times per field: a field's answer depends on its
+ * arguments, not on its alias or its neighbours (GraphQL §6.3), and a client that asks one thing
+ * writes it so. The answer must match the first one (with no write between, lists in any order), and
+ * is held to the rules every answer is held to (pages, joins).
+ */
+async function sendAlone(
+  options: StepOptions,
+  request: GraphQLRequest,
+  askedIn: number | undefined,
+  at: {
+    result: StepResult;
+    scenario: Scenario;
+    step: Step;
+    revision: Version;
+    data: unknown;
+    schema: GraphQLSchema;
+  },
+): Promise<void> {
+  const planner = options.twins;
+  if (!planner || at.data === null || typeof at.data !== 'object') return;
+  const found: Difference[] = [];
+  const where = { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision };
+  for (const alone of aloneQueries(at.step.document, at.step.operationName)) {
+    if (!planner.nextAlone(`${at.revision} ${alone.name}`)) continue;
+    const twin = aloneRequest(request, alone);
+    const answer = await postGraphQL(twin, options.http);
+    const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
+    const original = { [alone.name]: (at.data as Record<string, unknown>)[alone.key] };
+    const verdicts = judgeTwin('alone', original, answer, sameState).map((finding) => ({
+      finding: { ...finding, expectationId: 'alone' },
+      level: 'MUST' as const,
+      basis: ALONE_BASIS,
+    }));
+    const body = answer.kind === 'response' ? (answer.body as { data?: unknown } | undefined) : undefined;
+    const data = answer.kind === 'response' && answer.status < 500 ? body?.data : undefined;
+    const rules =
+      data !== null && data !== undefined
+        ? [
+            ...pageFindings(
+              at.schema,
+              {
+                document: alone.document,
+                operationName: at.step.operationName,
+                variables: twin.body.variables,
+              },
+              data,
+            ),
+            ...observeJoins(
+              at.schema,
+              { document: alone.document, operationName: at.step.operationName },
+              data,
+              at.scenario.state?.clock === undefined ? Date.now() : undefined,
+            ).findings,
+          ].map((p) => ({
+            finding: { ...p.finding, message: `${p.finding.message} (${ALONE})` },
+            level: 'MUST' as const,
+            basis: [...p.basis, ...ALONE_BASIS],
+          }))
+        : [];
+    found.push(...[...verdicts, ...rules].map((j) => differenceOf(j, where)));
+  }
+  at.result.differences.push(...found);
+  if (found.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
 }
 
 /**

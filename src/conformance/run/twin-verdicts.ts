@@ -48,6 +48,9 @@ export function judgeAnonymous(
   return findings;
 }
 
+/** How a root field asked alone reads in a difference (A-602). */
+export const ALONE = 'alone and without its alias, in a document of its own';
+
 /** JSON with every list's items in one order: two answers that differ only in order compare equal. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) {
@@ -108,11 +111,11 @@ const quoted = (value: unknown): string =>
  * A twin that never got an answer (a network failure, a target still busy) proves nothing.
  */
 export function judgeTwin(
-  variant: TwinVariant,
+  variant: TwinVariant | 'alone',
   original: unknown,
   twin: HttpOutcome,
   sameState: boolean,
-  way: string = SENT[variant],
+  way: string = variant === 'alone' ? ALONE : SENT[variant],
 ): Finding[] {
   if (twin.kind !== 'response' || twin.unavailable !== undefined) return [];
   const sent = `The same query sent ${way}`;
@@ -136,7 +139,7 @@ export function judgeTwin(
     ];
   }
   const findings: Finding[] = [];
-  const allowed = ANSWER_TYPES[variant] ?? JSON_TYPES;
+  const allowed = (variant !== 'alone' && ANSWER_TYPES[variant]) || JSON_TYPES;
   if (!allowed.includes(mediaTypeOf(twin.contentType))) {
     findings.push({
       expectationId: 'transport',

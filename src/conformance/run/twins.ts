@@ -70,6 +70,9 @@ export const SENT: Readonly<Record<TwinVariant, string>> = {
 /** Twins per revision and set of root fields: enough for each operation to meet several variants. */
 const TWINS_PER_KEY = 3;
 
+/** Times each root field of each revision is asked alone (A-602). */
+const ALONE_PER_KEY = 3;
+
 /** Keys remembered: the planner's memory stays bounded however many documents a run sends. */
 const MAX_KEYS = 5_000;
 
@@ -179,6 +182,7 @@ export class TwinPlanner {
   private turn = 0;
   private readonly sent = new Map<string, number>();
   private readonly anonymous = new Set<string>();
+  private readonly alone = new Map<string, number>();
 
   /** `variants`: the variants taken in turn; every one by default; none (and no anonymous twin) with `[]`. */
   constructor(private readonly variants: readonly TwinVariant[] = TWIN_VARIANTS) {}
@@ -188,6 +192,18 @@ export class TwinPlanner {
     if (this.variants.length === 0 || this.anonymous.has(key) || this.anonymous.size >= MAX_KEYS)
       return false;
     this.anonymous.add(key);
+    return true;
+  }
+
+  /**
+   * Whether a root field (`key`: the revision and its name) is asked alone once more (and now counts as
+   * asked): a few times each, so each meets data of several steps (A-602).
+   */
+  nextAlone(key: string): boolean {
+    const count = this.alone.get(key) ?? 0;
+    if (this.variants.length === 0 || count >= ALONE_PER_KEY) return false;
+    if (count === 0 && this.alone.size >= MAX_KEYS) return false;
+    this.alone.set(key, count + 1);
     return true;
   }
 

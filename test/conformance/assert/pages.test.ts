@@ -278,6 +278,27 @@ describe('pageFindings', () => {
     ]);
   });
 
+  it('holds countries and the look-up lists, which have no paging, to their names and nothing else, A-20', () => {
+    const doc = '{ countries { totalModels models { id name isoCode } } industries { models { id name } } }';
+    const answer = (...names: string[]) => ({
+      // totalModels beyond the items: an unpaged result is not counted by a skip and limit it has none of.
+      countries: {
+        totalModels: 300,
+        models: names.map((name, i) => ({ id: `c${i}`, name, isoCode: `C${i}` })),
+      },
+      industries: {
+        models: [
+          { id: 'i1', name: 'Banking' },
+          { id: 'i2', name: 'Retail' },
+        ],
+      },
+    });
+    expect(kinds(doc, answer('Albania', 'austria', 'Belgium'))).toEqual([]);
+    expect(kinds(doc, answer('Belgium', 'Albania', 'Cuba'))).toEqual([
+      'page-order data.countries.models[1].name',
+    ]);
+  });
+
   it('checks nested pages with their own arguments', () => {
     const doc =
       'query($id: ID!) { person(id: $id) { id activities(limit: 2) { totalModels models { id } } } }';
