@@ -2,6 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { PageFinding } from '../assert/pages.js';
 import { converseFindings } from './converses.js';
 import { definingFindings } from './defining.js';
+import { scoreDateFindings } from './score-date.js';
 import { stageTimeFindings } from './stage-time.js';
 import { rankingFindings } from './rankings.js';
 import { typedHolders, type TypedHolder } from './typed-holders.js';
@@ -404,7 +405,7 @@ function employers(holder: TypedHolder, out: JoinObservation): void {
  * between); relationship insights out of their rankings' order, relationship types whose converse
  * is not the name of the type their converseId names, records answering null for a field they
  * cannot exist without, and a record's own fields that contradict each other (within-record.ts).
- * `now` is when the answer came, for what counts to the server's now (stage-time.ts).
+ * `now` is when the answer came, for what counts to the server's now (stage-time.ts, score-date.ts).
  */
 export function observeJoins(
   schema: GraphQLSchema,
@@ -419,6 +420,7 @@ export function observeJoins(
     ...converseFindings(holders),
     ...definingFindings(holders),
     ...stageTimeFindings(holders, now),
+    ...scoreDateFindings(holders, now),
     ...withinRecordFindings(holders),
   );
   for (const holder of holders) {
