@@ -314,8 +314,13 @@ function checkPage(
       return;
     }
   }
-  // Later sort entries order the items the earlier ones leave tied (A-34: lists of sorts apply in order).
-  const sortKeys: (string | undefined)[] = sorts.map((s) => keyOf(items, s.field));
+  // Later sort entries order the items the earlier ones leave tied (A-34: lists of sorts apply in order);
+  // events the sorts leave tied keep the default order, oldest first.
+  const ordered =
+    isEvents && sorts.length > 0 && !sorts.some((s) => s.field === 'eventDate')
+      ? [...sorts, { field: 'eventDate', descending: false }]
+      : sorts;
+  const sortKeys: (string | undefined)[] = ordered.map((s) => keyOf(items, s.field));
   const isText = sortKeys.map(
     (k) =>
       k !== undefined &&
@@ -325,11 +330,11 @@ function checkPage(
   for (let i = 1; i < items.length; i += 1) {
     const [a, b] = [items[i - 1]!, items[i]!];
     let j = 0;
-    while (j < sorts.length && sortKeys[j] !== undefined && deepEqual(a[sortKeys[j]!], b[sortKeys[j]!]))
+    while (j < ordered.length && sortKeys[j] !== undefined && deepEqual(a[sortKeys[j]!], b[sortKeys[j]!]))
       j += 1;
     const later = sortKeys[j];
-    if (j === 0 || j >= sorts.length || later === undefined) continue;
-    const by = sorts[j]!;
+    if (j === 0 || j >= ordered.length || later === undefined) continue;
+    const by = ordered[j]!;
     const pairValues = comparable([a[later], b[later]]);
     const wrong = pairValues
       ? outOfOrder(pairValues, by.descending) >= 0

@@ -213,6 +213,15 @@ describe('pageFindings', () => {
     expect(
       kinds(events, data(at('ContactCreated', 1), at('ContactUpdated', 2), at('ContactUpdated', 3))),
     ).toEqual(['page-order data.firmContactEventViews.models[2].eventDate']);
+    // Sorted by eventType alone: events of one type keep the default order, oldest first.
+    const byType =
+      '{ firmContactEventViews(limit: 3, sort: [{ field: eventType }]) { totalModels models { eventType eventDate } } }';
+    expect(
+      kinds(byType, data(at('ContactCreated', 3), at('ContactUpdated', 1), at('ContactUpdated', 2))),
+    ).toEqual([]);
+    expect(
+      kinds(byType, data(at('ContactCreated', 1), at('ContactUpdated', 3), at('ContactUpdated', 2))),
+    ).toEqual(['page-order data.firmContactEventViews.models[2].eventDate']);
   });
 
   it('holds a list field with a limit (relationshipTypes) to its limit, its default, distinct ids and its sort', () => {
