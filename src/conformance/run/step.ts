@@ -362,8 +362,7 @@ export async function runStep(
           schema,
           { document: step.document, operationName: step.operationName },
           data,
-          // The server's now is the run's, unless the scenario moves the tenant's clock (A-55).
-          scenario.state?.clock === undefined ? Date.now() : undefined,
+          serverNow(scenario),
         )
       : undefined;
   const judged = [
@@ -440,6 +439,10 @@ export async function runStep(
   return result;
 }
 
+/** The server's now when an answer came: the run's, unless the scenario moves the tenant's clock (A-55). */
+const serverNow = (scenario: Scenario): number | undefined =>
+  scenario.state?.clock === undefined ? Date.now() : undefined;
+
 /**
  * Asks each root field of an answered query that came with an alias or beside other root fields again,
  * alone and without its alias (A-602), a few times per field: a field's answer depends on its
@@ -493,7 +496,7 @@ async function sendAlone(
               at.schema,
               { document: alone.document, operationName: at.step.operationName },
               data,
-              at.scenario.state?.clock === undefined ? Date.now() : undefined,
+              serverNow(at.scenario),
             ).findings,
           ].map((p) => ({
             finding: { ...p.finding, message: `${p.finding.message} (${ALONE})` },
