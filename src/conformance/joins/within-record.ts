@@ -6,6 +6,7 @@ const SCORE_BASIS = ['§2.3', '§2.6', 'A-595'];
 const NAME_BASIS = ['§2.3', 'A-596'];
 const DEFAULT_TYPE_BASIS = ['§2.2', 'A-21', 'A-597'];
 const MEMBER_COMPANY_BASIS = ['§2.4', 'A-73', 'A-598'];
+const CLOSE_BASIS = ['§3', 'A-43'];
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const words = (value: unknown): string | undefined =>
@@ -82,6 +83,22 @@ function memberCompany(holder: TypedHolder, out: PageFinding[]): void {
   );
 }
 
+/** Only an open objective can be closed (A-43): a closed one answering canClose true contradicts itself. */
+function closedCanClose(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Objective')) return;
+  if (holder.leaves.get('status') !== 'closed' || holder.leaves.get('canClose') !== true) return;
+  out.push(
+    finding(
+      `${holder.path}.canClose`,
+      'closed-cannot-close',
+      false,
+      true,
+      `${holder.path}.canClose is true beside status closed: an objective can be closed only while it is open`,
+      CLOSE_BASIS,
+    ),
+  );
+}
+
 /**
  * One list of activity types flags at most one as the firm's default (§2.2 "the firm's default type",
  * one `defaultNewActivityTypeId` in the firm settings, A-21, A-597).
@@ -137,7 +154,8 @@ function settingsDefault(holders: readonly TypedHolder[], out: PageFinding[]): v
 /**
  * Rules on the fields of one record that hold on any data: a score's value within its maximum and a
  * relationship's strength level within its scale (A-595), a person's full name made of its names (A-596),
- * one default activity type per list of types (A-597), a list member's company named by id and name (A-598).
+ * one default activity type per list of types (A-597), a list member's company named by id and name (A-598),
+ * a closed objective that cannot be closed again (A-43).
  */
 export function withinRecordFindings(holders: readonly TypedHolder[]): PageFinding[] {
   const out: PageFinding[] = [];
@@ -146,6 +164,7 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     if (holder.types.has('EmployeeRelationshipTo')) onScale(holder, 'strengthLevel', 'strengthLevelMax', out);
     fullName(holder, out);
     memberCompany(holder, out);
+    closedCanClose(holder, out);
   }
   oneDefaultType(holders, out);
   settingsDefault(holders, out);

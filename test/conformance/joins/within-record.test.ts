@@ -51,6 +51,21 @@ describe('withinRecordFindings', () => {
     expect(person('Jane', 'Smith', 'Smith')).toEqual([['full-name-parts', 'data.person.fullName', 'Smith']]);
   });
 
+  it('finds a closed objective that says it can be closed, and nothing for an open one (A-43)', () => {
+    const document = '{ objectives { models { status canClose } } }';
+    const objectives = (models: unknown[]) => found(document, { objectives: { models } });
+    expect(
+      objectives([
+        { status: 'open', canClose: true },
+        { status: 'closed', canClose: false },
+        { status: 'open', canClose: false },
+      ]),
+    ).toEqual([]);
+    expect(objectives([{ status: 'closed', canClose: true }])).toEqual([
+      ['closed-cannot-close', 'data.objectives.models[0].canClose', true],
+    ]);
+  });
+
   it('leaves fields of another type that share the names alone', () => {
     // An activity's person has a fullName but no first and last name to hold it to.
     const document =
