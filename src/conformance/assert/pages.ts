@@ -16,6 +16,7 @@ import { fieldsOf, typedOperation } from '../shape/selection.js';
 import { deepEqual } from './deep.js';
 import type { Finding } from './explicit.js';
 import { strictSponsorFindings } from './sponsor-filter.js';
+import { textFilterArgument, textFilterFindings } from './text-filters.js';
 
 /** The request a page was answered for: its document, operation and variables. */
 export interface PagedRequest {
@@ -513,6 +514,11 @@ function walk(
     }
     if (`${parent.name}.${node.name.value}` === 'List.contacts')
       ctx.out.push(...strictSponsorFindings(argumentOf(node, field, 'filter', ctx.variables), path, child));
+    const filters = textFilterArgument(`${parent.name}.${node.name.value}`);
+    if (filters !== undefined) {
+      const given = argumentOf(node, field, filters, ctx.variables);
+      ctx.out.push(...textFilterFindings(`${parent.name}.${node.name.value}`, given, path, child));
+    }
     if (isCompositeType(inner)) walk(child, node.selectionSet, inner, path, ctx);
   }
 }

@@ -1,0 +1,63 @@
+import type { Finding } from './explicit.js';
+
+/**
+ * The text filters of the employee views that match a row's own field as a case-insensitive substring
+ * (A-52): `displayName` and `office` of employeesWithRelationshipsToView, `displayName` of
+ * employeeRelationshipsTo. Keyed by `Parent.field` and the filter argument's name.
+ */
+const TEXT_FILTERS: Readonly<Record<string, { argument: string; fields: readonly string[] }>> = {
+  'Query.employeesWithRelationshipsToView': { argument: 'filters', fields: ['displayName', 'office'] },
+  'Query.employeeRelationshipsTo': { argument: 'filters', fields: ['displayName'] },
+};
+
+/** The filter argument a field's text filters come in, when it has any. */
+export function textFilterArgument(field: string): string | undefined {
+  return TEXT_FILTERS[field]?.argument;
+}
+
+/**
+ * Each row of a page asked with text filters holds each filter's text in the field it names (A-52): a
+ * row whose field is null or lacks the text was not selected by the filter, or answers another value than
+ * the one it was selected by. Held where the answer selects the field.
+ */
+export function textFilterFindings(
+  field: string,
+  filters: unknown,
+  at: string,
+  page: unknown,
+): { finding: Finding; basis: readonly string[] }[] {
+  const known = TEXT_FILTERS[field];
+  const models = (page as { models?: unknown } | null)?.models;
+  if (!known || !Array.isArray(models)) return [];
+  const entries = (Array.isArray(filters) ? filters : filters ? [filters] : []).flatMap((entry: unknown) => {
+    const { field: name, value } = (entry ?? {}) as { field?: unknown; value?: unknown };
+    return typeof name === 'string' &&
+      known.fields.includes(name) &&
+      typeof value === 'string' &&
+      value.trim() !== ''
+      ? [{ name, text: value.trim().toLowerCase(), value }]
+      : [];
+  });
+  const out: { finding: Finding; basis: readonly string[] }[] = [];
+  models.forEach((row: unknown, i) => {
+    if (!row || typeof row !== 'object') return;
+    for (const { name, text, value } of entries) {
+      if (!(name in row)) continue;
+      const got = (row as Record<string, unknown>)[name];
+      if (typeof got === 'string' && got.toLowerCase().includes(text)) continue;
+      out.push({
+        basis: ['§4.1', 'A-52'],
+        finding: {
+          expectationId: 'text-filter',
+          path: `${at}.models[${i}].${name}`,
+          kind: 'value-mismatch',
+          expected: `a text holding ${JSON.stringify(value)}`,
+          actual: got,
+          message: `${at}.models[${i}] is answered for the filter ${name} ${JSON.stringify(value)}, but its ${name} is ${JSON.stringify(got)}: a text filter selects the rows whose ${name} holds the text`,
+        },
+      });
+      break;
+    }
+  });
+  return out;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from '@jest/globals';
+import { textFilterArgument, textFilterFindings } from '../../../src/conformance/assert/text-filters.js';
+
+const VIEW = 'Query.employeesWithRelationshipsToView';
+const found = (filters: unknown, models: unknown[]) =>
+  textFilterFindings(VIEW, filters, 'data.view', { models }).map((f) => [f.finding.path, f.finding.actual]);
+
+describe('textFilterFindings', () => {
+  it('names the argument of the views it holds, and no other', () => {
+    expect(textFilterArgument(VIEW)).toBe('filters');
+    expect(textFilterArgument('Query.lists')).toBeUndefined();
+  });
+
+  it('finds nothing where every row holds each filter text, case-insensitively (A-52)', () => {
+    const filters = [
+      { field: 'office', value: 'o' },
+      { field: 'displayName', value: 'ann' },
+    ];
+    expect(found(filters, [{ office: 'London', displayName: 'Anna Smith' }])).toEqual([]);
+    // A field the answer does not select, a filter it does not know, a blank text: nothing to hold.
+    expect(found(filters, [{ displayName: 'Joanne' }])).toEqual([]);
+    expect(found([{ field: 'minimumStrengthLevel', value: '3' }], [{ office: null }])).toEqual([]);
+    expect(found([{ field: 'office', value: ' ' }], [{ office: null }])).toEqual([]);
+  });
+
+  it('finds a row without the text, or with the field null, once per row', () => {
+    const filters = [
+      { field: 'office', value: 'O' },
+      { field: 'displayName', value: 'x' },
+    ];
+    expect(
+      found(filters, [
+        { office: 'Boston', displayName: 'Max' },
+        { office: null, displayName: 'Rex' },
+        { office: 'Sydney', displayName: 'Bob' },
+      ]),
+    ).toEqual([
+      ['data.view.models[1].office', null],
+      ['data.view.models[2].office', 'Sydney'],
+    ]);
+  });
+});
