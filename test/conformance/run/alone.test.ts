@@ -1,6 +1,14 @@
-import { describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse, print } from 'graphql';
+import { JoinLedger } from '../../../src/conformance/joins/ledger.js';
 import { aloneQueries, aloneRequest } from '../../../src/conformance/run/alone.js';
+import { runStep } from '../../../src/conformance/run/step.js';
+import { TwinPlanner } from '../../../src/conformance/run/twins.js';
+import type { Step } from '../../../src/conformance/scenario/types.js';
+import { buildRevisionSchema } from '../../../src/contract/generate.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { emptyContext, UNIT_HTTP, unitScenario, unitTarget } from '../helpers/step.js';
 
 const normal = (document: string) => print(parse(document));
 
@@ -63,5 +71,83 @@ describe('aloneQueries', () => {
     );
     expect(request.body).toEqual({ query: people!.document, variables: { b: '2' }, operationName: 'Q' });
     expect(request.headers).toEqual({ authorization: 'Bearer t', 'x-rm-harness-twin': 'alone' });
+  });
+});
+
+describe('runStep with alone twins', () => {
+  const schema = buildRevisionSchema('1.4.0');
+  const scenario = unitScenario('alone.unit');
+  const step: Step = {
+    id: 'read',
+    document: '{ mine: activityTypes(limit: 3) { totalModels models { id name } } currencies }',
+  };
+  let sim: TestServer;
+  let keyed: Server;
+  let keyedUrl = '';
+  const asked: string[] = [];
+  beforeAll(async () => {
+    sim = await startTestServer();
+    // A service whose answer to activityTypes depends on the key it is asked under: unaliased, the
+    // types come in reverse order.
+    keyed = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (req.headers.authorization !== 'Bearer dev-token') {
+          res.writeHead(401, { 'content-type': 'application/json' }).end('{"errors":[{"message":"no"}]}');
+          return;
+        }
+        const query = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string }).query;
+        asked.push(print(parse(query)));
+        const types = [
+          { id: 't1', name: 'Call' },
+          { id: 't2', name: 'Email' },
+          { id: 't3', name: 'Meeting' },
+        ];
+        const page = (models: typeof types) => ({ totalModels: 3, models });
+        const data = query.includes('mine:')
+          ? { mine: page(types), currencies: ['EUR'] }
+          : query.includes('activityTypes')
+            ? { activityTypes: page([...types].reverse()) }
+            : { currencies: ['EUR'] };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
+      });
+    });
+    await new Promise<void>((resolve) => keyed.listen(0, '127.0.0.1', resolve));
+    const address = keyed.address();
+    keyedUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => keyed.close(() => resolve()));
+    await sim.close();
+  });
+  const send = (url: string, planner = new TwinPlanner([])) =>
+    runStep(
+      scenario,
+      step,
+      '1.4.0',
+      { target: unitTarget(url), http: UNIT_HTTP, twins: planner, joins: new JoinLedger() },
+      schema,
+      emptyContext(),
+    );
+
+  it('asks nothing alone when twins are off, and finds nothing on the simulator when they are on', async () => {
+    asked.length = 0;
+    expect((await send(keyedUrl)).differences).toEqual([]);
+    expect(asked).toHaveLength(1);
+    const result = await send(`${sim.url}/us/1.4.0/public-api/graphql`, new TwinPlanner(['json-charset']));
+    expect(result.differences).toEqual([]);
+  });
+
+  it('asks each root alone and holds the answer to the first one and to the page rules (A-602)', async () => {
+    asked.length = 0;
+    const result = await send(keyedUrl, new TwinPlanner(['json-charset']));
+    expect(asked).toContain(normal('{ activityTypes(limit: 3) { totalModels models { id name } } }'));
+    expect(asked).toContain(normal('{ currencies }'));
+    expect(result.status).toBe('failed');
+    expect(result.differences.map((d) => [d.expectationId, d.path])).toEqual([
+      ['page-order', 'data.activityTypes.models[1].name'],
+    ]);
+    expect(result.differences[0]?.message).toMatch(/alone and without its alias/);
   });
 });
