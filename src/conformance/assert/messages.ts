@@ -131,29 +131,7 @@ export function messageFindings(body: unknown): Finding[] {
       });
       return;
     }
-    const frame = stackFrameIn(String(error.message));
-    // One finding per message: a stack trace says more than the exception's message above it.
-    const internal = frame === undefined ? internalMessageIn(String(error.message)) : undefined;
-    if (internal !== undefined) {
-      out.push({
-        expectationId: 'error-message',
-        path,
-        kind: 'value-mismatch',
-        expected: "a message about the request, not the server's own failure",
-        actual: internal,
-        message: `errors[${i}].message passes on the server's own failure (${internal})`,
-      });
-    }
-    if (frame !== undefined) {
-      out.push({
-        expectationId: 'error-message',
-        path,
-        kind: 'value-mismatch',
-        expected: 'a message without the server stack trace',
-        actual: frame,
-        message: `errors[${i}].message carries a stack trace of the server (${frame})`,
-      });
-    }
+    out.push(...leaksIn(String(error.message), path, 'error-message', `errors[${i}].message`));
     const ext = error.extensions;
     if (ext !== null && typeof ext === 'object') {
       const keys = Object.keys(ext).filter((k) => STACK_KEYS.has(k));
@@ -188,32 +166,50 @@ export function messageFindings(body: unknown): Finding[] {
           message: `validationErrors entry ${typeof propertyName === 'string' && propertyName ? `for "${propertyName}" ` : ''}has a blank ${blank}`,
         });
       }
-      const frame = typeof message === 'string' ? stackFrameIn(message) : undefined;
-      const internal =
-        typeof message === 'string' && frame === undefined ? internalMessageIn(message) : undefined;
-      if (internal !== undefined) {
-        out.push({
-          expectationId: 'validation-message',
-          path: `${path}[${i}].message`,
-          kind: 'value-mismatch',
-          expected: "a message about the input, not the server's own failure",
-          actual: internal,
-          message: `validationErrors message passes on the server's own failure (${internal})`,
-        });
-      }
-      if (frame !== undefined) {
-        out.push({
-          expectationId: 'validation-message',
-          path: `${path}[${i}].message`,
-          kind: 'value-mismatch',
-          expected: 'a message without the server stack trace',
-          actual: frame,
-          message: `validationErrors message carries a stack trace of the server (${frame})`,
-        });
-      }
+      if (typeof message === 'string')
+        out.push(
+          ...leaksIn(message, `${path}[${i}].message`, 'validation-message', 'validationErrors message'),
+        );
     });
   }
   return out;
+}
+
+/**
+ * What a message leaks of the server: its stack trace, or else the exception it passes on. One finding
+ * per message, since a stack trace says more than the exception's message above it.
+ */
+function leaksIn(
+  text: string,
+  path: string,
+  expectationId: 'error-message' | 'validation-message',
+  subject: string,
+): Finding[] {
+  const about = expectationId === 'error-message' ? 'the request' : 'the input';
+  const frame = stackFrameIn(text);
+  if (frame !== undefined)
+    return [
+      {
+        expectationId,
+        path,
+        kind: 'value-mismatch',
+        expected: 'a message without the server stack trace',
+        actual: frame,
+        message: `${subject} carries a stack trace of the server (${frame})`,
+      },
+    ];
+  const internal = internalMessageIn(text);
+  if (internal === undefined) return [];
+  return [
+    {
+      expectationId,
+      path,
+      kind: 'value-mismatch',
+      expected: `a message about ${about}, not the server's own failure`,
+      actual: internal,
+      message: `${subject} passes on the server's own failure (${internal})`,
+    },
+  ];
 }
 
 /** What a finding of {@link messageFindings} rests on: §7.1 for a validation entry, the error envelope otherwise. */
