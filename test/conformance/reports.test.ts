@@ -84,4 +84,60 @@ describe('reporters', () => {
     expect(html).toContain('folderTypeId');
     expect(html).toContain('Response HTTP 200');
   });
+
+  it('shows in HTML the twin that gave a step a difference, escaped and without the token', () => {
+    const [first, ...rest] = result.scenarios;
+    const [step, ...steps] = first!.steps;
+    const withTwin: RunResult = {
+      ...result,
+      scenarios: [
+        {
+          ...first!,
+          steps: [
+            {
+              ...step!,
+              twins: [
+                {
+                  way: 'alone',
+                  request: {
+                    method: 'POST',
+                    url: 'http://127.0.0.1/us/1.4.0/public-api/graphql',
+                    headers: { authorization: `Bearer ${TEST_TOKEN}` },
+                    body: { query: '{ firm { name } } # <img src=x>' },
+                  },
+                  response: {
+                    status: 200,
+                    contentType: 'application/json',
+                    body: { data: { firm: null } },
+                    durationMs: 1,
+                    attempts: 1,
+                  },
+                },
+                {
+                  way: 'get',
+                  request: {
+                    method: 'GET',
+                    url: 'http://127.0.0.1/x',
+                    headers: {},
+                    body: { query: '{ firm { name } }' },
+                  },
+                  note: 'socket hang up',
+                },
+              ],
+            },
+            ...steps,
+          ],
+        },
+        ...rest,
+      ],
+    };
+    const html = renderReports(withTwin, secrets).html;
+    expect(html).toContain(
+      'Twin <b>alone</b>: <code>POST http://127.0.0.1/us/1.4.0/public-api/graphql</code>',
+    );
+    expect(html).toContain('# &lt;img src=x&gt;');
+    expect(html).toContain('Answered HTTP 200');
+    expect(html).toContain('No answer: socket hang up');
+    expect(html).not.toContain(TEST_TOKEN);
+  });
 });

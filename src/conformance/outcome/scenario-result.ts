@@ -31,6 +31,19 @@ export interface RecordedResponse {
   busyRetries?: number;
 }
 
+/**
+ * A twin of a step (its question asked again another way, A-582, A-602) whose answer gave a difference:
+ * what was sent and answered, so the difference can be reproduced without the run.
+ */
+export interface TwinExchange {
+  /** The twin's way, as its `x-rm-harness-twin` header names it. */
+  way: string;
+  request: RecordedRequest;
+  response?: RecordedResponse;
+  /** The network failure, when the twin got no answer. */
+  note?: string;
+}
+
 /** One step's run. */
 export interface StepResult {
   stepId: string;
@@ -41,6 +54,8 @@ export interface StepResult {
   request?: RecordedRequest;
   response?: RecordedResponse;
   differences: Difference[];
+  /** The twins whose answers gave this step a difference; only those, so a clean run records none. */
+  twins?: TwinExchange[];
 }
 
 /** One scenario on one revision: a JUnit testcase. */

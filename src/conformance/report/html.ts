@@ -56,9 +56,19 @@ function step(s: StepResult): string {
   const response = s.response
     ? `<p>Response HTTP ${s.response.status} <code>${e(s.response.contentType)}</code></p><pre>${s.response.body !== undefined ? json(s.response.body) : e(s.response.text ?? '')}</pre>`
     : '';
+  const twins = (s.twins ?? [])
+    .map(
+      (t) =>
+        `<p>Twin <b>${e(t.way)}</b>: <code>${e(t.request.method)} ${e(t.request.url)}</code></p><pre>${json({ headers: t.request.headers, body: t.request.body })}</pre>${
+          t.response
+            ? `<p>Answered HTTP ${t.response.status} <code>${e(t.response.contentType)}</code></p><pre>${t.response.body !== undefined ? json(t.response.body) : e(t.response.text ?? '')}</pre>`
+            : `<p>No answer: ${e(t.note ?? '')}</p>`
+        }`,
+    )
+    .join('');
   // Steps stay collapsed (their request and response are the bulk of a large report); the
   // differences of a step show below its line without opening it.
-  return `<details class="step"><summary><span class="${s.status}">${e(s.status)}</span> step <b>${e(s.stepId)}</b> (${e(s.phase)}) <span class="op">${e(operationOf(s))}</span>${s.note ? ` — ${e(s.note)}` : ''}</summary>${request}${response}</details>${diffs}`;
+  return `<details class="step"><summary><span class="${s.status}">${e(s.status)}</span> step <b>${e(s.stepId)}</b> (${e(s.phase)}) <span class="op">${e(operationOf(s))}</span>${s.note ? ` — ${e(s.note)}` : ''}</summary>${request}${response}${twins}</details>${diffs}`;
 }
 
 function scenario(r: ScenarioResult): string {

@@ -12,6 +12,7 @@ export type {
   ScenarioResult,
   Status,
   StepResult,
+  TwinExchange,
 } from '../outcome/scenario-result.js';
 
 /** A structural difference between the responses of two targets (differential mode). */

@@ -8,7 +8,13 @@ import type { JoinLedger } from '../joins/ledger.js';
 import { getAtPath } from '../scenario/json-path.js';
 import { differenceOf, judge, type ShapeJudgement } from '../judge/judge.js';
 import { maskHeaders } from '../results/mask.js';
-import type { RecordedRequest, RecordedResponse, Status, StepResult } from '../results/run-result.js';
+import type {
+  RecordedRequest,
+  RecordedResponse,
+  Status,
+  StepResult,
+  TwinExchange,
+} from '../results/run-result.js';
 import { interpolate, type InterpolationContext } from '../scenario/interpolate.js';
 import {
   ACCEPT_MEDIA_TYPES,
@@ -19,13 +25,14 @@ import {
   type Step,
 } from '../scenario/types.js';
 import { compiledShapeOf } from '../shape/cache.js';
-import { postGraphQL, type GraphQLRequest, type HttpOutcome } from '../target/http-client.js';
+import { getUrl, postGraphQL, type GraphQLRequest, type HttpOutcome } from '../target/http-client.js';
 import type { Target } from '../target/target.js';
 import type { ConformSettings } from '../settings.js';
 import {
   ANONYMOUS_BASIS,
   credentialTwins,
   TWIN_BASIS,
+  TWIN_HEADER,
   type Elsewhere,
   type TwinPlanner,
   UNKNOWN_TOKEN,
@@ -254,6 +261,25 @@ function record(outcome: Extract<HttpOutcome, { kind: 'response' }>): RecordedRe
     ...(outcome.waitedMs !== undefined ? { waitedMs: outcome.waitedMs } : {}),
     ...(outcome.busyRetries !== undefined ? { busyRetries: outcome.busyRetries } : {}),
   };
+}
+
+/**
+ * Keeps a twin that gave the step a difference in its result, masked as the step's own request is, so
+ * a report shows what to send to see the difference again.
+ */
+function keepTwin(result: StepResult, request: GraphQLRequest, answer: HttpOutcome): void {
+  const method = request.method ?? 'POST';
+  const exchange: TwinExchange = {
+    way: request.headers[TWIN_HEADER] ?? 'twin',
+    request: {
+      method,
+      url: method === 'GET' ? getUrl(request) : request.url,
+      headers: maskHeaders(request.headers),
+      body: request.body,
+    },
+    ...(answer.kind === 'response' ? { response: record(answer) } : { note: answer.message }),
+  };
+  (result.twins ??= []).push(exchange);
 }
 
 /** The first of the step's `find`s that finds nothing in this answer, if any. */
@@ -504,7 +530,9 @@ async function sendAlone(
             basis: [...p.basis, ...ALONE_BASIS],
           }))
         : [];
-    found.push(...[...verdicts, ...rules].map((j) => differenceOf(j, where)));
+    const judged = [...verdicts, ...rules].map((j) => differenceOf(j, where));
+    if (judged.length > 0) keepTwin(at.result, twin, answer);
+    found.push(...judged);
   }
   at.result.differences.push(...found);
   if (found.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
@@ -545,7 +573,9 @@ async function sendTwin(
   if (twin) {
     const answer = await postGraphQL(twin.request, options.http);
     const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
-    found.push(...differences(judgeTwin(twin.variant, at.data, answer, sameState, twin.sent), TWIN_BASIS));
+    const judged = differences(judgeTwin(twin.variant, at.data, answer, sameState, twin.sent), TWIN_BASIS);
+    if (judged.length > 0) keepTwin(at.result, twin.request, answer);
+    found.push(...judged);
   }
   for (const credential of credentialTwins(planner, key, request)) {
     // A service that skips authentication on a write path applies it: the run's state moves with it.
@@ -557,7 +587,9 @@ async function sendTwin(
       if (at.changes) options.joins?.writeEnded();
     }
     const operation = at.write ? 'mutation' : 'query';
-    found.push(...differences(judgeAnonymous(answer, credential.sent, operation), ANONYMOUS_BASIS));
+    const judged = differences(judgeAnonymous(answer, credential.sent, operation), ANONYMOUS_BASIS);
+    if (judged.length > 0) keepTwin(at.result, credential.request, answer);
+    found.push(...judged);
   }
   at.result.differences.push(...found);
   if (found.some((d) => d.severity === 'breaking')) at.result.status = 'failed';

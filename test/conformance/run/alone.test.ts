@@ -137,6 +137,7 @@ describe('runStep with alone twins', () => {
     expect(asked).toHaveLength(1);
     const result = await send(`${sim.url}/us/1.4.0/public-api/graphql`, new TwinPlanner(['json-charset']));
     expect(result.differences).toEqual([]);
+    expect(result.twins).toBeUndefined();
   });
 
   it('asks each root alone and holds the answer to the first one and to the page rules (A-602)', async () => {
@@ -149,5 +150,26 @@ describe('runStep with alone twins', () => {
       ['page-order', 'data.activityTypes.models[1].name'],
     ]);
     expect(result.differences[0]?.message).toMatch(/alone and without its alias/);
+    // The twin that gave the difference is kept, masked, for the report; the clean one is not.
+    expect(result.twins).toHaveLength(1);
+    const [twin] = result.twins ?? [];
+    expect(twin?.way).toBe('alone');
+    expect(normal(twin?.request.body.query ?? '')).toBe(
+      normal('{ activityTypes(limit: 3) { totalModels models { id name } } }'),
+    );
+    expect(twin?.request.headers.authorization).not.toContain('dev-token');
+    expect(twin?.response?.status).toBe(200);
+    expect(twin?.response?.body).toEqual({
+      data: {
+        activityTypes: {
+          totalModels: 3,
+          models: [
+            { id: 't3', name: 'Meeting' },
+            { id: 't2', name: 'Email' },
+            { id: 't1', name: 'Call' },
+          ],
+        },
+      },
+    });
   });
 });
