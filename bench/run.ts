@@ -66,12 +66,14 @@ async function main(): Promise<void> {
   const dataDir = (profile: string) => startup.find((s) => s.profile === profile)!.dataDir;
 
   const specs: ServerSpec[] = [];
-  if (on('throughput')) for (const b of BASELINES) specs.push({ key: b.key, args: [b.kind, small] });
+  if (on('throughput'))
+    for (const b of BASELINES) specs.push({ key: b.key, args: [b.kind, small], profile: small });
   const simProfiles = [...(on('throughput') ? [small] : []), ...(on('growth') ? config.growthProfiles : [])];
   for (const profile of new Set(simProfiles))
     specs.push({
       key: `sim@${profile}`,
       args: ['sim', profile, dataDir(profile)],
+      profile,
       ...(on('growth') ? { requests: GROWTH_REQUEST_NAMES } : {}),
     });
   // The simulator as users start it: `rm-harness serve` with its defaults (log on) and with --quiet.

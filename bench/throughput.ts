@@ -35,6 +35,7 @@ export function serveSpecs(profile: string, dataDir: string): ServerSpec[] {
   return (Object.keys(MODES) as ServeMode[]).map((mode) => ({
     key: serveKey(mode, profile),
     args: [],
+    profile,
     start: () => startServeLoadChild(profile, dataDir, MODES[mode]),
   }));
 }

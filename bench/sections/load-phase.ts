@@ -24,6 +24,11 @@ export interface ServerSpec {
   start?: () => Promise<Child<Announced>>;
   /** The requests it is measured with (default the throughput section's three, which every server answers). */
   requests?: readonly BenchRequestName[];
+  /**
+   * The seeded profile it holds: servers of one profile hold the same records and must answer alike;
+   * the growth section's other profiles hold other records (another first person), so are not compared.
+   */
+  profile?: string;
 }
 
 /** Median figures of one server and request over the rounds, and the worst round's p99. */
@@ -63,17 +68,19 @@ export async function runLoadPhase(specs: readonly ServerSpec[], config: BenchCo
     const fixture = children.find((c) => c.child.message.fixture)?.child.message.fixture;
     if (!fixture) throw new Error('no server reported a fixture');
     const options = { duration: config.duration, connections: config.connections };
-    // Like is compared with like: every server that holds the seeded data (all but the stateless mock)
-    // must answer the by-id read with the very bytes the first one does.
-    let readBytes: { key: string; text: string } | undefined;
+    // Like is compared with like: every server that holds one profile's seeded data (all but the
+    // stateless mock) must answer the by-id read with the very bytes the first one of that profile does.
+    const readBytes = new Map<string, { key: string; text: string }>();
     for (const { spec, child } of children) {
       const own = child.message.fixture ?? fixture;
       for (const name of spec.requests ?? REQUEST_NAMES) {
         const text = await verify(child.message.url, name, own);
         if (name === 'read' && child.message.fixture) {
-          readBytes ??= { key: spec.key, text };
-          if (text !== readBytes.text)
-            throw new Error(`${spec.key} answers the by-id read with other bytes than ${readBytes.key}`);
+          const profile = spec.profile ?? '';
+          const first = readBytes.get(profile) ?? { key: spec.key, text };
+          readBytes.set(profile, first);
+          if (text !== first.text)
+            throw new Error(`${spec.key} answers the by-id read with other bytes than ${first.key}`);
         }
         await loadOnce(child.message.url, name, own, { ...options, duration: config.warmup });
       }
