@@ -9,7 +9,8 @@ export interface StoreBudget {
   maxOpenStores: number;
   /**
    * Most bytes of open stores, counted as their files (snapshot plus log): what an open store holds before
-   * its collections are parsed, and a lower bound of its heap once they are.
+   * its collections are parsed, and a lower bound of its heap once they are. The store used last is never
+   * closed for it: a store larger than the whole budget stays open while it is the one in use.
    */
   storeMemoryBudget: number;
   /** A store no request has used for this many milliseconds is closed; 0 never closes an idle store. */
@@ -164,9 +165,14 @@ export class OpenStores {
       count++;
       bytes += weight(entry.store);
     }
+    // The memory budget never closes the store used last: one store larger than the whole budget (a
+    // large profile's) would otherwise be closed after each request and opened again by the next, a
+    // second per read. The count budget does close it (0 closes every store once it is answered).
+    const newest = [...this.entries.keys()].at(-1);
     for (const [key, entry] of [...this.entries]) {
-      if (count <= this.budget.maxOpenStores && bytes <= this.budget.storeMemoryBudget) return;
-      if (!closable(entry)) continue;
+      const overCount = count > this.budget.maxOpenStores;
+      if (!overCount && bytes <= this.budget.storeMemoryBudget) return;
+      if (!closable(entry) || (!overCount && key === newest)) continue;
       count--;
       bytes -= weight(entry.store);
       this.retire(key, entry);
