@@ -27,7 +27,7 @@ import {
   apiUserSponsors,
   filterMembers,
   listContactFields,
-  sortMembers,
+  membersPage,
   sponsorsOf,
   type MemberRow,
 } from './member-view.js';
@@ -43,7 +43,7 @@ function members(list: ListRecord, args: ListContactsArgs, ctx: RequestContext):
     const contact = findContact(ctx.store, m.contactId);
     if (contact) rows.push({ id: contact.id, contact, member: m });
   }
-  return page(sortMembers(ctx.store, filterMembers(ctx.store, rows, args.filter), args.sort), args);
+  return membersPage(ctx.store, filterMembers(ctx.store, rows, args.filter), args.sort, args);
 }
 
 /** Ids of the lists a contact is a member of (pending removals included: they are still members). */

@@ -11,7 +11,7 @@ import {
   findContact,
 } from '../contacts/model.js';
 import { badUserInput } from '../shared/errors.js';
-import { sortItems, type SortKey } from '../shared/paging.js';
+import { sortedPage, type Page, type PagingArgs, type SortKey } from '../shared/paging.js';
 import { sortDirection } from '../shared/sort-direction.js';
 import type { ListMemberRecord, SponsorRecord } from './model.js';
 
@@ -120,12 +120,13 @@ export function filterMembers(
   );
 }
 
-/** Orders members by the `sort` field (ties by id); an unknown field is malformed input. */
-export function sortMembers(
+/** One page of members in the order of the `sort` field (ties by id); an unknown field is malformed input. */
+export function membersPage(
   store: StoreReader,
   rows: readonly MemberRow[],
   sort: SortInput | null | undefined,
-): MemberRow[] {
+  args: PagingArgs,
+): Page<MemberRow> {
   const field = sort?.field ?? 'displayName';
   const read = Object.hasOwn(MEMBER_SORT_FIELDS, field) ? MEMBER_SORT_FIELDS[field] : undefined;
   if (!read) {
@@ -134,5 +135,5 @@ export function sortMembers(
     );
   }
   const key: SortKey<MemberRow> = { value: (r) => read(store, r), direction: sortDirection(sort?.direction) };
-  return sortItems(rows, [key]);
+  return sortedPage(rows, [key], args);
 }
