@@ -12,6 +12,8 @@ import {
   TypeInfo,
   visit,
   visitWithTypeInfo,
+  isObjectType,
+  type FieldNode,
   type GraphQLField,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -105,9 +107,12 @@ function rePaged(
   name: string,
   keys: string,
   pick: (items: Json[], args: Json) => number[] | undefined,
+  when: (args: Json) => boolean = () => true,
 ): Handler {
   return async (request, forward) => {
-    const roots = isMutation(request) ? [] : rootSelections(request).filter((r) => r.name === name);
+    const roots = isMutation(request)
+      ? []
+      : rootSelections(request).filter((r) => r.name === name && when(r.args));
     if (roots.length === 0) return forward(request);
     const answer = await forward(request);
     const data = dataOf(answer);
@@ -181,31 +186,44 @@ const entries = (value: unknown): Json[] =>
 // ---- paging ---------------------------------------------------------------------------------------------
 
 /** activities filtered by contactIds match an activity on its first (primary) linked contact only. */
-const contactFilterFirstLinkOnly = rePaged('activities', 'linkedActivityContacts { id }', (items, args) => {
+/** The contactIds of an activities filter, when it names any. */
+const contactIdsOf = (args: Json): unknown[] | undefined => {
   const ids = isObject(args.filter) ? args.filter.contactIds : undefined;
-  if (!Array.isArray(ids) || ids.length === 0) return undefined;
-  const wanted = new Set(ids.map(String));
-  return items.flatMap((item, i) => {
-    const first = (item.linkedActivityContacts as { id?: unknown }[] | null | undefined)?.[0]?.id;
-    return first !== undefined && wanted.has(String(first)) ? [i] : [];
-  });
-});
+  return Array.isArray(ids) && ids.length > 0 ? ids : undefined;
+};
+
+/** The texts of the term filters of a searchFirmContacts filter. */
+const termsOf = (args: Json): string[] =>
+  entries(args.filter)
+    .filter((f) => f.field === 'term' && typeof f.value === 'string' && f.value !== '')
+    .map((f) => f.value as string);
+
+const contactFilterFirstLinkOnly = rePaged(
+  'activities',
+  'linkedActivityContacts { id }',
+  (items, args) => {
+    const wanted = new Set((contactIdsOf(args) ?? []).map(String));
+    return items.flatMap((item, i) => {
+      const first = (item.linkedActivityContacts as { id?: unknown }[] | null | undefined)?.[0]?.id;
+      return first !== undefined && wanted.has(String(first)) ? [i] : [];
+    });
+  },
+  (args) => contactIdsOf(args) !== undefined,
+);
 
 /** searchFirmContacts' term no longer searches e-mail addresses: names and employers only. */
 const termWithoutEmail = rePaged(
   'searchFirmContacts',
   'displayName ... on Person { firstName lastName currentEmployer { name } } ... on Company { name }',
   (items, args) => {
-    const terms = entries(args.filter)
-      .filter((f) => f.field === 'term' && typeof f.value === 'string' && f.value !== '')
-      .map((f) => f.value as string);
-    if (terms.length === 0) return undefined;
+    const terms = termsOf(args);
     return items.flatMap((c, i) => {
       const employer = (c.currentEmployer as { name?: unknown } | null | undefined)?.name;
       const texts = [c.displayName, c.firstName, c.lastName, c.name, employer];
       return terms.every((t) => texts.some((x) => contains(x, t))) ? [i] : [];
     });
   },
+  (args) => termsOf(args).length > 0,
 );
 
 // ---- sort -----------------------------------------------------------------------------------------------
@@ -247,7 +265,8 @@ const echoNullWhenDefaulted: Handler = async (request, forward) => {
   const next = { ...data };
   for (const root of rootSelections(request)) {
     const page = next[root.key];
-    if (!isObject(page) || !('totalModels' in page)) continue;
+    const paged = queryField(request, root.name)?.args.some((a) => a.name === 'limit');
+    if (!isObject(page) || !paged) continue;
     const out = { ...page };
     for (const name of ['skip', 'limit', 'sort'])
       if (name in out && root.args[name] === undefined) out[name] = null;
@@ -713,26 +732,72 @@ const PERMISSION_FLAGS = new Set([
   'isAdministrator',
 ]);
 
-/** The messages and codes of an answer's refusals (GraphQL errors and validationErrors of its results). */
+const REFUSAL = 'h19Refusal';
+
+/**
+ * The request with `validationErrors { message }` selected (under a hidden alias) in every root mutation
+ * field whose result has them, so the service's refusal shows whatever the client selected.
+ */
+function withRefusalSelected(request: Incoming): Incoming {
+  const fields = buildRevisionSchema(revision(request)).getMutationType()?.getFields() ?? {};
+  return rewriteFields(request, (node, field) => {
+    const type = getNamedType(field.type);
+    if (fields[node.name.value] !== field || !node.selectionSet) return undefined;
+    if (!isObjectType(type) || !type.getFields().validationErrors) return undefined;
+    const hidden: FieldNode = {
+      kind: Kind.FIELD,
+      alias: { kind: Kind.NAME, value: REFUSAL },
+      name: { kind: Kind.NAME, value: 'validationErrors' },
+      selectionSet: {
+        kind: Kind.SELECTION_SET,
+        selections: [{ kind: Kind.FIELD, name: { kind: Kind.NAME, value: 'message' } }],
+      },
+    };
+    return {
+      ...node,
+      selectionSet: { ...node.selectionSet, selections: [...node.selectionSet.selections, hidden] },
+    };
+  });
+}
+
+/** The messages of an answer's refusals (its GraphQL errors and the hidden validationErrors of its results). */
 function refusals(answer: Answer): string[] {
   const errors = (answer.json as { errors?: { message?: unknown }[] } | undefined)?.errors ?? [];
   const out = errors.map((e) => String(e.message ?? ''));
   for (const result of Object.values(dataOf(answer) ?? {})) {
-    const listed = (result as { validationErrors?: { message?: unknown }[] } | null)?.validationErrors;
-    if (Array.isArray(listed)) out.push(...listed.map((e) => String(e?.message ?? '')));
+    const listed = isObject(result) ? result[REFUSAL] : undefined;
+    if (Array.isArray(listed))
+      out.push(...listed.map((e: unknown) => String((e as Json | null)?.message ?? '')));
   }
   return out;
+}
+
+/** The answer without the hidden validationErrors. */
+function withoutRefusal(answer: Answer): Answer {
+  const data = dataOf(answer);
+  if (!data) return answer;
+  return withData(
+    answer,
+    Object.fromEntries(
+      Object.entries(data).map(([key, result]) => {
+        if (!isObject(result) || !(REFUSAL in result)) return [key, result];
+        const { [REFUSAL]: _hidden, ...rest } = result;
+        return [key, rest];
+      }),
+    ),
+  );
 }
 
 const UNKNOWN_ID = /exists with id|not found|no such|unknown .*id|does not exist/i;
 
 /** A write on eu or au that names an id the region does not hold is applied to the us record of that id. */
 const writeFallsBackToUs: Handler = async (request, forward) => {
-  const answer = await forward(request);
-  if (request.region === 'us' || !isMutation(request)) return answer;
-  if (!refusals(answer).some((m) => UNKNOWN_ID.test(m))) return answer;
-  const us = await forward({ ...request, region: 'us' });
-  return refusals(us).length === 0 ? us : answer;
+  if (request.region === 'us' || !isMutation(request)) return forward(request);
+  const asked = withRefusalSelected(request);
+  const answer = await forward(asked);
+  if (!refusals(answer).some((m) => UNKNOWN_ID.test(m))) return withoutRefusal(answer);
+  const us = await forward({ ...asked, region: 'us' });
+  return withoutRefusal(refusals(us).length === 0 ? us : answer);
 };
 
 // ---- http, caching, errors ------------------------------------------------------------------------------
@@ -751,15 +816,17 @@ function notModifiedOnRepeat(): Handler {
   };
 }
 
-/** A mutation whose result reports validationErrors is answered HTTP 422. */
+/** A mutation whose result reports a refusal is answered HTTP 422. */
 const refusedWrite422: Handler = async (request, forward) => {
-  const answer = await forward(request);
-  if (!isMutation(request)) return answer;
+  if (!isMutation(request)) return forward(request);
+  const answer = await forward(withRefusalSelected(request));
   const refused = Object.values(dataOf(answer) ?? {}).some((result) => {
-    const listed = (result as { validationErrors?: unknown } | null)?.validationErrors;
-    return Array.isArray(listed) && listed.length > 0;
+    const r = result as { success?: unknown; isSuccessful?: unknown } | null;
+    return r?.success === false || r?.isSuccessful === false;
   });
-  return refused ? { ...answer, status: 422 } : answer;
+  const listed =
+    refusals(answer).length - ((answer.json as { errors?: unknown[] } | undefined)?.errors?.length ?? 0);
+  return refused || listed > 0 ? { ...withoutRefusal(answer), status: 422 } : withoutRefusal(answer);
 };
 
 /** An answer holding data loses its errors (the gateway passes errors only when data is null). */
@@ -953,7 +1020,7 @@ export const HOLDOUT19: Mutant[] = [
     class: 'events',
     description:
       'the event views ignore the to of their eventDate filter: a window answers every event since its start',
-    names: /eventDate|EventViews|filter|to|window/i,
+    names: /eventDate|EventViews|filter|window|\bto\b/i,
     handle: windowEndIgnored,
   },
   {
@@ -978,7 +1045,7 @@ export const HOLDOUT19: Mutant[] = [
     class: 'region',
     description:
       'a write on the eu or au endpoint naming an id that region does not hold is applied to the us record of that id',
-    names: /region|eu|au|us|isolation|unknown|exists/i,
+    names: /region|\beu\b|\bau\b|isolation|falls? back|exists with id/i,
     handle: writeFallsBackToUs,
   },
   {
@@ -994,7 +1061,7 @@ export const HOLDOUT19: Mutant[] = [
     class: 'http',
     description:
       'whole numbers in answers are JSON strings ("totalModels": "12"), as a serializer of 64-bit values writes them',
-    names: /totalModels|Int|string|type|number|skip|limit|count/i,
+    names: /totalModels|\bInt\b|string|number|skip|limit|count/i,
     handle: onData((_key, value) =>
       typeof value === 'number' && Number.isInteger(value) ? String(value) : value,
     ),
@@ -1002,7 +1069,8 @@ export const HOLDOUT19: Mutant[] = [
   {
     id: 'holdout19.http.refused-write-422',
     class: 'http',
-    description: 'a mutation whose result reports validationErrors is answered HTTP 422 instead of 200',
+    description:
+      'a mutation whose result reports a refusal (validationErrors, success or isSuccessful false) is answered HTTP 422 instead of 200',
     names: /422|status|validationErrors|http/i,
     handle: refusedWrite422,
   },
