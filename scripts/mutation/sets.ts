@@ -20,6 +20,7 @@ import { HOLDOUT15 } from './holdout15.js';
 import { HOLDOUT16 } from './holdout16.js';
 import { HOLDOUT17 } from './holdout17.js';
 import { HOLDOUT18 } from './holdout18.js';
+import { HOLDOUT19 } from './holdout19.js';
 import { HOLDOUT20 } from './holdout20.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
@@ -44,6 +45,7 @@ export const SETS = {
   holdout16: HOLDOUT16,
   holdout17: HOLDOUT17,
   holdout18: HOLDOUT18,
+  holdout19: HOLDOUT19,
   holdout20: HOLDOUT20,
   all: [
     ...MUTANTS,
@@ -65,6 +67,7 @@ export const SETS = {
     ...HOLDOUT16,
     ...HOLDOUT17,
     ...HOLDOUT18,
+    ...HOLDOUT19,
     ...HOLDOUT20,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
