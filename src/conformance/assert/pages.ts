@@ -16,6 +16,7 @@ import { fieldsOf, typedOperation } from '../shape/selection.js';
 import { deepEqual } from './deep.js';
 import type { Finding } from './explicit.js';
 import { strictSponsorFindings } from './sponsor-filter.js';
+import { dateFilterFindings } from './date-filters.js';
 import { textFilterArgument, textFilterFindings } from './text-filters.js';
 
 /** The request a page was answered for: its document, operation and variables. */
@@ -519,6 +520,15 @@ function walk(
       const given = argumentOf(node, field, filters, ctx.variables);
       ctx.out.push(...textFilterFindings(`${parent.name}.${node.name.value}`, given, path, child));
     }
+    if (paged && field.args.some((a) => a.name === 'filter'))
+      ctx.out.push(
+        ...dateFilterFindings(
+          `${parent.name}.${node.name.value}`,
+          argumentOf(node, field, 'filter', ctx.variables),
+          path,
+          child,
+        ),
+      );
     if (isCompositeType(inner)) walk(child, node.selectionSet, inner, path, ctx);
   }
 }
