@@ -7,6 +7,7 @@ const NAME_BASIS = ['§2.3', 'A-596'];
 const DEFAULT_TYPE_BASIS = ['§2.2', 'A-21', 'A-597'];
 const MEMBER_COMPANY_BASIS = ['§2.4', 'A-73', 'A-598'];
 const CLOSE_BASIS = ['§3', 'A-43'];
+const MAILING_BASIS = ['§2.3', 'A-25'];
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const words = (value: unknown): string | undefined =>
@@ -127,6 +128,33 @@ function oneDefaultType(holders: readonly TypedHolder[], out: PageFinding[]): vo
 }
 
 /**
+ * A contact's addresses flag at most one as its mailing address: setting the flag on one clears it on the
+ * contact's others (A-25), so a second flagged address is a flag a write left behind.
+ */
+function oneMailingAddress(holders: readonly TypedHolder[], out: PageFinding[]): void {
+  const mailing = new Map<TypedHolder, string[]>();
+  for (const holder of holders) {
+    if (!holder.types.has('Address') || holder.leaves.get('isMailingAddress') !== true) continue;
+    if (holder.parent?.field !== 'addresses') continue;
+    const contact = holder.parent.holder;
+    mailing.set(contact, [...(mailing.get(contact) ?? []), holder.path]);
+  }
+  for (const [contact, paths] of mailing) {
+    if (paths.length < 2) continue;
+    out.push(
+      finding(
+        `${paths[1]!}.isMailingAddress`,
+        'one-mailing-address',
+        'at most one address with isMailingAddress true',
+        paths.length,
+        `${paths.length} addresses of ${contact.path} answer isMailingAddress true (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}): a contact has one mailing address`,
+        MAILING_BASIS,
+      ),
+    );
+  }
+}
+
+/**
  * An answer that holds the firm settings' default activity type and a list of activity types flagging
  * one as the default names the same type in both (A-21: the settings' default is the flagged type).
  */
@@ -155,7 +183,7 @@ function settingsDefault(holders: readonly TypedHolder[], out: PageFinding[]): v
  * Rules on the fields of one record that hold on any data: a score's value within its maximum and a
  * relationship's strength level within its scale (A-595), a person's full name made of its names (A-596),
  * one default activity type per list of types (A-597), a list member's company named by id and name (A-598),
- * a closed objective that cannot be closed again (A-43).
+ * a closed objective that cannot be closed again (A-43), one mailing address per contact (A-25).
  */
 export function withinRecordFindings(holders: readonly TypedHolder[]): PageFinding[] {
   const out: PageFinding[] = [];
@@ -167,6 +195,7 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     closedCanClose(holder, out);
   }
   oneDefaultType(holders, out);
+  oneMailingAddress(holders, out);
   settingsDefault(holders, out);
   return out;
 }

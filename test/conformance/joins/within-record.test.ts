@@ -85,6 +85,18 @@ describe('withinRecordFindings', () => {
     ]);
   });
 
+  it('finds a contact flagging two of its addresses as the mailing one, and not one per contact (A-25)', () => {
+    const document =
+      '{ a: person(id: "p") { addresses { id isMailingAddress } } b: company(id: "c") { addresses { id isMailingAddress } } }';
+    const contact = (...flags: boolean[]) => ({
+      addresses: flags.map((isMailingAddress, i) => ({ id: `a${i}`, isMailingAddress })),
+    });
+    expect(found(document, { a: contact(true, false), b: contact(false, true) })).toEqual([]);
+    expect(found(document, { a: contact(true, false, true), b: contact(true) })).toEqual([
+      ['one-mailing-address', 'data.a.addresses[2].isMailingAddress', 2],
+    ]);
+  });
+
   it("finds a list member naming its company without the company's id, and nothing else (A-598)", () => {
     const document = '{ list(id: "l") { contacts { models { id companyName companyId } } } }';
     const rows = (...models: unknown[]) => found(document, { list: { contacts: { models } } });
