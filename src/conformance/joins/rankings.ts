@@ -20,7 +20,8 @@ const listOf = (path: string): string => path.replace(/\[\d+\]$/, '');
  * ranking and side the entries come in the order of the ranking's measure, and the first of a ranking
  * is at least as good by its measure as every entry of the other ranking on that side, since that one
  * is drawn from the same people. An answer labelling one ranking with the other's type, or ranking by
- * the wrong measure, breaks one or the other. Only entries that carry the type, the side and the
+ * the wrong measure, breaks one or the other; and the company's own employees come before the firm's
+ * people within each ranking (`insight-sides`). Only entries that carry the type, the side and the
  * measures asked are held.
  */
 export function rankingFindings(holders: readonly TypedHolder[]): PageFinding[] {
@@ -39,12 +40,39 @@ export function rankingFindings(holders: readonly TypedHolder[]): PageFinding[] 
     groups.set(key, [...(groups.get(key) ?? []), { holder, measures }]);
   }
   const out: PageFinding[] = [];
-  const finding = (path: string, actual: unknown, expected: string, message: string): void => {
+  const finding = (
+    path: string,
+    actual: unknown,
+    expected: string,
+    message: string,
+    id = 'ranking',
+  ): void => {
     out.push({
       basis: ['§4.1', 'A-51'],
-      finding: { expectationId: 'ranking', path, kind: 'value-mismatch', expected, actual, message },
+      finding: { expectationId: id, path, kind: 'value-mismatch', expected, actual, message },
     });
   };
+  // Within each ranking the company's own employees come first, then the firm's people connected to
+  // them (A-51).
+  const firmSideSeen = new Map<string, string>();
+  const sideReported = new Set<string>();
+  for (const holder of holders) {
+    if (!holder.types.has('RelationshipInsightView')) continue;
+    const side = holder.fields.get('isTargetCompany');
+    const type = holder.fields.get('insightType');
+    if (typeof type !== 'string') continue;
+    const list = `${listOf(holder.path)} ${type}`;
+    if (side === false && !firmSideSeen.has(list)) firmSideSeen.set(list, holder.path);
+    if (side !== true || !firmSideSeen.has(list) || sideReported.has(list)) continue;
+    sideReported.add(list);
+    finding(
+      `${holder.path}.isTargetCompany`,
+      true,
+      "the company's own employees before the firm's people",
+      `${holder.path} is one of the company's own employees (isTargetCompany true) after ${firmSideSeen.get(list)!}, one of the firm's people in the same ranking: each ranking lists the company's side first`,
+      'insight-sides',
+    );
+  }
   for (const [key, ranked] of groups) {
     const [list, side, type] = key.split('\n') as [string, string, string];
     const measure = MEASURES[type]!;

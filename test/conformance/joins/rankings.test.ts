@@ -70,4 +70,11 @@ describe('rankingFindings', () => {
       ]),
     ).toEqual([]);
   });
+
+  it("finds the firm's people listed before the company's own employees within one ranking (A-51)", () => {
+    expect(paths(['C', true, 5, 0], ['C', false, 9, 0], ['E', true, 0, 5], ['E', false, 0, 9])).toEqual([]);
+    expect(paths(['C', false, 9, 0], ['C', true, 5, 0], ['C', true, 4, 0], ['E', true, 0, 5])).toEqual([
+      'data.i[1].isTargetCompany',
+    ]);
+  });
 });
