@@ -8,6 +8,7 @@ const DEFAULT_TYPE_BASIS = ['§2.2', 'A-21', 'A-597'];
 const MEMBER_COMPANY_BASIS = ['§2.4', 'A-73', 'A-598'];
 const CLOSE_BASIS = ['§3', 'A-43'];
 const MAILING_BASIS = ['§2.3', 'A-25'];
+const EMPLOYEE_BASIS = ['§2.3', 'A-26'];
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const words = (value: unknown): string | undefined =>
@@ -101,6 +102,25 @@ function closedCanClose(holder: TypedHolder, out: PageFinding[]): void {
 }
 
 /**
+ * A person who is an employee works for the firm's own company (A-26), so answers an employer: an employee
+ * whose `currentEmployer` is null lost the join to the firm's company.
+ */
+function employeeEmployer(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Person') || holder.leaves.get('isEmployee') !== true) return;
+  if (!holder.fields.has('currentEmployer') || holder.fields.get('currentEmployer') !== null) return;
+  out.push(
+    finding(
+      `${holder.path}.currentEmployer`,
+      'employee-employer',
+      "the firm's own company",
+      null,
+      `${holder.path} is an employee (isEmployee true) but answers currentEmployer null: an employee is employed by the firm's own company`,
+      EMPLOYEE_BASIS,
+    ),
+  );
+}
+
+/**
  * One list of activity types flags at most one as the firm's default (§2.2 "the firm's default type",
  * one `defaultNewActivityTypeId` in the firm settings, A-21, A-597).
  */
@@ -183,7 +203,8 @@ function settingsDefault(holders: readonly TypedHolder[], out: PageFinding[]): v
  * Rules on the fields of one record that hold on any data: a score's value within its maximum and a
  * relationship's strength level within its scale (A-595), a person's full name made of its names (A-596),
  * one default activity type per list of types (A-597), a list member's company named by id and name (A-598),
- * a closed objective that cannot be closed again (A-43), one mailing address per contact (A-25).
+ * a closed objective that cannot be closed again (A-43), one mailing address per contact (A-25), an
+ * employer for every employee (A-26).
  */
 export function withinRecordFindings(holders: readonly TypedHolder[]): PageFinding[] {
   const out: PageFinding[] = [];
@@ -193,6 +214,7 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     fullName(holder, out);
     memberCompany(holder, out);
     closedCanClose(holder, out);
+    employeeEmployer(holder, out);
   }
   oneDefaultType(holders, out);
   oneMailingAddress(holders, out);

@@ -97,6 +97,23 @@ describe('withinRecordFindings', () => {
     ]);
   });
 
+  it('finds an employee without an employer, and nothing for others or where the employer is not asked (A-26)', () => {
+    const document = '{ people(ids: ["a", "b"]) { id isEmployee currentEmployer { id } } }';
+    const people = (...rows: unknown[]) => found(document, { people: rows });
+    expect(
+      people(
+        { id: 'a', isEmployee: true, currentEmployer: { id: 'firm' } },
+        { id: 'b', isEmployee: false, currentEmployer: null },
+      ),
+    ).toEqual([]);
+    expect(people({ id: 'a', isEmployee: true, currentEmployer: null })).toEqual([
+      ['employee-employer', 'data.people[0].currentEmployer', null],
+    ]);
+    expect(
+      found('{ people(ids: ["a"]) { id isEmployee } }', { people: [{ id: 'a', isEmployee: true }] }),
+    ).toEqual([]);
+  });
+
   it("finds a list member naming its company without the company's id, and nothing else (A-598)", () => {
     const document = '{ list(id: "l") { contacts { models { id companyName companyId } } } }';
     const rows = (...models: unknown[]) => found(document, { list: { contacts: { models } } });
