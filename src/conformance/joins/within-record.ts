@@ -120,59 +120,73 @@ function employeeEmployer(holder: TypedHolder, out: PageFinding[]): void {
   );
 }
 
-/**
- * One list of activity types flags at most one as the firm's default (§2.2 "the firm's default type",
- * one `defaultNewActivityTypeId` in the firm settings, A-21, A-597).
- */
-function oneDefaultType(holders: readonly TypedHolder[], out: PageFinding[]): void {
-  const defaults = new Map<TypedHolder, string[]>();
+/** What {@link oneFlagged} holds: records of one type under one parent, at most one with a flag true. */
+interface OneFlag {
+  type: string;
+  flag: string;
+  /** The parent's field the records are listed under, when only that one counts. */
+  under?: string;
+  id: string;
+  /** How the records and their parent read in a message ("activity types", "the firm …"). */
+  records: string;
+  rule: string;
+  /** Where the finding points: the second flagged record, or its flag. */
+  atFlag: boolean;
+  basis: string[];
+}
+
+/** Among the records of one parent, at most one has the flag true; the second one is the finding. */
+function oneFlagged(holders: readonly TypedHolder[], rule: OneFlag, out: PageFinding[]): void {
+  const flagged = new Map<TypedHolder, string[]>();
   for (const holder of holders) {
-    if (!holder.types.has('ActivityType') || holder.leaves.get('isDefault') !== true || !holder.parent)
-      continue;
-    const list = holder.parent.holder;
-    defaults.set(list, [...(defaults.get(list) ?? []), holder.path]);
+    if (!holder.types.has(rule.type) || holder.leaves.get(rule.flag) !== true || !holder.parent) continue;
+    if (rule.under !== undefined && holder.parent.field !== rule.under) continue;
+    const parent = holder.parent.holder;
+    flagged.set(parent, [...(flagged.get(parent) ?? []), holder.path]);
   }
-  for (const [list, paths] of defaults) {
+  for (const [parent, paths] of flagged) {
     if (paths.length < 2) continue;
     out.push(
       finding(
-        paths[1]!,
-        'one-default-type',
-        'at most one activity type with isDefault true',
+        rule.atFlag ? `${paths[1]!}.${rule.flag}` : paths[1]!,
+        rule.id,
+        `at most one with ${rule.flag} true`,
         paths.length,
-        `${paths.length} activity types of ${list.path} answer isDefault true (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}): the firm has one default activity type`,
-        DEFAULT_TYPE_BASIS,
+        `${paths.length} ${rule.records} of ${parent.path} answer ${rule.flag} true (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}): ${rule.rule}`,
+        rule.basis,
       ),
     );
   }
 }
 
 /**
+ * One list of activity types flags at most one as the firm's default (§2.2 "the firm's default type",
+ * one `defaultNewActivityTypeId` in the firm settings, A-21, A-597).
+ */
+const ONE_DEFAULT_TYPE: OneFlag = {
+  type: 'ActivityType',
+  flag: 'isDefault',
+  id: 'one-default-type',
+  records: 'activity types',
+  rule: 'the firm has one default activity type',
+  atFlag: false,
+  basis: DEFAULT_TYPE_BASIS,
+};
+
+/**
  * A contact's addresses flag at most one as its mailing address: setting the flag on one clears it on the
  * contact's others (A-25), so a second flagged address is a flag a write left behind.
  */
-function oneMailingAddress(holders: readonly TypedHolder[], out: PageFinding[]): void {
-  const mailing = new Map<TypedHolder, string[]>();
-  for (const holder of holders) {
-    if (!holder.types.has('Address') || holder.leaves.get('isMailingAddress') !== true) continue;
-    if (holder.parent?.field !== 'addresses') continue;
-    const contact = holder.parent.holder;
-    mailing.set(contact, [...(mailing.get(contact) ?? []), holder.path]);
-  }
-  for (const [contact, paths] of mailing) {
-    if (paths.length < 2) continue;
-    out.push(
-      finding(
-        `${paths[1]!}.isMailingAddress`,
-        'one-mailing-address',
-        'at most one address with isMailingAddress true',
-        paths.length,
-        `${paths.length} addresses of ${contact.path} answer isMailingAddress true (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}): a contact has one mailing address`,
-        MAILING_BASIS,
-      ),
-    );
-  }
-}
+const ONE_MAILING_ADDRESS: OneFlag = {
+  type: 'Address',
+  flag: 'isMailingAddress',
+  under: 'addresses',
+  id: 'one-mailing-address',
+  records: 'addresses',
+  rule: 'a contact has one mailing address',
+  atFlag: true,
+  basis: MAILING_BASIS,
+};
 
 /**
  * An answer that holds the firm settings' default activity type and a list of activity types flagging
@@ -216,8 +230,8 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     closedCanClose(holder, out);
     employeeEmployer(holder, out);
   }
-  oneDefaultType(holders, out);
-  oneMailingAddress(holders, out);
+  oneFlagged(holders, ONE_DEFAULT_TYPE, out);
+  oneFlagged(holders, ONE_MAILING_ADDRESS, out);
   settingsDefault(holders, out);
   return out;
 }
