@@ -168,8 +168,9 @@ export class OpenStores {
     // The memory budget never closes the store used last: one store larger than the whole budget (a
     // large profile's) would otherwise be closed after each request and opened again by the next, a
     // second per read. The count budget does close it (0 closes every store once it is answered).
-    const newest = [...this.entries.keys()].at(-1);
-    for (const [key, entry] of [...this.entries]) {
+    const entries = [...this.entries];
+    const newest = entries.at(-1)?.[0];
+    for (const [key, entry] of entries) {
       const overCount = count > this.budget.maxOpenStores;
       if (!overCount && bytes <= this.budget.storeMemoryBudget) return;
       if (!closable(entry) || (!overCount && key === newest)) continue;

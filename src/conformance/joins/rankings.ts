@@ -26,6 +26,8 @@ const listOf = (path: string): string => path.replace(/\[\d+\]$/, '');
  */
 export function rankingFindings(holders: readonly TypedHolder[]): PageFinding[] {
   const groups = new Map<string, Ranked[]>();
+  /** Each ranking's entries in answer order, with their side. */
+  const sides = new Map<string, { path: string; side: boolean }[]>();
   for (const holder of holders) {
     if (!holder.types.has('RelationshipInsightView')) continue;
     const type = holder.fields.get('insightType');
@@ -38,6 +40,8 @@ export function rankingFindings(holders: readonly TypedHolder[]): PageFinding[] 
     }
     const key = `${listOf(holder.path)}\n${String(side)}\n${type}`;
     groups.set(key, [...(groups.get(key) ?? []), { holder, measures }]);
+    const ranking = `${listOf(holder.path)} ${type}`;
+    sides.set(ranking, [...(sides.get(ranking) ?? []), { path: holder.path, side }]);
   }
   const out: PageFinding[] = [];
   const finding = (
@@ -53,23 +57,16 @@ export function rankingFindings(holders: readonly TypedHolder[]): PageFinding[] 
     });
   };
   // Within each ranking the company's own employees come first, then the firm's people connected to
-  // them (A-51).
-  const firmSideSeen = new Map<string, string>();
-  const sideReported = new Set<string>();
-  for (const holder of holders) {
-    if (!holder.types.has('RelationshipInsightView')) continue;
-    const side = holder.fields.get('isTargetCompany');
-    const type = holder.fields.get('insightType');
-    if (typeof type !== 'string') continue;
-    const list = `${listOf(holder.path)} ${type}`;
-    if (side === false && !firmSideSeen.has(list)) firmSideSeen.set(list, holder.path);
-    if (side !== true || !firmSideSeen.has(list) || sideReported.has(list)) continue;
-    sideReported.add(list);
+  // them (A-51): the first entry of the company's side after one of the firm's is the finding.
+  for (const [list, entries] of sides) {
+    const firm = entries.findIndex((e) => !e.side);
+    const late = firm < 0 ? undefined : entries.slice(firm).find((e) => e.side);
+    if (!late) continue;
     finding(
-      `${holder.path}.isTargetCompany`,
+      `${late.path}.isTargetCompany`,
       true,
       "the company's own employees before the firm's people",
-      `${holder.path} is one of the company's own employees (isTargetCompany true) after ${firmSideSeen.get(list)!}, one of the firm's people in the same ranking: each ranking lists the company's side first`,
+      `${late.path} is one of the company's own employees (isTargetCompany true) after ${entries[firm]!.path}, one of the firm's people in the same ranking (${list}): each ranking lists the company's side first`,
       'insight-sides',
     );
   }
