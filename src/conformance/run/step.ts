@@ -1,4 +1,5 @@
 import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
+import { randomUUID } from 'node:crypto';
 import type { Version } from '../../contract/versions.js';
 import type { Difference } from '../outcome/differences.js';
 import { isErrorExpectation, type Finding } from '../assert/explicit.js';
@@ -39,6 +40,7 @@ import {
 } from './twins.js';
 import { ALONE, judgeAnonymous, judgeTwin } from './twin-verdicts.js';
 import { ALONE_BASIS, aloneQueries, aloneRequest } from './alone.js';
+import { WIDENED, WIDENED_BASIS, widenedQuery } from './widened.js';
 import type { AnswerMemory } from './answers.js';
 
 /** The media type each step `contentType` types its POST body with. */
@@ -459,8 +461,16 @@ export async function runStep(
       write,
       changes,
     });
-    if (!write)
+    if (!write) {
       await sendAlone(options, prepared.request, askedIn, { result, scenario, step, revision, data, schema });
+      await sendWidened(options, prepared.request, roots, askedIn, {
+        result,
+        scenario,
+        revision,
+        data,
+        schema,
+      });
+    }
   }
   return result;
 }
@@ -536,6 +546,37 @@ async function sendAlone(
   }
   at.result.differences.push(...found);
   if (found.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
+}
+
+/**
+ * Asks an answered query again with a fresh id that names nothing put first in each of its id filters
+ * (A-604), a few times per revision, root fields and filters: a filter of ids selects what any of them
+ * names, so the answer must be the same data (with no write between, lists in any order).
+ */
+async function sendWidened(
+  options: StepOptions,
+  request: GraphQLRequest,
+  roots: string,
+  askedIn: number | undefined,
+  at: { result: StepResult; scenario: Scenario; revision: Version; data: unknown; schema: GraphQLSchema },
+): Promise<void> {
+  const planner = options.twins;
+  if (!planner || at.data === null || typeof at.data !== 'object') return;
+  const widened = widenedQuery(at.schema, request, randomUUID());
+  if (!widened || !planner.nextWidened(`${at.revision} ${roots} ${widened.paths.join(',')}`)) return;
+  const answer = await postGraphQL(widened.request, options.http);
+  const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
+  const way = `${WIDENED} (${widened.paths.join(', ')})`;
+  const judged = judgeTwin('widened', at.data, answer, sameState, way).map((finding) =>
+    differenceOf(
+      { finding: { ...finding, expectationId: 'widened' }, level: 'MUST', basis: WIDENED_BASIS },
+      { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
+    ),
+  );
+  if (judged.length === 0) return;
+  keepTwin(at.result, widened.request, answer);
+  at.result.differences.push(...judged);
+  if (judged.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
 }
 
 /**

@@ -111,11 +111,11 @@ const quoted = (value: unknown): string =>
  * A twin that never got an answer (a network failure, a target still busy) proves nothing.
  */
 export function judgeTwin(
-  variant: TwinVariant | 'alone',
+  variant: TwinVariant | 'alone' | 'widened',
   original: unknown,
   twin: HttpOutcome,
   sameState: boolean,
-  way: string = variant === 'alone' ? ALONE : SENT[variant],
+  way: string = variant === 'alone' || variant === 'widened' ? ALONE : SENT[variant],
 ): Finding[] {
   if (twin.kind !== 'response' || twin.unavailable !== undefined) return [];
   const sent = `The same query sent ${way}`;
@@ -139,7 +139,7 @@ export function judgeTwin(
     ];
   }
   const findings: Finding[] = [];
-  const allowed = (variant !== 'alone' && ANSWER_TYPES[variant]) || JSON_TYPES;
+  const allowed = (variant !== 'alone' && variant !== 'widened' && ANSWER_TYPES[variant]) || JSON_TYPES;
   if (!allowed.includes(mediaTypeOf(twin.contentType))) {
     findings.push({
       expectationId: 'transport',
