@@ -40,7 +40,7 @@ import {
 } from './twins.js';
 import { ALONE, judgeAnonymous, judgeTwin } from './twin-verdicts.js';
 import { ALONE_BASIS, aloneQueries, aloneRequest } from './alone.js';
-import { WIDENED, WIDENED_BASIS, widenedQuery } from './widened.js';
+import { CASED, CASED_BASIS, casedQuery, WIDENED, WIDENED_BASIS, widenedQuery } from './filter-twins.js';
 import type { AnswerMemory } from './answers.js';
 
 /** The media type each step `contentType` types its POST body with. */
@@ -463,7 +463,7 @@ export async function runStep(
     });
     if (!write) {
       await sendAlone(options, prepared.request, askedIn, { result, scenario, step, revision, data, schema });
-      await sendWidened(options, prepared.request, roots, askedIn, {
+      await sendFilterTwins(options, prepared.request, roots, askedIn, {
         result,
         scenario,
         revision,
@@ -549,11 +549,12 @@ async function sendAlone(
 }
 
 /**
- * Asks an answered query again with a fresh id that names nothing put first in each of its id filters
- * (A-604), a few times per revision, root fields and filters: a filter of ids selects what any of them
- * names, so the answer must be the same data (with no write between, lists in any order).
+ * Asks an answered query again with its filters rewritten so a correct service answers the same: a
+ * fresh id that names nothing put first in each of its id filters (A-604), and the letter case of each
+ * text it filters by turned over (A-605); a few times per revision, root fields and filters. The answer
+ * must be the same data (with no write between, lists in any order).
  */
-async function sendWidened(
+async function sendFilterTwins(
   options: StepOptions,
   request: GraphQLRequest,
   roots: string,
@@ -562,21 +563,31 @@ async function sendWidened(
 ): Promise<void> {
   const planner = options.twins;
   if (!planner || at.data === null || typeof at.data !== 'object') return;
-  const widened = widenedQuery(at.schema, request, randomUUID());
-  if (!widened || !planner.nextWidened(`${at.revision} ${roots} ${widened.paths.join(',')}`)) return;
-  const answer = await postGraphQL(widened.request, options.http);
-  const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
-  const way = `${WIDENED} (${widened.paths.join(', ')})`;
-  const judged = judgeTwin('widened', at.data, answer, sameState, way).map((finding) =>
-    differenceOf(
-      { finding: { ...finding, expectationId: 'widened' }, level: 'MUST', basis: WIDENED_BASIS },
-      { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
-    ),
-  );
-  if (judged.length === 0) return;
-  keepTwin(at.result, widened.request, answer);
-  at.result.differences.push(...judged);
-  if (judged.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
+  const twins = [
+    {
+      id: 'widened',
+      way: WIDENED,
+      basis: WIDENED_BASIS,
+      twin: widenedQuery(at.schema, request, randomUUID()),
+    },
+    { id: 'cased', way: CASED, basis: CASED_BASIS, twin: casedQuery(at.schema, request) },
+  ] as const;
+  for (const { id, way, basis, twin } of twins) {
+    if (!twin || !planner.nextFilterTwin(`${id} ${at.revision} ${roots} ${twin.paths.join(',')}`)) continue;
+    const answer = await postGraphQL(twin.request, options.http);
+    const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
+    const judged = judgeTwin(id, at.data, answer, sameState, `${way} (${twin.paths.join(', ')})`).map(
+      (finding) =>
+        differenceOf(
+          { finding: { ...finding, expectationId: id }, level: 'MUST', basis },
+          { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
+        ),
+    );
+    if (judged.length === 0) continue;
+    keepTwin(at.result, twin.request, answer);
+    at.result.differences.push(...judged);
+    if (judged.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
+  }
 }
 
 /**

@@ -48,8 +48,26 @@ export function judgeAnonymous(
   return findings;
 }
 
+/**
+ * The twins that ask another question whose answer must be the same: a root field alone (A-602), id
+ * filters widened (A-604), text filters in other case (A-605). The transport twins ask the same question.
+ */
+export type RewrittenQuery = 'alone' | 'widened' | 'cased';
+
+const isTransport = (variant: TwinVariant | RewrittenQuery): variant is TwinVariant => variant in SENT;
+
 /** How a root field asked alone reads in a difference (A-602). */
 export const ALONE = 'alone and without its alias, in a document of its own';
+
+/** JSON with every text in lower case. */
+function lowerCased(value: unknown): unknown {
+  if (typeof value === 'string') return value.toLowerCase();
+  if (Array.isArray(value)) return value.map(lowerCased);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lowerCased(v)]));
+  }
+  return value;
+}
 
 /** JSON with every list's items in one order: two answers that differ only in order compare equal. */
 function canonical(value: unknown): unknown {
@@ -111,12 +129,14 @@ const quoted = (value: unknown): string =>
  * A twin that never got an answer (a network failure, a target still busy) proves nothing.
  */
 export function judgeTwin(
-  variant: TwinVariant | 'alone' | 'widened',
+  variant: TwinVariant | RewrittenQuery,
   original: unknown,
   twin: HttpOutcome,
   sameState: boolean,
-  way: string = variant === 'alone' || variant === 'widened' ? ALONE : SENT[variant],
+  way: string = isTransport(variant) ? SENT[variant] : ALONE,
 ): Finding[] {
+  // A text filter's echo (`searchTerms`, A-33) repeats the text as given: in other case, in the case asked.
+  const seen = variant === 'cased' ? lowerCased : (v: unknown) => v;
   if (twin.kind !== 'response' || twin.unavailable !== undefined) return [];
   const sent = `The same query sent ${way}`;
   const body = twin.body as
@@ -139,7 +159,7 @@ export function judgeTwin(
     ];
   }
   const findings: Finding[] = [];
-  const allowed = (variant !== 'alone' && variant !== 'widened' && ANSWER_TYPES[variant]) || JSON_TYPES;
+  const allowed = (isTransport(variant) && ANSWER_TYPES[variant]) || JSON_TYPES;
   if (!allowed.includes(mediaTypeOf(twin.contentType))) {
     findings.push({
       expectationId: 'transport',
@@ -162,7 +182,7 @@ export function judgeTwin(
     return findings;
   }
   if (sameState) {
-    const d = firstDifference(canonical(original), canonical(body.data), '');
+    const d = firstDifference(canonical(seen(original)), canonical(seen(body.data)), '');
     if (d) {
       findings.push({
         expectationId: 'transport',

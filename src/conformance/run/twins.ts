@@ -73,8 +73,8 @@ const TWINS_PER_KEY = 3;
 /** Times each root field of each revision is asked alone (A-602). */
 const ALONE_PER_KEY = 3;
 
-/** Times each root field's set of widened id filters is asked widened, per revision (A-604). */
-const WIDENED_PER_KEY = 2;
+/** Times each way of rewriting a root field's set of filters is asked, per revision (A-604, A-605). */
+const FILTER_TWINS_PER_KEY = 2;
 
 /** Keys remembered: the planner's memory stays bounded however many documents a run sends. */
 const MAX_KEYS = 5_000;
@@ -186,7 +186,7 @@ export class TwinPlanner {
   private readonly sent = new Map<string, number>();
   private readonly anonymous = new Set<string>();
   private readonly alone = new Map<string, number>();
-  private readonly widened = new Map<string, number>();
+  private readonly filterTwins = new Map<string, number>();
 
   /** `variants`: the variants taken in turn; every one by default; none (and no anonymous twin) with `[]`. */
   constructor(private readonly variants: readonly TwinVariant[] = TWIN_VARIANTS) {}
@@ -212,14 +212,14 @@ export class TwinPlanner {
   }
 
   /**
-   * Whether a query whose id filters can be widened (`key`: the revision, its root fields and the
-   * filters widened) is asked widened once more (and now counts as asked), a few times each (A-604).
+   * Whether a query is asked once more with its filters rewritten (`key`: the way, the revision, its
+   * root fields and the filters rewritten), and now counts as asked: a few times each (A-604, A-605).
    */
-  nextWidened(key: string): boolean {
-    const count = this.widened.get(key) ?? 0;
-    if (this.variants.length === 0 || count >= WIDENED_PER_KEY) return false;
-    if (count === 0 && this.widened.size >= MAX_KEYS) return false;
-    this.widened.set(key, count + 1);
+  nextFilterTwin(key: string): boolean {
+    const count = this.filterTwins.get(key) ?? 0;
+    if (this.variants.length === 0 || count >= FILTER_TWINS_PER_KEY) return false;
+    if (count === 0 && this.filterTwins.size >= MAX_KEYS) return false;
+    this.filterTwins.set(key, count + 1);
     return true;
   }
 

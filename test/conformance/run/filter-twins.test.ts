@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JoinLedger } from '../../../src/conformance/joins/ledger.js';
 import { runStep } from '../../../src/conformance/run/step.js';
 import { TwinPlanner } from '../../../src/conformance/run/twins.js';
-import { widenedQuery } from '../../../src/conformance/run/widened.js';
+import { casedQuery, widenedQuery } from '../../../src/conformance/run/filter-twins.js';
 import type { Step } from '../../../src/conformance/scenario/types.js';
 import type { GraphQLRequest } from '../../../src/conformance/target/http-client.js';
 import { buildRevisionSchema } from '../../../src/contract/generate.js';
@@ -86,6 +86,48 @@ describe('widenedQuery', () => {
   });
 });
 
+describe('casedQuery', () => {
+  it('turns over the case of every text a filter matches, not of kinds, numbers, ids or paging', () => {
+    const cased = casedQuery(
+      schema,
+      request(
+        'query S($f: [ContactFilterInput], $a: ActivityFilterInput, $limit: Int) { searchFirmContacts(filter: $f, limit: $limit) { totalModels } activities(filter: $a) { totalModels } }',
+        {
+          f: [
+            { field: 'city', value: 'São Paulo' },
+            { field: 'contactEntity', value: 'Person' },
+            { field: 'ids', values: ['abc'] },
+          ],
+          a: { subject: 'Call 2', contactIds: ['x'], date: { from: '2025-01-01' } },
+          limit: 5,
+        },
+      ),
+    );
+    expect(cased?.paths).toEqual(['$f[0].value', '$a.subject']);
+    expect(cased?.request.body.variables).toEqual({
+      f: [
+        { field: 'city', value: 'sÃO pAULO' },
+        { field: 'contactEntity', value: 'Person' },
+        { field: 'ids', values: ['abc'] },
+      ],
+      a: { subject: 'cALL 2', contactIds: ['x'], date: { from: '2025-01-01' } },
+      limit: 5,
+    });
+    expect(cased?.request.headers['x-rm-harness-twin']).toBe('cased');
+  });
+
+  it('leaves alone texts without letters and queries without text filters', () => {
+    const digits = request('query A($a: ActivityFilterInput) { activities(filter: $a) { totalModels } }', {
+      a: { subject: '2025' },
+    });
+    expect(casedQuery(schema, digits)).toBeUndefined();
+    const none = request('query A($a: ActivityFilterInput) { activities(filter: $a) { totalModels } }', {
+      a: { contactIds: ['x'] },
+    });
+    expect(casedQuery(schema, none)).toBeUndefined();
+  });
+});
+
 describe('runStep with widened twins', () => {
   const scenario = unitScenario('widened.unit');
   const step: Step = {
@@ -106,9 +148,11 @@ describe('runStep with widened twins', () => {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          variables?: { filter?: { contactIds?: string[] } };
+          variables?: { filter?: { contactIds?: string[]; subject?: string } };
         };
-        const found = body.variables?.filter?.contactIds?.[0] === 'c1';
+        // It also matches a subject case-sensitively: "Call" finds the activity, "cALL" nothing.
+        const { contactIds, subject } = body.variables?.filter ?? {};
+        const found = subject !== undefined ? subject === 'Call' : contactIds?.[0] === 'c1';
         const data = { activities: { totalModels: found ? 1 : 0, models: found ? [{ id: 'a1' }] : [] } };
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
       });
@@ -140,6 +184,33 @@ describe('runStep with widened twins', () => {
     expect(widened.map((d) => [d.path, d.severity])).toEqual([['data.activities.models', 'breaking']]);
     expect(widened[0]?.message).toMatch(/\$filter\.contactIds/);
     expect(broken.twins?.map((t) => t.way)).toContain('widened');
+  });
+
+  it('names the text filter a service matching case-sensitively breaks', async () => {
+    const cased = await runStep(
+      scenario,
+      {
+        id: 'subject',
+        document:
+          'query Find($filter: ActivityFilterInput) { activities(filter: $filter) { totalModels models { id } } }',
+        variables: { filter: { subject: 'Call' } },
+      },
+      '1.4.0',
+      {
+        target: unitTarget(firstOnlyUrl),
+        http: UNIT_HTTP,
+        twins: new TwinPlanner(['json-charset']),
+        joins: new JoinLedger(),
+      },
+      schema,
+      emptyContext(),
+    );
+    expect(
+      cased.differences.filter((d) => d.expectationId === 'cased').map((d) => [d.expectationId, d.path]),
+    ).toEqual([['cased', 'data.activities.models']]);
+    expect(cased.differences.find((d) => d.expectationId === 'cased')?.message).toMatch(
+      /letter case .*\$filter\.subject/,
+    );
   });
 
   it('asks no widened twin when twins are off', async () => {
