@@ -104,9 +104,21 @@ const widenIds =
 /** The options of `{ field, value }` filters whose value is no text to match: a kind, a number. */
 const NOT_TEXT = new Set(['contactEntity', 'minimumStrengthLevel']);
 
+/**
+ * The letter in the other case, where that is one letter whose case turns back to it: `ß` (upper case
+ * `SS`) and the Turkish dotted and dotless i stay as they are, since case-insensitive comparisons
+ * differ on them.
+ */
+function otherCase(c: string): string {
+  const upper = c.toUpperCase();
+  const lower = c.toLowerCase();
+  if (upper !== c && upper.length === c.length && upper.toLowerCase() === c) return upper;
+  if (lower !== c && lower.length === c.length && lower.toUpperCase() === c) return lower;
+  return c;
+}
+
 /** The text with each letter's case turned over. */
-const swapCase = (text: string): string =>
-  [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+const swapCase = (text: string): string => [...text].map(otherCase).join('');
 
 /**
  * Turns over the letter case of every text a filter matches (A-605): a `String` field of a filter input,

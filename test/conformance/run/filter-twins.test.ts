@@ -116,6 +116,16 @@ describe('casedQuery', () => {
     expect(cased?.request.headers['x-rm-harness-twin']).toBe('cased');
   });
 
+  it('leaves alone letters whose case does not turn back to them', () => {
+    const cased = casedQuery(
+      schema,
+      request('query A($a: ActivityFilterInput) { activities(filter: $a) { totalModels } }', {
+        a: { subject: 'Straße İzmir ıi' },
+      }),
+    );
+    expect(cased?.request.body.variables).toEqual({ a: { subject: 'sTRAßE İZMIR ıI' } });
+  });
+
   it('leaves alone texts without letters and queries without text filters', () => {
     const digits = request('query A($a: ActivityFilterInput) { activities(filter: $a) { totalModels } }', {
       a: { subject: '2025' },
