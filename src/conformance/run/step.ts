@@ -41,6 +41,7 @@ import {
 import { ALONE, judgeAnonymous, judgeTwin } from './twin-verdicts.js';
 import { ALONE_BASIS, aloneQueries, aloneRequest } from './alone.js';
 import { CASED, CASED_BASIS, casedQuery, WIDENED, WIDENED_BASIS, widenedQuery } from './filter-twins.js';
+import { judgeShorter, SHORTER_BASIS, shorterQuery } from './page-twins.js';
 import type { AnswerMemory } from './answers.js';
 
 /** The media type each step `contentType` types its POST body with. */
@@ -470,6 +471,13 @@ export async function runStep(
         data,
         schema,
       });
+      await sendShorter(options, prepared.request, roots, askedIn, {
+        result,
+        scenario,
+        revision,
+        data,
+        schema,
+      });
     }
   }
   return result;
@@ -588,6 +596,41 @@ async function sendFilterTwins(
     at.result.differences.push(...judged);
     if (judged.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
   }
+}
+
+/**
+ * Asks an answered query again with each root page that answered two items or more limited to one item
+ * less (A-606), a few times per revision and root fields: with no write between, each page holds the same
+ * total and the first answer's items but the last, in their order.
+ */
+async function sendShorter(
+  options: StepOptions,
+  request: GraphQLRequest,
+  roots: string,
+  askedIn: number | undefined,
+  at: { result: StepResult; scenario: Scenario; revision: Version; data: unknown; schema: GraphQLSchema },
+): Promise<void> {
+  const planner = options.twins;
+  if (!planner) return;
+  const shorter = shorterQuery(at.schema, request, at.data);
+  if (!shorter || !planner.nextFilterTwin(`shorter ${at.revision} ${roots}`)) return;
+  const answer = await postGraphQL(shorter.request, options.http);
+  const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
+  const way = `with ${shorter.pages.map((p) => `${p.key}'s limit ${p.limit}`).join(', ')}`;
+  // The transport is held as every twin's is; the data, by the page rule below (not as equal data).
+  const transport = judgeTwin('shorter', undefined, answer, false, way);
+  const body = answer.kind === 'response' ? (answer.body as { data?: unknown } | undefined) : undefined;
+  const pages = transport.length === 0 && sameState ? judgeShorter(shorter, body?.data) : [];
+  const judged = [...transport, ...pages].map((finding) =>
+    differenceOf(
+      { finding: { ...finding, expectationId: 'shorter-page' }, level: 'MUST', basis: SHORTER_BASIS },
+      { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
+    ),
+  );
+  if (judged.length === 0) return;
+  keepTwin(at.result, shorter.request, answer);
+  at.result.differences.push(...judged);
+  if (judged.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
 }
 
 /**

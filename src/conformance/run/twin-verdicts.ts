@@ -50,9 +50,10 @@ export function judgeAnonymous(
 
 /**
  * The twins that ask another question whose answer must be the same: a root field alone (A-602), id
- * filters widened (A-604), text filters in other case (A-605). The transport twins ask the same question.
+ * filters widened (A-604), text filters in other case (A-605), root pages one item shorter (A-606). The
+ * transport twins ask the same question.
  */
-export type RewrittenQuery = 'alone' | 'widened' | 'cased';
+export type RewrittenQuery = 'alone' | 'widened' | 'cased' | 'shorter';
 
 const isTransport = (variant: TwinVariant | RewrittenQuery): variant is TwinVariant => variant in SENT;
 
