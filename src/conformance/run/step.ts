@@ -599,9 +599,9 @@ async function sendFilterTwins(
 }
 
 /**
- * Asks an answered query again with each root page that answered two items or more limited to one item
- * less (A-606), a few times per revision and root fields: with no write between, each page holds the same
- * total and the first answer's items but the last, in their order.
+ * Asks an answered query again with each root page that answered two items or more one item shorter
+ * (A-606), from the same skip and from one further on, a few times per revision and root fields: with
+ * no write between, each page holds the same total and that part of the first answer's items, in order.
  */
 async function sendShorter(
   options: StepOptions,
@@ -612,25 +612,27 @@ async function sendShorter(
 ): Promise<void> {
   const planner = options.twins;
   if (!planner) return;
-  const shorter = shorterQuery(at.schema, request, at.data);
-  if (!shorter || !planner.nextFilterTwin(`shorter ${at.revision} ${roots}`)) return;
-  const answer = await postGraphQL(shorter.request, options.http);
-  const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
-  const way = `with ${shorter.pages.map((p) => `${p.key}'s limit ${p.limit}`).join(', ')}`;
-  // The transport is held as every twin's is; the data, by the page rule below (not as equal data).
-  const transport = judgeTwin('shorter', undefined, answer, false, way);
-  const body = answer.kind === 'response' ? (answer.body as { data?: unknown } | undefined) : undefined;
-  const pages = transport.length === 0 && sameState ? judgeShorter(shorter, body?.data) : [];
-  const judged = [...transport, ...pages].map((finding) =>
-    differenceOf(
-      { finding: { ...finding, expectationId: 'shorter-page' }, level: 'MUST', basis: SHORTER_BASIS },
-      { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
-    ),
-  );
-  if (judged.length === 0) return;
-  keepTwin(at.result, shorter.request, answer);
-  at.result.differences.push(...judged);
-  if (judged.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
+  for (const shift of [0, 1] as const) {
+    const shorter = shorterQuery(at.schema, request, at.data, shift);
+    if (!shorter || !planner.nextFilterTwin(`shorter ${shift} ${at.revision} ${roots}`)) continue;
+    const answer = await postGraphQL(shorter.request, options.http);
+    const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
+    const way = `with ${shorter.pages.map((p) => `${p.key}'s skip ${p.skip} and limit ${p.limit}`).join(', ')}`;
+    // The transport is held as every twin's is; the data, by the page rule below (not as equal data).
+    const transport = judgeTwin('shorter', undefined, answer, false, way);
+    const body = answer.kind === 'response' ? (answer.body as { data?: unknown } | undefined) : undefined;
+    const pages = transport.length === 0 && sameState ? judgeShorter(shorter, body?.data) : [];
+    const judged = [...transport, ...pages].map((finding) =>
+      differenceOf(
+        { finding: { ...finding, expectationId: 'shorter-page' }, level: 'MUST', basis: SHORTER_BASIS },
+        { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
+      ),
+    );
+    if (judged.length === 0) continue;
+    keepTwin(at.result, shorter.request, answer);
+    at.result.differences.push(...judged);
+    if (judged.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
+  }
 }
 
 /**

@@ -45,6 +45,32 @@ describe('shorterQuery', () => {
     expect(shorter?.request.headers['x-rm-harness-twin']).toBe('shorter');
   });
 
+  it('asks one item further on from the skip a variable gave, or the default one', () => {
+    const later = shorterQuery(
+      schema,
+      request('query L($skip: Int) { a: lists(skip: $skip) { models { id } } b: lists { models { id } } }', {
+        skip: 4,
+      }),
+      { a: page(['l5', 'l6', 'l7'], 9), b: page(['l1', 'l2'], 9) },
+      1,
+    );
+    expect(later?.pages.map((p) => [p.key, p.skip, p.limit])).toEqual([
+      ['a', 5, 2],
+      ['b', 1, 1],
+    ]);
+    expect(normal(later?.request.body.query ?? '')).toBe(
+      normal(
+        'query L { a: lists(skip: 5, limit: 2) { models { id } } b: lists(skip: 1, limit: 1) { models { id } } }',
+      ),
+    );
+    expect(later?.request.body.variables).toEqual({});
+    expect(later?.request.headers['x-rm-harness-twin']).toBe('later');
+    expect(judgeShorter(later!, { a: page(['l6', 'l7'], 9), b: page(['l2'], 9) })).toEqual([]);
+    expect(judgeShorter(later!, { a: page(['l5', 'l6'], 9), b: page(['l2'], 9) }).map((f) => f.path)).toEqual(
+      ['data.a.models[0]'],
+    );
+  });
+
   it('leaves alone pages of one item, writes and roots that are not plain fields', () => {
     expect(
       shorterQuery(schema, request('{ lists { totalModels models { id } } }'), { lists: page(['l1']) }),
@@ -129,7 +155,7 @@ describe('runStep with shorter pages', () => {
     const broken = await send(lateUrl);
     const shorter = broken.differences.filter((d) => d.expectationId === 'shorter-page');
     expect(shorter.map((d) => [d.path, d.severity])).toEqual([['data.lists.models[0]', 'breaking']]);
-    expect(shorter[0]?.message).toMatch(/limit 2, one less than the 3 items/);
+    expect(shorter[0]?.message).toMatch(/limit 2 \(one less than the 3 items/);
     expect(broken.twins?.map((t) => t.way)).toContain('shorter');
   });
 });
