@@ -1,17 +1,15 @@
 import {
   getNamedType,
   getNullableType,
-  getOperationAST,
   isEnumType,
   isInputObjectType,
   isListType,
-  parse,
   typeFromAST,
-  type DocumentNode,
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
 import type { GraphQLRequest } from '../target/http-client.js';
+import { queryOperation } from './query-document.js';
 import { TWIN_HEADER } from './twins.js';
 
 /** What widening an id filter rests on. */
@@ -146,15 +144,9 @@ function rewritten(
   way: string,
 ): FilterTwin | undefined {
   const { query, operationName, variables } = request.body;
-  if (typeof query !== 'string' || !variables || Object.keys(variables).length === 0) return undefined;
-  let document: DocumentNode;
-  try {
-    document = parse(query);
-  } catch {
-    return undefined;
-  }
-  const op = getOperationAST(document, operationName ?? undefined);
-  if (!op || op.operation !== 'query') return undefined;
+  if (!variables || Object.keys(variables).length === 0) return undefined;
+  const { op } = queryOperation(query, operationName) ?? {};
+  if (!op) return undefined;
   const paths: string[] = [];
   const changed: Record<string, Json> = { ...variables };
   for (const definition of op.variableDefinitions ?? []) {

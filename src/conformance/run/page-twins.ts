@@ -1,7 +1,5 @@
 import {
-  getOperationAST,
   Kind,
-  parse,
   print,
   visit,
   type DocumentNode,
@@ -11,6 +9,7 @@ import {
 } from 'graphql';
 import type { Finding } from '../assert/explicit.js';
 import type { GraphQLRequest } from '../target/http-client.js';
+import { queryOperation } from './query-document.js';
 import { TWIN_HEADER } from './twins.js';
 
 /** What asking a shorter page rests on. */
@@ -69,16 +68,10 @@ export function shorterQuery(
   shift: 0 | 1 = 0,
 ): ShorterQuery | undefined {
   const { query, operationName, variables } = request.body;
-  if (typeof query !== 'string' || !isRecord(data)) return undefined;
-  let document: DocumentNode;
-  try {
-    document = parse(query);
-  } catch {
-    return undefined;
-  }
-  const op = getOperationAST(document, operationName ?? undefined);
+  const parsed = queryOperation(query, operationName);
   const root = schema.getQueryType();
-  if (!op || op.operation !== 'query' || !root) return undefined;
+  if (!parsed || !root || !isRecord(data)) return undefined;
+  const { document, op } = parsed;
   if (op.selectionSet.selections.some((s) => s.kind !== Kind.FIELD || (s.directives?.length ?? 0) > 0)) {
     return undefined;
   }

@@ -584,18 +584,30 @@ async function sendFilterTwins(
     if (!twin || !planner.nextFilterTwin(`${id} ${at.revision} ${roots} ${twin.paths.join(',')}`)) continue;
     const answer = await postGraphQL(twin.request, options.http);
     const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
-    const judged = judgeTwin(id, at.data, answer, sameState, `${way} (${twin.paths.join(', ')})`).map(
-      (finding) =>
-        differenceOf(
-          { finding: { ...finding, expectationId: id }, level: 'MUST', basis },
-          { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
-        ),
-    );
-    if (judged.length === 0) continue;
-    keepTwin(at.result, twin.request, answer);
-    at.result.differences.push(...judged);
-    if (judged.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
+    const findings = judgeTwin(id, at.data, answer, sameState, `${way} (${twin.paths.join(', ')})`);
+    addTwinFindings(at, twin.request, answer, findings, id, basis);
   }
+}
+
+/** A rewritten query's findings as the step's differences, under one id, with the twin kept for the report. */
+function addTwinFindings(
+  at: { result: StepResult; scenario: Scenario; revision: Version },
+  request: GraphQLRequest,
+  answer: HttpOutcome,
+  findings: Finding[],
+  expectationId: string,
+  basis: readonly string[],
+): void {
+  if (findings.length === 0) return;
+  const judged = findings.map((finding) =>
+    differenceOf(
+      { finding: { ...finding, expectationId }, level: 'MUST', basis },
+      { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
+    ),
+  );
+  keepTwin(at.result, request, answer);
+  at.result.differences.push(...judged);
+  if (judged.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
 }
 
 /**
@@ -622,16 +634,7 @@ async function sendShorter(
     const transport = judgeTwin('shorter', undefined, answer, false, way);
     const body = answer.kind === 'response' ? (answer.body as { data?: unknown } | undefined) : undefined;
     const pages = transport.length === 0 && sameState ? judgeShorter(shorter, body?.data) : [];
-    const judged = [...transport, ...pages].map((finding) =>
-      differenceOf(
-        { finding: { ...finding, expectationId: 'shorter-page' }, level: 'MUST', basis: SHORTER_BASIS },
-        { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
-      ),
-    );
-    if (judged.length === 0) continue;
-    keepTwin(at.result, shorter.request, answer);
-    at.result.differences.push(...judged);
-    if (judged.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
+    addTwinFindings(at, shorter.request, answer, [...transport, ...pages], 'shorter-page', SHORTER_BASIS);
   }
 }
 
