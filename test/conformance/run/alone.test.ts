@@ -104,7 +104,10 @@ describe('runStep with alone twins', () => {
           { id: 't2', name: 'Email' },
           { id: 't3', name: 'Meeting' },
         ];
-        const page = (models: typeof types) => ({ totalModels: 3, models });
+        // Skip and limit written in the document are kept to (the shorter-page twins write them there).
+        const skip = Number(/skip: (\d+)/.exec(query)?.[1] ?? 0);
+        const limit = Number(/limit: (\d+)/.exec(query)?.[1] ?? 100);
+        const page = (models: typeof types) => ({ totalModels: 3, models: models.slice(skip, skip + limit) });
         const data = query.includes('mine:')
           ? { mine: page(types), currencies: ['EUR'] }
           : query.includes('activityTypes')
