@@ -9,6 +9,9 @@ const MEMBER_COMPANY_BASIS = ['§2.4', 'A-73', 'A-598'];
 const CLOSE_BASIS = ['§3', 'A-43'];
 const MAILING_BASIS = ['§2.3', 'A-25'];
 const EMPLOYEE_BASIS = ['§2.3', 'A-26'];
+const HIDDEN_BASIS = ['§2.5', 'A-47'];
+const SPONSOR_BASIS = ['§2.4', 'A-74', 'A-596'];
+const DIVISIONS_BASIS = ['§2.1', 'A-20', 'A-608'];
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const words = (value: unknown): string | undefined =>
@@ -81,6 +84,71 @@ function memberCompany(holder: TypedHolder, out: PageFinding[]): void {
       null,
       `${holder.path}.companyId is null beside companyName ${JSON.stringify(holder.leaves.get('companyName'))}: a member's company is named by both or by neither`,
       MEMBER_COMPANY_BASIS,
+    ),
+  );
+}
+
+/**
+ * A named person has a full name (A-596), and so does a list member's sponsor, a person named by its
+ * display name (A-74): a null fullName beside the names is a name built from a part that is missing.
+ */
+function fullNamePresent(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.leaves.has('fullName') || holder.leaves.get('fullName') !== null) return;
+  const person = holder.types.has('Person');
+  const sponsor = holder.types.has('ListSponsor');
+  if (!person && !sponsor) return;
+  const names = (person ? ['firstName', 'lastName'] : ['displayName']).filter(
+    (n) => words(holder.leaves.get(n)) !== undefined,
+  );
+  if (names.length === 0) return;
+  out.push(
+    finding(
+      `${holder.path}.fullName`,
+      'full-name-present',
+      `a full name holding ${names.map((n) => JSON.stringify(holder.leaves.get(n))).join(' and ')}`,
+      null,
+      `${holder.path}.fullName is null beside ${names.map((n) => `${n} ${JSON.stringify(holder.leaves.get(n))}`).join(' and ')}: a ${person ? 'person' : "member's sponsor"} with a name has a full name`,
+      person ? NAME_BASIS : SPONSOR_BASIS,
+    ),
+  );
+}
+
+/**
+ * A confidential opportunity the user is not involved in is hidden (A-47): `shouldBeHidden` false beside
+ * `isConfidential` true and `isCurrentUserInvolved` false shows details the user may not see.
+ */
+function hiddenOpportunity(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Opportunity')) return;
+  const { leaves } = holder;
+  if (leaves.get('isConfidential') !== true || leaves.get('isCurrentUserInvolved') !== false) return;
+  if (leaves.get('shouldBeHidden') !== false) return;
+  out.push(
+    finding(
+      `${holder.path}.shouldBeHidden`,
+      'confidential-hidden',
+      true,
+      false,
+      `${holder.path}.shouldBeHidden is false beside isConfidential true and isCurrentUserInvolved false: a confidential opportunity the user is not involved in is hidden`,
+      HIDDEN_BASIS,
+    ),
+  );
+}
+
+/**
+ * Every country describes its divisions (A-608): the labels a client's address form shows and the list of
+ * states, empty where the country has none. Null leaves the form without its labels.
+ */
+function countryDivisions(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Country') || !holder.fields.has('administrativeDivisions')) return;
+  if (holder.fields.get('administrativeDivisions') !== null) return;
+  out.push(
+    finding(
+      `${holder.path}.administrativeDivisions`,
+      'country-divisions',
+      'the labels and the (possibly empty) list of states',
+      null,
+      `${holder.path}.administrativeDivisions is null: every country answers its division labels, and an empty list of states where it has none`,
+      DIVISIONS_BASIS,
     ),
   );
 }
@@ -226,6 +294,9 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     if (holder.types.has('Score')) onScale(holder, 'value', 'maxValue', out);
     if (holder.types.has('EmployeeRelationshipTo')) onScale(holder, 'strengthLevel', 'strengthLevelMax', out);
     fullName(holder, out);
+    fullNamePresent(holder, out);
+    hiddenOpportunity(holder, out);
+    countryDivisions(holder, out);
     memberCompany(holder, out);
     closedCanClose(holder, out);
     employeeEmployer(holder, out);

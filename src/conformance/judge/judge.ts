@@ -36,6 +36,8 @@ export interface JudgedResponse {
   wwwAuthenticate?: string | null;
   /** The answer's `Cache-Control` header, when it has one and the sender looked (A-590). */
   cacheControl?: string;
+  /** On a 405, its `Allow` header (null: none); absent when the sender did not look (A-607). */
+  allow?: string | null;
   /** The one media type the request's `Accept` named, when it named only one the API serves. */
   mediaTypeAsked?: string;
 }
@@ -237,6 +239,31 @@ export function judge(
       },
       level: 'MUST',
       basis: ['§5.4', 'A-564'],
+      ...injected,
+    });
+  }
+  if (
+    response.status === 405 &&
+    response.allow !== undefined &&
+    !/\b(GET|POST)\b/i.test(response.allow ?? '')
+  ) {
+    // HTTP itself: a 405 names the methods the resource serves (RFC 9110 section 15.5.6), which for a
+    // GraphQL endpoint are GET and POST (A-583, A-607).
+    const header = response.allow;
+    judged.push({
+      finding: {
+        expectationId: 'http',
+        path: '',
+        kind: 'http-header',
+        expected: 'an Allow header naming the methods served on every HTTP 405',
+        actual: header === null ? 'no Allow header' : `Allow: ${header}`,
+        message:
+          header === null
+            ? 'HTTP 405 without an Allow header naming the methods the endpoint serves'
+            : `HTTP 405 whose Allow header names neither GET nor POST (${header})`,
+      },
+      level: 'MUST',
+      basis: ['A-583', 'A-607'],
       ...injected,
     });
   }

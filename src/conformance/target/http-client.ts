@@ -35,6 +35,8 @@ export type HttpOutcome =
       wwwAuthenticate?: string | null;
       /** The `Cache-Control` header, when the answer has one (A-590). */
       cacheControl?: string;
+      /** On a 405: the `Allow` header, null when the answer has none (A-607). */
+      allow?: string | null;
       /** Set when the target still answered busy (429/503) after every retry: not a verdict on the API. */
       unavailable?: string;
     }
@@ -123,6 +125,7 @@ export async function sendHttp(
         ...(busy > 0 ? { busyRetries: busy } : {}),
         ...(missingRetryAfter > 0 ? { missingRetryAfter } : {}),
         ...(res.status === 401 ? { wwwAuthenticate: res.headers.get('www-authenticate') } : {}),
+        ...(res.status === 405 ? { allow: res.headers.get('allow') } : {}),
         ...(res.headers.has('cache-control') ? { cacheControl: res.headers.get('cache-control') ?? '' } : {}),
       };
       const finish = (extra: { unavailable?: string } = {}): HttpOutcome => ({
