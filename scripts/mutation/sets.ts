@@ -22,6 +22,7 @@ import { HOLDOUT17 } from './holdout17.js';
 import { HOLDOUT18 } from './holdout18.js';
 import { HOLDOUT19 } from './holdout19.js';
 import { HOLDOUT20 } from './holdout20.js';
+import { HOLDOUT22 } from './holdout22.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -47,6 +48,7 @@ export const SETS = {
   holdout18: HOLDOUT18,
   holdout19: HOLDOUT19,
   holdout20: HOLDOUT20,
+  holdout22: HOLDOUT22,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -69,6 +71,7 @@ export const SETS = {
     ...HOLDOUT18,
     ...HOLDOUT19,
     ...HOLDOUT20,
+    ...HOLDOUT22,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
