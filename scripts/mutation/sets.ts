@@ -23,6 +23,7 @@ import { HOLDOUT18 } from './holdout18.js';
 import { HOLDOUT19 } from './holdout19.js';
 import { HOLDOUT20 } from './holdout20.js';
 import { HOLDOUT21 } from './holdout21.js';
+import { HOLDOUT22 } from './holdout22.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -49,6 +50,7 @@ export const SETS = {
   holdout19: HOLDOUT19,
   holdout20: HOLDOUT20,
   holdout21: HOLDOUT21,
+  holdout22: HOLDOUT22,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -72,6 +74,7 @@ export const SETS = {
     ...HOLDOUT19,
     ...HOLDOUT20,
     ...HOLDOUT21,
+    ...HOLDOUT22,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
