@@ -11,8 +11,10 @@ import {
   writesTenant,
   NO_LIMITED_TENANT,
   NO_REGIONS,
+  NO_REVISION_PATH,
   usesLimitedTenant,
   usesRegions,
+  usesRevisionPath,
   type LoadedScenario,
   type Scenario,
 } from '../scenario/types.js';
@@ -65,6 +67,12 @@ export function skipReasonOf(
   if (writesTenant(scenario) && !target.isSimulator && !allowMutations) return READ_ONLY_SKIP;
   if (usesLimitedTenant(scenario) && !target.limitedHeaders) return NO_LIMITED_TENANT;
   if (usesRegions(scenario) && !target.endpointIn) return NO_REGIONS;
+  if (
+    usesRevisionPath(scenario) &&
+    !scenario.revisions.every((r) => target.endpointFor(r).includes(`/${r}/`))
+  ) {
+    return NO_REVISION_PATH;
+  }
   if (setsProviderState(scenario.state) && !target.admin) return NO_PROVIDER_STATE;
   return undefined;
 }

@@ -226,11 +226,16 @@ function prepare(
     ...(step.contentType ? { 'content-type': CONTENT_TYPES[step.contentType] } : {}),
   };
   const vars = variables.value as Record<string, unknown> | null;
+  const endpoint =
+    step.region !== undefined && options.target.endpointIn
+      ? options.target.endpointIn(revision, step.region)
+      : options.target.endpointFor(revision);
   const request: GraphQLRequest = {
+    // The runner skips a scenario with a revision path where the URL names no revision (A-609).
     url:
-      step.region !== undefined && options.target.endpointIn
-        ? options.target.endpointIn(revision, step.region)
-        : options.target.endpointFor(revision),
+      step.revisionPath === undefined
+        ? endpoint
+        : endpoint.replace(`/${revision}/`, `/${step.revisionPath}/`),
     headers: { ...headers, ...asked },
     body: {
       query: step.document,

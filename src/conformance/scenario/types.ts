@@ -88,6 +88,14 @@ export const NO_LIMITED_TENANT = 'no limited tenant configured';
 /** The skip reason of a scenario with a per-step `region` on a target whose URL cannot name another region. */
 export const NO_REGIONS = 'the target has no endpoint per region (put {region} in its URL)';
 
+/** The skip reason of a scenario with a `revisionPath` step on a target whose URL names no revision. */
+export const NO_REVISION_PATH = "the target's URL names no revision (/1.4.0/) to replace";
+
+/** Whether a scenario sends a step to a revision path of its own. */
+export function usesRevisionPath(scenario: Scenario): boolean {
+  return scenario.steps.some((s) => s.revisionPath !== undefined);
+}
+
 /** Whether a scenario sends a step to another region. */
 export function usesRegions(scenario: Scenario): boolean {
   return scenario.steps.some((s) => s.region !== undefined);
@@ -123,6 +131,8 @@ export interface Step {
   as?: Tenant;
   /** Another region's endpoint (`eu`) this step is sent to instead of the target's own region. */
   region?: string;
+  /** The endpoint's revision segment replaced by this text: a revision the API does not have (A-609). */
+  revisionPath?: string;
   document: string;
   operationName?: string;
   /**
