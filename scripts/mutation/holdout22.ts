@@ -957,7 +957,7 @@ export const HOLDOUT22: readonly Mutant[] = [
     handle: firmTitlesNull,
   },
   {
-    id: 'holdout22.http.405-without-allow',
+    id: 'holdout22.http.get-mutation-405-without-allow',
     class: 'http',
     description: 'a 405 answer (a mutation sent with GET) lacks the Allow header',
     names: /allow|405|method|GET/i,

@@ -46,9 +46,53 @@ describe('withinRecordFindings', () => {
     expect(person('Jane', 'Smith', 'SMITH, Jane')).toEqual([]);
     expect(person('', 'Smith', 'Smith')).toEqual([]);
     expect(person('Jane', null, 'Jane')).toEqual([]);
-    expect(person('Jane', 'Smith', null)).toEqual([]);
     expect(person('Jane', 'Smith', 'Jane')).toEqual([['full-name-parts', 'data.person.fullName', 'Jane']]);
     expect(person('Jane', 'Smith', 'Smith')).toEqual([['full-name-parts', 'data.person.fullName', 'Smith']]);
+  });
+
+  it('holds a named person and a named sponsor to a full name, and nothing without names (A-596, A-74)', () => {
+    const document = '{ person(id: "p") { firstName lastName fullName } }';
+    const person = (firstName: unknown, lastName: unknown, fullName: unknown) =>
+      found(document, { person: { firstName, lastName, fullName } });
+    expect(person('Jane', 'Smith', null)).toEqual([['full-name-present', 'data.person.fullName', null]]);
+    expect(person(null, 'Smith', null)).toEqual([['full-name-present', 'data.person.fullName', null]]);
+    expect(person(null, ' ', null)).toEqual([]);
+    const sponsors = (displayName: unknown, fullName: unknown) =>
+      found('{ list(id: "l") { contacts { models { sponsors { displayName fullName } } } } }', {
+        list: { contacts: { models: [{ sponsors: [{ displayName, fullName }] }] } },
+      });
+    expect(sponsors('Ann Lee', 'Ann Lee')).toEqual([]);
+    expect(sponsors(null, null)).toEqual([]);
+    expect(sponsors('Ann Lee', null)).toEqual([
+      ['full-name-present', 'data.list.contacts.models[0].sponsors[0].fullName', null],
+    ]);
+  });
+
+  it('holds a confidential opportunity the user is not involved in to shouldBeHidden (A-47)', () => {
+    const document = '{ opportunities { models { isConfidential isCurrentUserInvolved shouldBeHidden } } }';
+    const opportunities = (models: unknown[]) => found(document, { opportunities: { models } });
+    expect(
+      opportunities([
+        { isConfidential: true, isCurrentUserInvolved: false, shouldBeHidden: true },
+        { isConfidential: true, isCurrentUserInvolved: true, shouldBeHidden: false },
+        { isConfidential: false, isCurrentUserInvolved: false, shouldBeHidden: false },
+        { isConfidential: true, isCurrentUserInvolved: null, shouldBeHidden: false },
+      ]),
+    ).toEqual([]);
+    expect(
+      opportunities([{ isConfidential: true, isCurrentUserInvolved: false, shouldBeHidden: false }]),
+    ).toEqual([['confidential-hidden', 'data.opportunities.models[0].shouldBeHidden', false]]);
+  });
+
+  it('holds every country to its administrative divisions (A-608)', () => {
+    const document = '{ countries { models { name administrativeDivisions { stateLabel states { id } } } } }';
+    const countries = (models: unknown[]) => found(document, { countries: { models } });
+    expect(
+      countries([{ name: 'Monaco', administrativeDivisions: { stateLabel: 'State', states: [] } }]),
+    ).toEqual([]);
+    expect(countries([{ name: 'Monaco', administrativeDivisions: null }])).toEqual([
+      ['country-divisions', 'data.countries.models[0].administrativeDivisions', null],
+    ]);
   });
 
   it('finds a closed objective that says it can be closed, and nothing for an open one (A-43)', () => {

@@ -361,7 +361,7 @@ const PROBES: Record<string, Probe> = {
     ).body?.data,
   'holdout22.nullability.firm-titles': async (s) =>
     (await gql(s, '{ firm { settings { titles } } }')).body?.data,
-  'holdout22.http.405-without-allow': async (s) => {
+  'holdout22.http.get-mutation-405-without-allow': async (s) => {
     const url = s.template.replace('{region}', 'us').replace('{version}', '1.4.0');
     const res = await fetch(
       `${url}?query=${encodeURIComponent('mutation { removeWorkingList(listId: "x") }')}`,
