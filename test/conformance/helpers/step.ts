@@ -1,5 +1,6 @@
 // What a test of runStep needs around one step: a scenario to hold it, HTTP limits, an empty
-// interpolation context and a target at a URL.
+// interpolation context, a target at a URL and a fake target.
+import { createServer } from 'node:http';
 import type { InterpolationContext } from '../../../src/conformance/scenario/interpolate.js';
 import type { Scenario } from '../../../src/conformance/scenario/types.js';
 import type { Target } from '../../../src/conformance/target/target.js';
@@ -37,3 +38,36 @@ export const unitTarget = (
   headers: { authorization: 'Bearer dev-token', ...headers },
   isSimulator,
 });
+
+/** A server of a runStep test: its URL (with a trailing slash) and how to stop it. */
+export interface FakeServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A plain HTTP server on 127.0.0.1 standing for a target that goes wrong in one way: each request's
+ * body (as text) and bearer header go to `answer`, whose JSON is sent back with its status (200 by
+ * default) as `application/json`.
+ */
+export async function startFakeServer(
+  answer: (body: string, authorization: string | undefined) => { status?: number; json: unknown },
+): Promise<FakeServer> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const { status = 200, json } = answer(
+        Buffer.concat(chunks).toString('utf8'),
+        req.headers.authorization,
+      );
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

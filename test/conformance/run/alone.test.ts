@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse, print } from 'graphql';
 import { JoinLedger } from '../../../src/conformance/joins/ledger.js';
@@ -8,7 +7,14 @@ import { TwinPlanner } from '../../../src/conformance/run/twins.js';
 import type { Step } from '../../../src/conformance/scenario/types.js';
 import { buildRevisionSchema } from '../../../src/contract/generate.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { emptyContext, UNIT_HTTP, unitScenario, unitTarget } from '../helpers/step.js';
+import {
+  emptyContext,
+  startFakeServer,
+  UNIT_HTTP,
+  unitScenario,
+  unitTarget,
+  type FakeServer,
+} from '../helpers/step.js';
 
 const normal = (document: string) => print(parse(document));
 
@@ -82,46 +88,37 @@ describe('runStep with alone twins', () => {
     document: '{ mine: activityTypes(limit: 3) { totalModels models { id name } } currencies }',
   };
   let sim: TestServer;
-  let keyed: Server;
+  let keyed: FakeServer;
   let keyedUrl = '';
   const asked: string[] = [];
   beforeAll(async () => {
     sim = await startTestServer();
     // A service whose answer to activityTypes depends on the key it is asked under: unaliased, the
     // types come in reverse order.
-    keyed = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        if (req.headers.authorization !== 'Bearer dev-token') {
-          res.writeHead(401, { 'content-type': 'application/json' }).end('{"errors":[{"message":"no"}]}');
-          return;
-        }
-        const query = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string }).query;
-        asked.push(print(parse(query)));
-        const types = [
-          { id: 't1', name: 'Call' },
-          { id: 't2', name: 'Email' },
-          { id: 't3', name: 'Meeting' },
-        ];
-        // Skip and limit written in the document are kept to (the shorter-page twins write them there).
-        const skip = Number(/skip: (\d+)/.exec(query)?.[1] ?? 0);
-        const limit = Number(/limit: (\d+)/.exec(query)?.[1] ?? 100);
-        const page = (models: typeof types) => ({ totalModels: 3, models: models.slice(skip, skip + limit) });
-        const data = query.includes('mine:')
-          ? { mine: page(types), currencies: ['EUR'] }
-          : query.includes('activityTypes')
-            ? { activityTypes: page([...types].reverse()) }
-            : { currencies: ['EUR'] };
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
-      });
+    keyed = await startFakeServer((text, authorization) => {
+      if (authorization !== 'Bearer dev-token') return { status: 401, json: { errors: [{ message: 'no' }] } };
+      const { query } = JSON.parse(text) as { query: string };
+      asked.push(print(parse(query)));
+      const types = [
+        { id: 't1', name: 'Call' },
+        { id: 't2', name: 'Email' },
+        { id: 't3', name: 'Meeting' },
+      ];
+      // Skip and limit written in the document are kept to (the shorter-page twins write them there).
+      const skip = Number(/skip: (\d+)/.exec(query)?.[1] ?? 0);
+      const limit = Number(/limit: (\d+)/.exec(query)?.[1] ?? 100);
+      const page = (models: typeof types) => ({ totalModels: 3, models: models.slice(skip, skip + limit) });
+      const data = query.includes('mine:')
+        ? { mine: page(types), currencies: ['EUR'] }
+        : query.includes('activityTypes')
+          ? { activityTypes: page([...types].reverse()) }
+          : { currencies: ['EUR'] };
+      return { json: { data } };
     });
-    await new Promise<void>((resolve) => keyed.listen(0, '127.0.0.1', resolve));
-    const address = keyed.address();
-    keyedUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    keyedUrl = keyed.url;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => keyed.close(() => resolve()));
+    await keyed.close();
     await sim.close();
   });
   const send = (url: string, planner = new TwinPlanner([])) =>

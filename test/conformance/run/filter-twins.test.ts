@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JoinLedger } from '../../../src/conformance/joins/ledger.js';
 import { runStep } from '../../../src/conformance/run/step.js';
@@ -8,7 +7,14 @@ import type { Step } from '../../../src/conformance/scenario/types.js';
 import type { GraphQLRequest } from '../../../src/conformance/target/http-client.js';
 import { buildRevisionSchema } from '../../../src/contract/generate.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { emptyContext, UNIT_HTTP, unitScenario, unitTarget } from '../helpers/step.js';
+import {
+  emptyContext,
+  startFakeServer,
+  UNIT_HTTP,
+  unitScenario,
+  unitTarget,
+  type FakeServer,
+} from '../helpers/step.js';
 
 const schema = buildRevisionSchema('1.4.0');
 
@@ -147,32 +153,26 @@ describe('runStep with widened twins', () => {
     variables: { filter: { contactIds: ['c1'] } },
   };
   let sim: TestServer;
-  let firstOnly: Server;
+  let firstOnly: FakeServer;
   let firstOnlyUrl = '';
   beforeAll(async () => {
     sim = await startTestServer();
     // A service that reads only the first id of contactIds: the activity of c1 is found only while c1
-    // comes first.
-    firstOnly = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          variables?: { filter?: { contactIds?: string[]; subject?: string } };
-        };
-        // It also matches a subject case-sensitively: "Call" finds the activity, "cALL" nothing.
-        const { contactIds, subject } = body.variables?.filter ?? {};
-        const found = subject !== undefined ? subject === 'Call' : contactIds?.[0] === 'c1';
-        const data = { activities: { totalModels: found ? 1 : 0, models: found ? [{ id: 'a1' }] : [] } };
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
-      });
+    // comes first. It also matches a subject case-sensitively: "Call" finds the activity, "cALL" nothing.
+    firstOnly = await startFakeServer((text) => {
+      const body = JSON.parse(text) as {
+        variables?: { filter?: { contactIds?: string[]; subject?: string } };
+      };
+      const { contactIds, subject } = body.variables?.filter ?? {};
+      const found = subject !== undefined ? subject === 'Call' : contactIds?.[0] === 'c1';
+      return {
+        json: { data: { activities: { totalModels: found ? 1 : 0, models: found ? [{ id: 'a1' }] : [] } } },
+      };
     });
-    await new Promise<void>((resolve) => firstOnly.listen(0, '127.0.0.1', resolve));
-    const address = firstOnly.address();
-    firstOnlyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    firstOnlyUrl = firstOnly.url;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => firstOnly.close(() => resolve()));
+    await firstOnly.close();
     await sim.close();
   });
   const send = (url: string, planner: TwinPlanner) =>

@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse, print } from 'graphql';
 import { JoinLedger } from '../../../src/conformance/joins/ledger.js';
@@ -8,7 +7,14 @@ import { TwinPlanner } from '../../../src/conformance/run/twins.js';
 import type { GraphQLRequest } from '../../../src/conformance/target/http-client.js';
 import { buildRevisionSchema } from '../../../src/contract/generate.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { emptyContext, UNIT_HTTP, unitScenario, unitTarget } from '../helpers/step.js';
+import {
+  emptyContext,
+  startFakeServer,
+  UNIT_HTTP,
+  unitScenario,
+  unitTarget,
+  type FakeServer,
+} from '../helpers/step.js';
 
 const schema = buildRevisionSchema('1.4.0');
 const normal = (document: string) => print(parse(document));
@@ -105,33 +111,26 @@ describe('shorterQuery', () => {
 describe('runStep with shorter pages', () => {
   const scenario = unitScenario('shorter.unit');
   let sim: TestServer;
-  let late: Server;
+  let late: FakeServer;
   let lateUrl = '';
   beforeAll(async () => {
     sim = await startTestServer();
     // A service that takes the page from the unsorted rows and sorts only the page: each page is in
     // order, but a shorter one is not the start of a longer one.
     const rows = ['Delta', 'Echo', 'Alpha', 'Bravo', 'Charlie'];
-    late = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const { query } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string };
-        const limit = Number(/limit: (\d+)/.exec(query)?.[1] ?? 100);
-        const models = rows
-          .slice(0, limit)
-          .sort()
-          .map((name) => ({ id: name.toLowerCase(), name }));
-        const data = { lists: { totalModels: rows.length, models } };
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
-      });
+    late = await startFakeServer((text) => {
+      const { query } = JSON.parse(text) as { query: string };
+      const limit = Number(/limit: (\d+)/.exec(query)?.[1] ?? 100);
+      const models = rows
+        .slice(0, limit)
+        .sort()
+        .map((name) => ({ id: name.toLowerCase(), name }));
+      return { json: { data: { lists: { totalModels: rows.length, models } } } };
     });
-    await new Promise<void>((resolve) => late.listen(0, '127.0.0.1', resolve));
-    const address = late.address();
-    lateUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    lateUrl = late.url;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => late.close(() => resolve()));
+    await late.close();
     await sim.close();
   });
   const send = (url: string) =>
