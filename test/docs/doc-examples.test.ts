@@ -217,12 +217,18 @@ describe.each(pages)('%s', (page) => {
         }, 130_000);
 
       it('stops the simulator cleanly on Ctrl+C (SIGINT), as the quick start says', async () => {
-        const finished = await server?.stop();
+        // A loaded CI machine once took longer than 20 s to close and flush after the page's examples:
+        // the grace before SIGKILL is generous, and a failure shows how the process ended.
+        const finished = await server?.stop(45_000);
         server = undefined;
         // Ctrl+C reaches the whole process group: npm itself dies of the signal, the simulator under it
         // (which holds the output pipe until it exits) stops and flushes its stores.
-        expect(finished?.output).toContain('SIGINT: stopping…\nstopped; stores flushed\n');
-        expect(finished?.code === 0 || finished?.signal === 'SIGINT').toBe(true);
-      }, 30_000);
+        const ending = { code: finished?.code, signal: finished?.signal, output: finished?.output };
+        expect({
+          stopped: finished?.output.includes('SIGINT: stopping…\nstopped; stores flushed\n'),
+          cleanly: finished?.code === 0 || finished?.signal === 'SIGINT',
+          ending,
+        }).toEqual({ stopped: true, cleanly: true, ending });
+      }, 60_000);
     });
 });
