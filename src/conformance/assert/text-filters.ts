@@ -1,13 +1,25 @@
 import type { Finding } from './explicit.js';
 
 /**
- * The text filters of the employee views that match a row's own field as a case-insensitive substring
- * (A-52): `displayName` and `office` of employeesWithRelationshipsToView, `displayName` of
- * employeeRelationshipsTo. Keyed by `Parent.field` and the filter argument's name.
+ * The text filters that match a row's own field as a case-insensitive substring: `displayName` and
+ * `office` of employeesWithRelationshipsToView, `displayName` of employeeRelationshipsTo (A-52), and the
+ * name, description, owner's and creator's name of lists (A-32). Keyed by `Parent.field` and the filter
+ * argument's name.
  */
-const TEXT_FILTERS: Readonly<Record<string, { argument: string; fields: readonly string[] }>> = {
-  'Query.employeesWithRelationshipsToView': { argument: 'filters', fields: ['displayName', 'office'] },
-  'Query.employeeRelationshipsTo': { argument: 'filters', fields: ['displayName'] },
+const TEXT_FILTERS: Readonly<
+  Record<string, { argument: string; fields: readonly string[]; basis: readonly string[] }>
+> = {
+  'Query.employeesWithRelationshipsToView': {
+    argument: 'filters',
+    fields: ['displayName', 'office'],
+    basis: ['§4.1', 'A-52'],
+  },
+  'Query.employeeRelationshipsTo': { argument: 'filters', fields: ['displayName'], basis: ['§4.1', 'A-52'] },
+  'Query.lists': {
+    argument: 'filter',
+    fields: ['name', 'description', 'ownerName', 'creatorName'],
+    basis: ['§4.1', 'A-32'],
+  },
 };
 
 /** The filter argument a field's text filters come in, when it has any. */
@@ -16,7 +28,7 @@ export function textFilterArgument(field: string): string | undefined {
 }
 
 /**
- * Each row of a page asked with text filters holds each filter's text in the field it names (A-52): a
+ * Each row of a page asked with text filters holds each filter's text in the field it names: a
  * row whose field is null or lacks the text was not selected by the filter, or answers another value than
  * the one it was selected by. Held where the answer selects the field.
  */
@@ -46,7 +58,7 @@ export function textFilterFindings(
       const got = (row as Record<string, unknown>)[name];
       if (typeof got === 'string' && got.toLowerCase().includes(text)) continue;
       out.push({
-        basis: ['§4.1', 'A-52'],
+        basis: known.basis,
         finding: {
           expectationId: 'text-filter',
           path: `${at}.models[${i}].${name}`,

@@ -4,17 +4,32 @@ export type PathSegment = string | number;
 /**
  * `[?where]` or `[?where=value]` in a path: the first item of a list whose `where` holds a value other
  * than null (or whose scalar at `where` reads as `value`), so a scenario finds an item with the
- * property it needs instead of assuming the first item of the tenant's data has it.
+ * property it needs instead of assuming the first item of the tenant's data has it. `[?where!=value]`
+ * asks for a value other than that one, and `@other` in place of the value names another field of the
+ * same item: `[?ownerName!=@creatorName]` is a list whose owner is not its creator.
  */
 export interface FindSegment {
   where: PathStep[];
   equals?: string;
+  /** The value is another field of the same item (`@path`), compared as JSON. */
+  sameAs?: PathStep[];
+  /** `!=`: the item's value is not the one named (but still not null). */
+  negated?: true;
 }
 
-/** A parsed path step: a key, an index, or a find. */
-export type PathStep = PathSegment | FindSegment;
+/**
+ * `[*]` in a path: the rest of the path read in every item of a list, as a list (items without it left
+ * out), so `${steps.types.data.activityTypes.models[*].id}` gives a filter every id of a page.
+ */
+export interface EachSegment {
+  each: true;
+}
 
-const isFind = (step: PathStep): step is FindSegment => typeof step === 'object';
+/** A parsed path step: a key, an index, a find or every item. */
+export type PathStep = PathSegment | FindSegment | EachSegment;
+
+const isFind = (step: PathStep): step is FindSegment => typeof step === 'object' && 'where' in step;
+const isEach = (step: PathStep): step is EachSegment => typeof step === 'object' && 'each' in step;
 
 /** The end of the `[…]` opened at `open`, counting nested brackets; -1 when it is never closed. */
 function closingBracket(path: string, open: number): number {
@@ -49,6 +64,10 @@ export function parsePath(path: string): PathStep[] {
       flush();
       steps.push(Number(inner));
       i = end;
+    } else if (inner === '*') {
+      flush();
+      steps.push({ each: true });
+      i = end;
     } else if (inner.startsWith('?') && inner.length > 1) {
       flush();
       // The value part starts at the first `=` outside brackets of the `where` path.
@@ -58,8 +77,16 @@ export function parsePath(path: string): PathStep[] {
         else if (inner[j] === ']') depth -= 1;
         else if (inner[j] === '=' && depth === 0) eq = j;
       }
-      const where = parsePath(inner.slice(1, eq === -1 ? undefined : eq));
-      steps.push(eq === -1 ? { where } : { where, equals: inner.slice(eq + 1) });
+      const negated = eq > 1 && inner[eq - 1] === '!';
+      const where = parsePath(inner.slice(1, eq === -1 ? undefined : negated ? eq - 1 : eq));
+      const value = inner.slice(eq + 1);
+      const find: FindSegment =
+        eq === -1
+          ? { where }
+          : value.startsWith('@') && value.length > 1
+            ? { where, sameAs: parsePath(value.slice(1)) }
+            : { where, equals: value };
+      steps.push(negated ? { ...find, negated: true } : find);
       i = end;
     } else key += c;
   }
@@ -72,20 +99,39 @@ export function formatPath(segments: readonly PathSegment[]): string {
   return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 }
 
-/** Whether a list item meets a find: a value at `where` other than null, or the scalar asked for. */
+/**
+ * Whether a list item meets a find: a value at `where` other than null, and, when one is named, the
+ * scalar asked for or the item's other field (neither of them, with `!=`).
+ */
 function meets(item: unknown, find: FindSegment): boolean {
   const { found, value } = walk(item, find.where);
   if (!found || value === null || value === undefined) return false;
-  if (find.equals === undefined) return true;
-  return (
-    (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
-    String(value) === find.equals
-  );
+  let same: boolean;
+  if (find.sameAs !== undefined) {
+    const other = walk(item, find.sameAs);
+    same = JSON.stringify(value) === JSON.stringify(other.found ? (other.value ?? null) : null);
+  } else if (find.equals !== undefined) {
+    same =
+      (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
+      String(value) === find.equals;
+  } else return true;
+  return find.negated ? !same : same;
 }
 
 function walk(root: unknown, steps: readonly PathStep[]): { found: boolean; value: unknown } {
   let current: unknown = root;
-  for (const step of steps) {
+  for (const [k, step] of steps.entries()) {
+    if (isEach(step)) {
+      if (!Array.isArray(current)) return { found: false, value: undefined };
+      const rest = steps.slice(k + 1);
+      return {
+        found: true,
+        value: current.flatMap((item) => {
+          const got = walk(item, rest);
+          return got.found && got.value !== undefined ? [got.value] : [];
+        }),
+      };
+    }
     if (isFind(step)) {
       const item = Array.isArray(current) ? current.find((it) => meets(it, step)) : undefined;
       if (item === undefined) return { found: false, value: undefined };

@@ -8,7 +8,8 @@ const found = (filters: unknown, models: unknown[]) =>
 describe('textFilterFindings', () => {
   it('names the argument of the views it holds, and no other', () => {
     expect(textFilterArgument(VIEW)).toBe('filters');
-    expect(textFilterArgument('Query.lists')).toBeUndefined();
+    expect(textFilterArgument('Query.lists')).toBe('filter');
+    expect(textFilterArgument('Query.searchFirmContacts')).toBeUndefined();
   });
 
   it('finds nothing where every row holds each filter text, case-insensitively (A-52)', () => {
@@ -38,5 +39,23 @@ describe('textFilterFindings', () => {
       ['data.view.models[1].office', null],
       ['data.view.models[2].office', 'Sydney'],
     ]);
+  });
+
+  it("holds a list filtered by its owner's name to that owner, not to its creator (A-32)", () => {
+    const filters = [{ field: 'ownerName', value: 'ada' }];
+    const rows = [
+      { id: 'l1', ownerName: 'Ada King', creatorName: 'Ada King' },
+      { id: 'l2', ownerName: 'Tom Li', creatorName: 'Ada King' },
+    ];
+    const findings = textFilterFindings('Query.lists', filters, 'data.lists', { models: rows });
+    expect(findings.map((f) => [f.finding.path, f.finding.actual, f.basis])).toEqual([
+      ['data.lists.models[1].ownerName', 'Tom Li', ['§4.1', 'A-32']],
+    ]);
+    // A folder type option is not a text: it holds nothing here.
+    expect(
+      textFilterFindings('Query.lists', [{ field: 'listTypeIds', values: ['t'] }], 'data.lists', {
+        models: rows,
+      }),
+    ).toEqual([]);
   });
 });
