@@ -27,7 +27,7 @@ import { TwinPlanner, type TwinVariant } from './twins.js';
 import { JoinLedger } from '../joins/ledger.js';
 import type { Difference } from '../outcome/differences.js';
 import { applyState, NO_PROVIDER_STATE, setsProviderState } from './provider-state.js';
-import { appliesTo, missedFind, runStep, type StepOptions } from './step.js';
+import { appliesTo, missedFind, runStep, withResolvedPaths, type StepOptions } from './step.js';
 
 /** What a run needs besides the scenarios: the run's settings (a `Pick`), its target and its id. */
 export interface RunnerOptions
@@ -122,10 +122,18 @@ async function runScenario(
   let blocked: string | undefined;
   // The reason of a `find` that found nothing: the tenant lacks what the rest of the scenario needs.
   let nothingFound: string | undefined;
-  for (const step of scenario.steps.filter((s) => appliesTo(s.revisions, revision))) {
-    const phase = step.phase ?? 'test';
+  for (const written of scenario.steps.filter((s) => appliesTo(s.revisions, revision))) {
+    const phase = written.phase ?? 'test';
     if (blocked !== undefined && phase !== 'teardown') {
-      steps.push({ stepId: step.id, phase, status: 'skipped', note: blocked, differences: [] });
+      steps.push({ stepId: written.id, phase, status: 'skipped', note: blocked, differences: [] });
+      continue;
+    }
+    const step = withResolvedPaths(written, ctx);
+    if (typeof step === 'string') {
+      // As an unresolved variable: a teardown whose inputs were never made is skipped, others are errors.
+      const status = phase === 'teardown' ? 'skipped' : 'error';
+      steps.push({ stepId: written.id, phase, status, note: step, differences: [] });
+      if (status === 'error') blocked = `step "${written.id}" ended with error`;
       continue;
     }
     const ran = await runStep(scenario, step, revision, options, schema, ctx);

@@ -290,6 +290,19 @@ function keepTwin(result: StepResult, request: GraphQLRequest, answer: HttpOutco
   (result.twins ??= []).push(exchange);
 }
 
+/**
+ * The step with `${…}` resolved in the paths of its finds and captures, so a find can name a value an
+ * earlier step answered (`models[?id=${captures.personId}].sponsors`: the row of a record the scenario
+ * made, wherever the page puts it); a string says which reference could not be resolved.
+ */
+export function withResolvedPaths(step: Step, ctx: InterpolationContext): Step | string {
+  if (!step.find && !step.capture) return step;
+  const paths = interpolate({ find: step.find ?? {}, capture: step.capture ?? {} }, ctx);
+  if (!paths.ok) return paths.error;
+  const { find, capture } = paths.value as Pick<Step, 'find' | 'capture'>;
+  return { ...step, ...(step.find ? { find } : {}), ...(step.capture ? { capture } : {}) };
+}
+
 /** The first of the step's `find`s that finds nothing in this answer, if any. */
 export function missedFind(step: Step, body: unknown): Find | undefined {
   return Object.values(step.find ?? {}).find((f) => {

@@ -10,6 +10,8 @@ export type PathSegment = string | number;
  */
 export interface FindSegment {
   where: PathStep[];
+  /** `[?*…]`: every item that meets it, as a list (the next step reads that list), not the first. */
+  all?: true;
   equals?: string;
   /** The value is another field of the same item (`@path`), compared as JSON. */
   sameAs?: PathStep[];
@@ -70,23 +72,25 @@ export function parsePath(path: string): PathStep[] {
       i = end;
     } else if (inner.startsWith('?') && inner.length > 1) {
       flush();
+      const all = inner[1] === '*';
+      const body = all ? inner.slice(1) : inner;
       // The value part starts at the first `=` outside brackets of the `where` path.
       let eq = -1;
-      for (let j = 1, depth = 0; j < inner.length && eq === -1; j += 1) {
-        if (inner[j] === '[') depth += 1;
-        else if (inner[j] === ']') depth -= 1;
-        else if (inner[j] === '=' && depth === 0) eq = j;
+      for (let j = 1, depth = 0; j < body.length && eq === -1; j += 1) {
+        if (body[j] === '[') depth += 1;
+        else if (body[j] === ']') depth -= 1;
+        else if (body[j] === '=' && depth === 0) eq = j;
       }
-      const negated = eq > 1 && inner[eq - 1] === '!';
-      const where = parsePath(inner.slice(1, eq === -1 ? undefined : negated ? eq - 1 : eq));
-      const value = inner.slice(eq + 1);
+      const negated = eq > 1 && body[eq - 1] === '!';
+      const where = parsePath(body.slice(1, eq === -1 ? undefined : negated ? eq - 1 : eq));
+      const value = body.slice(eq + 1);
       const find: FindSegment =
         eq === -1
           ? { where }
           : value.startsWith('@') && value.length > 1
             ? { where, sameAs: parsePath(value.slice(1)) }
             : { where, equals: value };
-      steps.push(negated ? { ...find, negated: true } : find);
+      steps.push({ ...find, ...(negated ? { negated: true } : {}), ...(all ? { all: true } : {}) });
       i = end;
     } else key += c;
   }
@@ -132,7 +136,10 @@ function walk(root: unknown, steps: readonly PathStep[]): { found: boolean; valu
         }),
       };
     }
-    if (isFind(step)) {
+    if (isFind(step) && step.all) {
+      if (!Array.isArray(current)) return { found: false, value: undefined };
+      current = current.filter((it) => meets(it, step));
+    } else if (isFind(step)) {
       const item = Array.isArray(current) ? current.find((it) => meets(it, step)) : undefined;
       if (item === undefined) return { found: false, value: undefined };
       current = item;

@@ -89,4 +89,44 @@ describe('find', () => {
     expect(result.skips?.uncovered).toEqual([{ revision: '1.4.0', operations: ['Query.contact'] }]);
     expect(verdictOf(result)).toBe('partial');
   });
+
+  it('resolves references in find paths: the row of an id an earlier step answered, wherever it sits', async () => {
+    const byId = (first: string): Scenario => ({
+      ...scenarioFinding('contactEntity=Person', 'Person'),
+      id: 'find.by-id',
+      steps: [
+        {
+          id: 'first',
+          document: 'query { searchFirmContacts(skip: 3, limit: 1) { models { id } } }',
+          capture: { wanted: first },
+        },
+        {
+          id: 'search',
+          document: SEARCH,
+          find: {
+            entity: {
+              path: 'data.searchFirmContacts.models[?id=${captures.wanted}].contactEntity',
+              skip: 'the contact is not on the first page',
+            },
+          },
+          expect: [
+            {
+              path: 'data.searchFirmContacts.models[?id=${captures.wanted}].id',
+              equals: '${captures.wanted}',
+            },
+          ],
+        },
+      ],
+    });
+    const found = await run(byId('data.searchFirmContacts.models[0].id'));
+    expect(found.scenarios[0]?.steps.map((s) => s.status)).toEqual(['passed', 'passed']);
+    // Left unresolved, the find would look for the text `${captures.wanted}` and skip the step.
+    // A reference to a capture never made is an error of that step, not a find that met nothing.
+    const unresolved = await run(byId('data.nowhere'));
+    expect(unresolved.scenarios[0]?.steps.map((s) => [s.stepId, s.status])).toEqual([
+      ['first', 'passed'],
+      ['search', 'error'],
+    ]);
+    expect(unresolved.scenarios[0]?.steps[1]?.note).toMatch(/wanted/);
+  });
 });

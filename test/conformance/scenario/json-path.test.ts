@@ -84,6 +84,19 @@ describe('paths with finds', () => {
     expect(getAtPath(body, 'data[*].id').found).toBe(false);
   });
 
+  it('keeps every item that meets a find with [?*…], so finds chain into an intersection', () => {
+    expect(parsePath('a[?*status=closed]')).toEqual([
+      'a',
+      { where: ['status'], equals: 'closed', all: true },
+    ]);
+    expect(getAtPath(body, 'data.people[?*status=closed][*].id').value).toEqual(['p2', 'p3']);
+    expect(getAtPath(body, 'data.people[?*status=closed][?*owner!=@creator][*].id').value).toEqual(['p3']);
+    expect(getAtPath(body, 'data.people[?*score.strength=3][?*status=closed][0].id').value).toBe('p3');
+    // No item meets both: an empty list, and no first item.
+    expect(getAtPath(body, 'data.people[?*status=open][?*score][*].id').value).toEqual([]);
+    expect(getAtPath(body, 'data.people[?*status=open][?*score][0].id').found).toBe(false);
+  });
+
   it('finds nothing when no item qualifies, or the value is not a list', () => {
     expect(getAtPath(body, 'data.people[?status=lost].id')).toEqual({ found: false, value: undefined });
     expect(getAtPath(body, 'data.people[?missing].id').found).toBe(false);
