@@ -12,6 +12,7 @@ const EMPLOYEE_BASIS = ['§2.3', 'A-26'];
 const HIDDEN_BASIS = ['§2.5', 'A-47'];
 const SPONSOR_BASIS = ['§2.4', 'A-74', 'A-596'];
 const DIVISIONS_BASIS = ['§2.1', 'A-20', 'A-608'];
+const FORMER_BASIS = ['§2.6', 'A-02', 'A-611'];
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const words = (value: unknown): string | undefined =>
@@ -109,6 +110,25 @@ function fullNamePresent(holder: TypedHolder, out: PageFinding[]): void {
       null,
       `${holder.path}.fullName is null beside ${names.map((n) => `${n} ${JSON.stringify(holder.leaves.get(n))}`).join(' and ')}: a ${person ? 'person' : "member's sponsor"} with a name has a full name`,
       person ? NAME_BASIS : SPONSOR_BASIS,
+    ),
+  );
+}
+
+/**
+ * A relationship type whose `formerInd` says it has a former form names that form (A-611): a null
+ * `formerName` beside `formerInd` true leaves a former relationship of the type without a name to show.
+ */
+function formerNamed(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('RelationshipTypeDefinition') || holder.leaves.get('formerInd') !== true) return;
+  if (!holder.leaves.has('formerName') || words(holder.leaves.get('formerName')) !== undefined) return;
+  out.push(
+    finding(
+      `${holder.path}.formerName`,
+      'former-named',
+      'the name of the former form',
+      holder.leaves.get('formerName'),
+      `${holder.path}.formerName is ${JSON.stringify(holder.leaves.get('formerName'))} beside formerInd true: a type with a former form names it`,
+      FORMER_BASIS,
     ),
   );
 }
@@ -285,6 +305,7 @@ function settingsDefault(holders: readonly TypedHolder[], out: PageFinding[]): v
  * Rules on the fields of one record that hold on any data: a score's value within its maximum and a
  * relationship's strength level within its scale (A-595), a person's full name made of its names (A-596),
  * one default activity type per list of types (A-597), a list member's company named by id and name (A-598),
+ * a relationship type with a former form that names it (A-611),
  * a closed objective that cannot be closed again (A-43), one mailing address per contact (A-25), an
  * employer for every employee (A-26).
  */
@@ -295,6 +316,7 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     if (holder.types.has('EmployeeRelationshipTo')) onScale(holder, 'strengthLevel', 'strengthLevelMax', out);
     fullName(holder, out);
     fullNamePresent(holder, out);
+    formerNamed(holder, out);
     hiddenOpportunity(holder, out);
     countryDivisions(holder, out);
     memberCompany(holder, out);

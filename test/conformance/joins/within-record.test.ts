@@ -68,6 +68,28 @@ describe('withinRecordFindings', () => {
     ]);
   });
 
+  it('holds a relationship type with a former form to name it, and nothing else (A-611)', () => {
+    const document = '{ relationshipTypes { formerInd formerName } }';
+    const types = (models: unknown[]) => found(document, { relationshipTypes: models });
+    expect(
+      types([
+        { formerInd: true, formerName: 'Former colleague' },
+        { formerInd: false, formerName: null },
+        { formerInd: null, formerName: null },
+      ]),
+    ).toEqual([]);
+    expect(
+      types([
+        { formerInd: false, formerName: null },
+        { formerInd: true, formerName: null },
+        { formerInd: true, formerName: '  ' },
+      ]),
+    ).toEqual([
+      ['former-named', 'data.relationshipTypes[1].formerName', null],
+      ['former-named', 'data.relationshipTypes[2].formerName', '  '],
+    ]);
+  });
+
   it('holds a confidential opportunity the user is not involved in to shouldBeHidden (A-47)', () => {
     const document = '{ opportunities { models { isConfidential isCurrentUserInvolved shouldBeHidden } } }';
     const opportunities = (models: unknown[]) => found(document, { opportunities: { models } });
