@@ -34,6 +34,22 @@ function withinDays(timeSpent: number, from: number, to: number): boolean {
   return timeSpent >= Math.floor(days) - 1 && timeSpent <= Math.ceil(days) + 1;
 }
 
+const QUARTER_HOUR_MS = 900_000;
+
+/**
+ * Whole days between two instants both answered by the server, so no clock of the run is involved: the
+ * full 24 hours in between, or the midnights in between in some time zone (zones are whole quarter
+ * hours from UTC-12 to UTC+14). A stage entered and left within seconds counts 0 whichever way, where an
+ * inclusive count (the day of entry counted too) says 1.
+ */
+function daysBetween(timeSpent: number, from: number, to: number): boolean {
+  if (timeSpent === Math.floor((to - from) / DAY_MS)) return true;
+  for (let offset = -48 * QUARTER_HOUR_MS; offset <= 56 * QUARTER_HOUR_MS; offset += QUARTER_HOUR_MS) {
+    if (Math.floor((to + offset) / DAY_MS) - Math.floor((from + offset) / DAY_MS) === timeSpent) return true;
+  }
+  return false;
+}
+
 function timeSpentFinding(path: string, days: number, timeSpent: number, until: string): PageFinding {
   return {
     basis: ['§2.5', 'A-55'],
@@ -51,8 +67,8 @@ function timeSpentFinding(path: string, days: number, timeSpent: number, until: 
 /**
  * An opportunity's stages (A-48, A-55). `stageInstances` lists the stages in the order they were
  * entered, so no stage is listed before one entered earlier. A stage's `timeSpent` is the whole days from
- * its `timeEntered` to the next stage's, give or take one day (whole days may be counted by calendar date
- * or by 24 hours); the current stage's counts to the server's now, which the run holds to `now` (when
+ * its `timeEntered` to the next stage's, counted by 24 hours or by calendar date in some time zone; the
+ * current stage's counts to the server's now, give or take a day, which the run holds to `now` (when
  * the answer came) the same way, and not at all when `now` is not given (a tenant clock set by a provider
  * state moves the server's now away from the run's). A count in hours, or a stage not counted until it is
  * left, is far outside it whenever a stage lasted a day.
@@ -102,7 +118,7 @@ export function stageTimeFindings(holders: readonly TypedHolder[], now?: number)
     stages.forEach((stage, i) => {
       const next = stages[i + 1];
       if (next) {
-        if (!withinDays(stage.timeSpent, stage.entered, next.entered)) {
+        if (!daysBetween(stage.timeSpent, stage.entered, next.entered)) {
           out.push(
             timeSpentFinding(
               `${path}[${stage.index}].timeSpent`,

@@ -38,6 +38,26 @@ describe('stageTimeFindings', () => {
     ).toEqual([]);
   });
 
+  it('holds a stage that was left to the whole days between two instants the server gave: no day of slack', () => {
+    const left = (from: string, to: string, timeSpent: number) =>
+      found([
+        { id: 'a', timeEntered: from, timeSpent },
+        { id: 'b', timeEntered: to, timeSpent: 0 },
+      ]).map(([, path]) => path);
+    // Seconds in a stage: 0 by 24 hours and by calendar date in every zone; an inclusive count says 1.
+    expect(left('2026-01-01T09:00:00.000Z', '2026-01-01T09:00:05.000Z', 0)).toEqual([]);
+    expect(left('2026-01-01T09:00:00.000Z', '2026-01-01T09:00:05.000Z', 1)).toEqual([
+      'data.opportunity.stageInstances[0].timeSpent',
+    ]);
+    // Seconds across a quarter hour: midnight in some zone falls in between, so 1 is a calendar count.
+    expect(left('2026-01-01T09:14:58.000Z', '2026-01-01T09:15:03.000Z', 1)).toEqual([]);
+    // Ten days and six hours: 10 or 11, never 9 or 12.
+    expect(left(entered[0]!, entered[1]!, 10)).toEqual([]);
+    expect(left(entered[0]!, entered[1]!, 11)).toEqual([]);
+    expect(left(entered[0]!, entered[1]!, 9)).toHaveLength(1);
+    expect(left(entered[0]!, entered[1]!, 12)).toHaveLength(1);
+  });
+
   it('finds a stage counted in hours, or not at all', () => {
     expect(
       found([
