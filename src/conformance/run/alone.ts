@@ -3,13 +3,13 @@ import {
   Kind,
   parse,
   print,
-  visit,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type OperationDefinitionNode,
 } from 'graphql';
 import type { GraphQLRequest } from '../target/http-client.js';
+import { usesOf } from './query-document.js';
 import { TWIN_HEADER } from './twins.js';
 
 /** What asking a root field alone rests on. */
@@ -25,32 +25,6 @@ export interface AloneQuery {
   document: string;
   /** The variables of the original request this document declares. */
   variables: readonly string[];
-}
-
-/** Variables and fragments a node uses, fragments followed. */
-function usesOf(
-  node: FieldNode,
-  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
-): { variables: Set<string>; fragments: Set<string> } {
-  const variables = new Set<string>();
-  const used = new Set<string>();
-  const pending: (FieldNode | FragmentDefinitionNode)[] = [node];
-  while (pending.length > 0) {
-    visit(pending.pop()!, {
-      Variable: (v) => {
-        variables.add(v.name.value);
-      },
-      FragmentSpread: (s) => {
-        const name = s.name.value;
-        const fragment = fragments.get(name);
-        if (!used.has(name) && fragment) {
-          used.add(name);
-          pending.push(fragment);
-        }
-      },
-    });
-  }
-  return { variables, fragments: used };
 }
 
 /**

@@ -4,12 +4,13 @@ import {
   visit,
   type DocumentNode,
   type FieldNode,
+  type FragmentDefinitionNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Finding } from '../assert/explicit.js';
 import type { GraphQLRequest } from '../target/http-client.js';
-import { queryOperation } from './query-document.js';
+import { queryOperation, usesOf } from './query-document.js';
 import { TWIN_HEADER } from './twins.js';
 
 /** What asking a shorter page rests on (A-606). */
@@ -118,26 +119,22 @@ export function shorterQuery(
             ...(shift === 1 ? [int('skip', window.skip)] : []),
             int('limit', window.limit),
           ],
-          // Only the root's own arguments change: its selection is walked no further.
+          // Nested fields are not in `windows`: only the roots' own arguments change.
           selectionSet: node.selectionSet,
         };
       },
     },
   }) as OperationDefinitionNode;
-  const used = new Set<string>();
-  visit(limited.selectionSet, {
-    Variable: (v) => {
-      used.add(v.name.value);
-    },
-  });
-  const fragmentsUse = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
-  for (const fragment of fragmentsUse) {
-    visit(fragment, {
-      Variable: (v) => {
-        used.add(v.name.value);
-      },
-    });
-  }
+  const fragments = new Map(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
+  );
+  const used = new Set(
+    (limited.selectionSet.selections as readonly FieldNode[]).flatMap((node) => [
+      ...usesOf(node, fragments).variables,
+    ]),
+  );
   const operation: OperationDefinitionNode = {
     ...limited,
     variableDefinitions: (limited.variableDefinitions ?? []).filter((d) => used.has(d.variable.name.value)),
