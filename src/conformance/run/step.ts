@@ -38,7 +38,7 @@ import {
   type TwinPlanner,
   UNKNOWN_TOKEN,
 } from './twins.js';
-import { ALONE, judgeAnonymous, judgeTwin } from './twin-verdicts.js';
+import { ALONE, judgeAnonymous, judgeTwin, lowerCased } from './twin-verdicts.js';
 import { ALONE_BASIS, aloneQueries, aloneRequest } from './alone.js';
 import { CASED, CASED_BASIS, casedQuery, WIDENED, WIDENED_BASIS, widenedQuery } from './filter-twins.js';
 import { judgeShorter, SHORTER_BASIS, shorterQuery } from './page-twins.js';
@@ -602,7 +602,8 @@ async function sendFilterTwins(
     if (!twin || !planner.nextFilterTwin(`${id} ${at.revision} ${roots} ${twin.paths.join(',')}`)) continue;
     const answer = await postGraphQL(twin.request, options.http);
     const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
-    const findings = judgeTwin(id, at.data, answer, sameState, `${way} (${twin.paths.join(', ')})`);
+    const sent = `${way} (${twin.paths.join(', ')})`;
+    const findings = judgeTwin(id, at.data, answer, sameState, sent, id === 'cased' ? lowerCased : undefined);
     addTwinFindings(at, twin.request, answer, findings, id, basis);
   }
 }

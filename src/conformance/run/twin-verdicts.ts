@@ -60,8 +60,11 @@ const isTransport = (variant: TwinVariant | RewrittenQuery): variant is TwinVari
 /** How a root field asked alone reads in a difference (A-602). */
 export const ALONE = 'alone and without its alias, in a document of its own';
 
-/** JSON with every text in lower case. */
-function lowerCased(value: unknown): unknown {
+/**
+ * JSON with every text in lower case: how the cased twin's answer is compared, since a text filter's echo
+ * (`searchTerms`, A-33) repeats the text as it was given, in the case asked.
+ */
+export function lowerCased(value: unknown): unknown {
   if (typeof value === 'string') return value.toLowerCase();
   if (Array.isArray(value)) return value.map(lowerCased);
   if (value !== null && typeof value === 'object') {
@@ -127,7 +130,8 @@ const quoted = (value: unknown): string =>
  * What a twin's answer shows against the answer of the query as first sent (200, data, no errors): the
  * twin must be answered 200 with data and no errors, as the media type its Accept names, and, when no
  * write of the run was in flight across both (`sameState`), with the same data up to the order of lists.
- * A twin that never got an answer (a network failure, a target still busy) proves nothing.
+ * A twin that never got an answer (a network failure, a target still busy) proves nothing. `seen` is how
+ * both answers are read before they are compared (as they are, unless a twin changes what may be echoed).
  */
 export function judgeTwin(
   variant: TwinVariant | RewrittenQuery,
@@ -135,9 +139,8 @@ export function judgeTwin(
   twin: HttpOutcome,
   sameState: boolean,
   way: string = isTransport(variant) ? SENT[variant] : ALONE,
+  seen: (value: unknown) => unknown = (value) => value,
 ): Finding[] {
-  // A text filter's echo (`searchTerms`, A-33) repeats the text as given: in other case, in the case asked.
-  const seen = variant === 'cased' ? lowerCased : (v: unknown) => v;
   if (twin.kind !== 'response' || twin.unavailable !== undefined) return [];
   const sent = `The same query sent ${way}`;
   const body = twin.body as
