@@ -1,12 +1,9 @@
 // Steps with `region`: sent to another region's endpoint, for checks that regions are isolated.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { runConformance } from '../../src/conformance/run/session.js';
 import { parseScenario } from '../../src/conformance/scenario/load.js';
 import { formatScenarioFileError } from '../../src/conformance/scenario/errors.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { scenarioDir, type ScenarioDir } from './helpers/scenario-dir.js';
 
 const SCENARIO = `id: regions.isolated
 title: A list written in one region is not found in another
@@ -40,30 +37,17 @@ steps:
 
 describe('per-step region', () => {
   let sim: TestServer;
-  let dir: string;
+  let scenarios: ScenarioDir;
   beforeAll(async () => {
     sim = await startTestServer();
-    dir = mkdtempSync(path.join(tmpdir(), 'rm-region-'));
-    mkdirSync(path.join(dir, 'scenarios'));
-    writeFileSync(path.join(dir, 'scenarios', 'isolated.yaml'), SCENARIO);
+    scenarios = scenarioDir('rm-region-', 'isolated.yaml', SCENARIO);
   });
   afterAll(async () => {
     await sim.close();
-    rmSync(dir, { recursive: true, force: true });
+    scenarios.remove();
   });
 
-  const run = (target: string, report: string) =>
-    runConformance({
-      scenariosDir: path.join(dir, 'scenarios'),
-      scenarioGlobs: [],
-      tags: [],
-      target: { target, token: 'dev-token', headers: [], region: 'us' },
-      revisions: ['1.4.0'],
-      allowMutations: true,
-      http: { timeoutMs: 10000, retries: 0 },
-      drift: false,
-      reportDir: path.join(dir, report),
-    });
+  const run = (target: string, report: string) => scenarios.run(target, report);
 
   it("sends a step with `region` to that region's endpoint, the others to the target's own", async () => {
     const done = await run(`${sim.url}/{region}/{version}/public-api/graphql`, 'with');

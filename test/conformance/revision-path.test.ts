@@ -1,13 +1,10 @@
 // Steps with `revisionPath`: sent to the target's endpoint with another revision in the path (A-609).
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { runConformance } from '../../src/conformance/run/session.js';
 import { parseScenario } from '../../src/conformance/scenario/load.js';
 import { formatScenarioFileError } from '../../src/conformance/scenario/errors.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { scenarioDir, type ScenarioDir } from './helpers/scenario-dir.js';
 
 const SCENARIO = `id: versions.unknown
 title: An unknown revision is not found
@@ -27,7 +24,7 @@ steps:
 
 describe('per-step revision path', () => {
   let sim: TestServer;
-  let dir: string;
+  let scenarios: ScenarioDir;
   // A gateway whose one address names no revision: it passes every request to the simulator's 1.4.0.
   let gateway: Server;
   let gatewayUrl = '';
@@ -52,28 +49,15 @@ describe('per-step revision path', () => {
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     const address = gateway.address();
     gatewayUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`;
-    dir = mkdtempSync(path.join(tmpdir(), 'rm-revision-path-'));
-    mkdirSync(path.join(dir, 'scenarios'));
-    writeFileSync(path.join(dir, 'scenarios', 'unknown.yaml'), SCENARIO);
+    scenarios = scenarioDir('rm-revision-path-', 'unknown.yaml', SCENARIO);
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => gateway.close(() => resolve()));
     await sim.close();
-    rmSync(dir, { recursive: true, force: true });
+    scenarios.remove();
   });
 
-  const run = (target: string, report: string) =>
-    runConformance({
-      scenariosDir: path.join(dir, 'scenarios'),
-      scenarioGlobs: [],
-      tags: [],
-      target: { target, token: 'dev-token', headers: [], region: 'us' },
-      revisions: ['1.4.0'],
-      allowMutations: true,
-      http: { timeoutMs: 10000, retries: 0 },
-      drift: false,
-      reportDir: path.join(dir, report),
-    });
+  const run = (target: string, report: string) => scenarios.run(target, report);
 
   it('sends the step to the path with its revision replaced, the others to the revision run', async () => {
     const done = await run(`${sim.url}/us/{version}/public-api/graphql`, 'with');
