@@ -1,7 +1,6 @@
 import { getOperationAST, parse, type GraphQLSchema } from 'graphql';
 import { randomUUID } from 'node:crypto';
 import type { Version } from '../../contract/versions.js';
-import type { Difference } from '../outcome/differences.js';
 import { isErrorExpectation, type Finding } from '../assert/explicit.js';
 import { pageFindings } from '../assert/pages.js';
 import { observeJoins } from '../joins/joins.js';
@@ -527,8 +526,6 @@ async function sendAlone(
 ): Promise<void> {
   const planner = options.twins;
   if (!planner || at.data === null || typeof at.data !== 'object') return;
-  const found: Difference[] = [];
-  const where = { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision };
   for (const alone of aloneQueries(at.step.document, at.step.operationName)) {
     if (!planner.nextAlone(`${at.revision} ${alone.name}`)) continue;
     const twin = aloneRequest(request, alone);
@@ -537,7 +534,6 @@ async function sendAlone(
     const original = { [alone.name]: (at.data as Record<string, unknown>)[alone.key] };
     const verdicts = judgeTwin('alone', original, answer, sameState).map((finding) => ({
       finding: { ...finding, expectationId: 'alone' },
-      level: 'MUST' as const,
       basis: ALONE_BASIS,
     }));
     const body = answer.kind === 'response' ? (answer.body as { data?: unknown } | undefined) : undefined;
@@ -562,16 +558,11 @@ async function sendAlone(
             ).findings,
           ].map((p) => ({
             finding: { ...p.finding, message: `${p.finding.message} (${ALONE})` },
-            level: 'MUST' as const,
             basis: [...p.basis, ...ALONE_BASIS],
           }))
         : [];
-    const judged = [...verdicts, ...rules].map((j) => differenceOf(j, where));
-    if (judged.length > 0) keepTwin(at.result, twin, answer);
-    found.push(...judged);
+    addTwinJudgements(at, twin, answer, [...verdicts, ...rules]);
   }
-  at.result.differences.push(...found);
-  if (found.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
 }
 
 /**
@@ -617,10 +608,25 @@ function addTwinFindings(
   expectationId: string,
   basis: readonly string[],
 ): void {
-  if (findings.length === 0) return;
-  const judged = findings.map((finding) =>
+  addTwinJudgements(
+    at,
+    request,
+    answer,
+    findings.map((finding) => ({ finding: { ...finding, expectationId }, basis })),
+  );
+}
+
+/** What a twin's answer showed, as the step's differences (each MUST), with the twin kept for the report. */
+function addTwinJudgements(
+  at: { result: StepResult; scenario: Scenario; revision: Version },
+  request: GraphQLRequest,
+  answer: HttpOutcome,
+  found: readonly { finding: Finding; basis: readonly string[] }[],
+): void {
+  if (found.length === 0) return;
+  const judged = found.map(({ finding, basis }) =>
     differenceOf(
-      { finding: { ...finding, expectationId }, level: 'MUST', basis },
+      { finding, level: 'MUST', basis },
       { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
     ),
   );
@@ -681,20 +687,13 @@ async function sendTwin(
   const key = `${at.revision} ${roots}`;
   // A write is never sent twice with credentials: only its refusals are asked for.
   const twin = at.write ? undefined : planner.plan(key, request, at.elsewhere);
-  const found: Difference[] = [];
-  const differences = (findings: Finding[], basis: readonly string[]): Difference[] =>
-    findings.map((finding) =>
-      differenceOf(
-        { finding, level: 'MUST', basis },
-        { scenarioId: at.scenario.id, stepId: at.result.stepId, revision: at.revision },
-      ),
-    );
+  const basedOn = (findings: Finding[], basis: readonly string[]) =>
+    findings.map((finding) => ({ finding, basis }));
   if (twin) {
     const answer = await postGraphQL(twin.request, options.http);
     const sameState = askedIn !== undefined && options.joins?.stateNow() === askedIn;
-    const judged = differences(judgeTwin(twin.variant, at.data, answer, sameState, twin.sent), TWIN_BASIS);
-    if (judged.length > 0) keepTwin(at.result, twin.request, answer);
-    found.push(...judged);
+    const findings = judgeTwin(twin.variant, at.data, answer, sameState, twin.sent);
+    addTwinJudgements(at, twin.request, answer, basedOn(findings, TWIN_BASIS));
   }
   for (const credential of credentialTwins(planner, key, request)) {
     // A service that skips authentication on a write path applies it: the run's state moves with it.
@@ -706,10 +705,7 @@ async function sendTwin(
       if (at.changes) options.joins?.writeEnded();
     }
     const operation = at.write ? 'mutation' : 'query';
-    const judged = differences(judgeAnonymous(answer, credential.sent, operation), ANONYMOUS_BASIS);
-    if (judged.length > 0) keepTwin(at.result, credential.request, answer);
-    found.push(...judged);
+    const findings = judgeAnonymous(answer, credential.sent, operation);
+    addTwinJudgements(at, credential.request, answer, basedOn(findings, ANONYMOUS_BASIS));
   }
-  at.result.differences.push(...found);
-  if (found.some((d) => d.severity === 'breaking')) at.result.status = 'failed';
 }
