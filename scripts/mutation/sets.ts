@@ -24,6 +24,7 @@ import { HOLDOUT19 } from './holdout19.js';
 import { HOLDOUT20 } from './holdout20.js';
 import { HOLDOUT21 } from './holdout21.js';
 import { HOLDOUT22 } from './holdout22.js';
+import { HOLDOUT23 } from './holdout23.js';
 import { HOLDOUT24 } from './holdout24.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
@@ -52,6 +53,7 @@ export const SETS = {
   holdout20: HOLDOUT20,
   holdout21: HOLDOUT21,
   holdout22: HOLDOUT22,
+  holdout23: HOLDOUT23,
   holdout24: HOLDOUT24,
   all: [
     ...MUTANTS,
@@ -77,6 +79,7 @@ export const SETS = {
     ...HOLDOUT20,
     ...HOLDOUT21,
     ...HOLDOUT22,
+    ...HOLDOUT23,
     ...HOLDOUT24,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
