@@ -38,6 +38,8 @@ export interface JudgedResponse {
   cacheControl?: string;
   /** On a 405, its `Allow` header (null: none); absent when the sender did not look (A-607). */
   allow?: string | null;
+  /** The body began with a UTF-8 byte order mark; absent when the sender did not look (A-613). */
+  byteOrderMark?: boolean;
   /** The one media type the request's `Accept` named, when it named only one the API serves. */
   mediaTypeAsked?: string;
 }
@@ -239,6 +241,23 @@ export function judge(
       },
       level: 'MUST',
       basis: ['§5.4', 'A-564'],
+      ...injected,
+    });
+  }
+  if (response.byteOrderMark === true) {
+    // JSON text: "Implementations MUST NOT add a byte order mark" (RFC 8259 section 8.1); a client that
+    // parses the bytes as they come (JSON.parse of a Buffer's text) fails on it (A-60, A-613).
+    judged.push({
+      finding: {
+        expectationId: 'http',
+        path: '',
+        kind: 'http-header',
+        expected: 'a JSON body without a byte order mark',
+        actual: 'a body beginning with the UTF-8 byte order mark (EF BB BF)',
+        message: 'The answer begins with a UTF-8 byte order mark, which JSON text must not carry',
+      },
+      level: 'MUST',
+      basis: ['A-60', 'A-613'],
       ...injected,
     });
   }

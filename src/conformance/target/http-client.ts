@@ -37,6 +37,8 @@ export type HttpOutcome =
       cacheControl?: string;
       /** On a 405: the `Allow` header, null when the answer has none (A-607). */
       allow?: string | null;
+      /** The body began with a UTF-8 byte order mark (dropped from `text`, A-613). */
+      byteOrderMark?: boolean;
       /** Set when the target still answered busy (429/503) after every retry: not a verdict on the API. */
       unavailable?: string;
     }
@@ -107,7 +109,10 @@ export async function sendHttp(
     if (options.pace) waited += await options.pace();
     try {
       const res = await fetchFn(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
-      const text = await res.text();
+      // Read as bytes: text() drops a byte order mark without a trace, and JSON text must not carry one.
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const byteOrderMark = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+      const text = new TextDecoder().decode(bytes);
       if (res.status === 429 && !res.headers.get('retry-after')) missingRetryAfter += 1;
       let body: unknown;
       try {
@@ -126,6 +131,7 @@ export async function sendHttp(
         ...(missingRetryAfter > 0 ? { missingRetryAfter } : {}),
         ...(res.status === 401 ? { wwwAuthenticate: res.headers.get('www-authenticate') } : {}),
         ...(res.status === 405 ? { allow: res.headers.get('allow') } : {}),
+        ...(byteOrderMark ? { byteOrderMark } : {}),
         ...(res.headers.has('cache-control') ? { cacheControl: res.headers.get('cache-control') ?? '' } : {}),
       };
       const finish = (extra: { unavailable?: string } = {}): HttpOutcome => ({

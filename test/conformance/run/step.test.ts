@@ -222,3 +222,35 @@ describe('runStep and the state the join ledger holds answers in (A-580)', () =>
     expect(await stateAfter(['mutates'], { id: 'read', document: '{ __typename }' })).toBe(true);
   });
 });
+
+describe('runStep on an answer that begins with a byte order mark', () => {
+  let bom: Server;
+  let url: string;
+  let withMark = true;
+  beforeAll(async () => {
+    ({ server: bom, url } = await listening((_req, res) => {
+      const json = Buffer.from(JSON.stringify({ data: { r: null } }));
+      const mark = Buffer.from([0xef, 0xbb, 0xbf]);
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(withMark ? Buffer.concat([mark, json]) : json);
+    }));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => bom.close(() => resolve()));
+  });
+  const step: Step = { id: 'read', document: 'query { r: list(id: "none") { id } }', expect: [] };
+  const run = () => runStep(scenario, step, '1.4.0', { target: targetAt(url), http }, schema, ctx());
+
+  it('reads the JSON but reports the mark, which JSON text must not carry (A-613)', async () => {
+    withMark = true;
+    const marked = await run();
+    expect(marked.status).toBe('failed');
+    expect(marked.differences.map((d) => [d.expectationId, d.actual])).toEqual([
+      ['http', 'a body beginning with the UTF-8 byte order mark (EF BB BF)'],
+    ]);
+    withMark = false;
+    const plain = await run();
+    expect(plain).toMatchObject({ status: 'passed', differences: [] });
+  });
+});
