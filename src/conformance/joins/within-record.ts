@@ -190,6 +190,32 @@ function closedCanClose(holder: TypedHolder, out: PageFinding[]): void {
 }
 
 /**
+ * A close date is set only by closing (A-43): an open opportunity answers `actualCloseDate` null, and an
+ * open objective or initiative `closedDate` null. One that answers a date (its estimate, its end date)
+ * tells partners it closed.
+ */
+function openWithoutCloseDate(holder: TypedHolder, out: PageFinding[]): void {
+  if (holder.leaves.get('status') !== 'open') return;
+  const field = holder.types.has('Opportunity')
+    ? 'actualCloseDate'
+    : holder.types.has('Objective') || holder.types.has('Initiative')
+      ? 'closedDate'
+      : undefined;
+  const date = field === undefined ? undefined : holder.leaves.get(field);
+  if (field === undefined || date === null || date === undefined) return;
+  out.push(
+    finding(
+      `${holder.path}.${field}`,
+      'open-without-close-date',
+      null,
+      date,
+      `${holder.path}.${field} is ${JSON.stringify(date)} beside status open: a close date is set by closing and cleared by reopening`,
+      CLOSE_BASIS,
+    ),
+  );
+}
+
+/**
  * A person who is an employee works for the firm's own company (A-26), so answers an employer: an employee
  * whose `currentEmployer` is null lost the join to the firm's company.
  */
@@ -306,7 +332,7 @@ function settingsDefault(holders: readonly TypedHolder[], out: PageFinding[]): v
  * relationship's strength level within its scale (A-595), a person's full name made of its names (A-596),
  * one default activity type per list of types (A-597), a list member's company named by id and name (A-598),
  * a relationship type with a former form that names it (A-611),
- * a closed objective that cannot be closed again (A-43), one mailing address per contact (A-25), an
+ * a closed objective that cannot be closed again and an open record without a close date (A-43), one mailing address per contact (A-25), an
  * employer for every employee (A-26).
  */
 export function withinRecordFindings(holders: readonly TypedHolder[]): PageFinding[] {
@@ -321,6 +347,7 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     countryDivisions(holder, out);
     memberCompany(holder, out);
     closedCanClose(holder, out);
+    openWithoutCloseDate(holder, out);
     employeeEmployer(holder, out);
   }
   oneFlagged(holders, ONE_DEFAULT_TYPE, out);

@@ -132,6 +132,29 @@ describe('withinRecordFindings', () => {
     ]);
   });
 
+  it('finds an open opportunity or objective with a close date, and nothing once closed (A-43)', () => {
+    const document =
+      '{ opportunities { models { status actualCloseDate } } objectives { models { status closedDate } } }';
+    const both = (opportunity: unknown, objective: unknown) =>
+      found(document, {
+        opportunities: { models: [opportunity] },
+        objectives: { models: [objective] },
+      });
+    expect(
+      both(
+        { status: 'closed', actualCloseDate: '2026-01-02' },
+        { status: 'closed', closedDate: '2026-01-02' },
+      ),
+    ).toEqual([]);
+    expect(both({ status: 'open', actualCloseDate: null }, { status: 'open', closedDate: null })).toEqual([]);
+    expect(
+      both({ status: 'open', actualCloseDate: '2026-03-01' }, { status: 'open', closedDate: '2026-03-01' }),
+    ).toEqual([
+      ['open-without-close-date', 'data.opportunities.models[0].actualCloseDate', '2026-03-01'],
+      ['open-without-close-date', 'data.objectives.models[0].closedDate', '2026-03-01'],
+    ]);
+  });
+
   it('leaves fields of another type that share the names alone', () => {
     // An activity's person has a fullName but no first and last name to hold it to.
     const document =
