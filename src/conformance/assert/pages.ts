@@ -122,11 +122,14 @@ function outOfOrder(values: (number | string)[], descending: boolean): number {
 interface SortKey {
   field: string;
   descending: boolean;
+  /** What a default order rests on, when not the general A-34. */
+  basis?: readonly string[];
 }
 
 /**
  * The order of a paged field asked without a sort, by parent type and field (A-34): the root activities
- * by date, oldest first; a contact's and an opportunity's activities newest first.
+ * by date, oldest first; a contact's and an opportunity's activities newest first; a list's members by
+ * display name (A-73); a contact's notes most recently edited first (A-614).
  */
 const DEFAULT_ORDER: Readonly<Record<string, SortKey>> = {
   'Query.activities': { field: 'date', descending: false },
@@ -140,6 +143,9 @@ const DEFAULT_ORDER: Readonly<Record<string, SortKey>> = {
   'Query.countries': { field: 'name', descending: false },
   'Query.industries': { field: 'name', descending: false },
   'Query.practiceGroups': { field: 'name', descending: false },
+  // A-73: a list's members come by display name; A-614: a contact's notes most recently edited first.
+  'List.contacts': { field: 'displayName', descending: false, basis: ['A-73', 'A-421'] },
+  'Notes.allNotes': { field: 'lastEditedDate', descending: true, basis: ['A-614', 'A-421'] },
 };
 
 /** The sort entries of a `sort`/`sorts` argument as `{ field, descending }`, in order; those without a field end it. */
@@ -271,7 +277,7 @@ function checkPage(
     const order = by.descending ? 'descending' : 'ascending';
     const value = (i: number) => items[i]![key];
     out.push({
-      basis: isEvents ? ['§6', 'A-41', 'A-421'] : ['A-34', 'A-421'],
+      basis: isEvents ? ['§6', 'A-41', 'A-421'] : [...(by.basis ?? ['A-34', 'A-421'])],
       finding: {
         expectationId: 'page-order',
         path: `${itemsAt}[${broken}].${key}`,

@@ -56,6 +56,12 @@ class BufferedResponse {
     return Promise.resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   }
 
+  /** The bytes as sent, a byte order mark included (the client looks for one, A-613). */
+  arrayBuffer(): Promise<ArrayBuffer> {
+    const { buffer, byteOffset, byteLength } = this.bytes;
+    return Promise.resolve(buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
+  }
+
   async json(): Promise<unknown> {
     return JSON.parse(await this.text()) as unknown;
   }

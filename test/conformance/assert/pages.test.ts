@@ -276,6 +276,42 @@ describe('pageFindings', () => {
     ]);
   });
 
+  it("holds a list's members without a sort to their display names (A-73), a given sort to itself", () => {
+    const doc = (sort: string) =>
+      `{ list(id: "l") { contacts(limit: 3${sort}) { totalModels models { id displayName } } } }`;
+    const members = (...names: string[]) => ({
+      list: {
+        contacts: { totalModels: 3, models: names.map((displayName, i) => ({ id: `c${i}`, displayName })) },
+      },
+    });
+    expect(kinds(doc(''), members('Ada King', 'bo Li', 'Cy Vance'))).toEqual([]);
+    expect(kinds(doc(''), members('Cy Vance', 'Ada King', 'Bo Li'))).toEqual([
+      'page-order data.list.contacts.models[1].displayName',
+    ]);
+    expect(
+      kinds(doc(', sort: { field: "displayName", direction: "Descending" }'), members('Cy', 'Bo', 'Ada')),
+    ).toEqual([]);
+  });
+
+  it("holds a contact's notes to the most recently edited first (A-614), ties in any order", () => {
+    const doc =
+      '{ person(id: "p") { notes { allNotes(limit: 3) { totalModels models { id lastEditedDate } } } } }';
+    const notes = (...dates: string[]) => ({
+      person: {
+        notes: {
+          allNotes: {
+            totalModels: 3,
+            models: dates.map((lastEditedDate, i) => ({ id: `n${i}`, lastEditedDate })),
+          },
+        },
+      },
+    });
+    expect(kinds(doc, notes('2026-05-02', '2026-05-02', '2026-04-30'))).toEqual([]);
+    expect(kinds(doc, notes('2026-04-30', '2026-05-02', '2026-05-03'))).toEqual([
+      'page-order data.person.notes.allNotes.models[1].lastEditedDate',
+    ]);
+  });
+
   it('holds activity types without a sort to their names, A-05', () => {
     const doc = '{ activityTypes(limit: 3) { totalModels models { id name } } }';
     const types = (...names: string[]) => ({

@@ -104,7 +104,19 @@ describe('keepAliveTransport', () => {
         const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
         const ours = await read(await transport.fetch(base + path, init));
         expect({ path, ...ours }).toEqual({ path, ...(await read(await fetch(base + path, init))) });
+        // The bytes, a byte order mark included, as fetch hands them over.
+        const bytes = async (res: Response) => [...new Uint8Array(await res.arrayBuffer())];
+        expect(await bytes(await transport.fetch(base + path, init))).toEqual(
+          await bytes(await fetch(base + path, init)),
+        );
       }
+      // The client reads the mark and reports it (A-613), and the JSON after it all the same.
+      const marked = await sendHttp(
+        `${base}/bom`,
+        { method: 'POST', headers: {}, body: '{}' },
+        { timeoutMs: 2000, retries: 0, fetchFn: transport.fetch },
+      );
+      expect(marked).toMatchObject({ kind: 'response', byteOrderMark: true, body: { data: { é: 'ü' } } });
       const busy = await sendHttp(
         `${base}/busy`,
         { method: 'POST', headers: {}, body: '{}' },
