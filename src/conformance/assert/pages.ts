@@ -17,7 +17,7 @@ import { deepEqual } from './deep.js';
 import type { Finding } from './explicit.js';
 import { strictSponsorFindings } from './sponsor-filter.js';
 import { dateFilterFindings } from './date-filters.js';
-import { textFilterArgument, textFilterFindings } from './text-filters.js';
+import { searchTermsFindings, textFilterArgument, textFilterFindings } from './text-filters.js';
 
 /** The request a page was answered for: its document, operation and variables. */
 export interface PagedRequest {
@@ -521,6 +521,8 @@ function walk(
     }
     if (`${parent.name}.${node.name.value}` === 'List.contacts')
       ctx.out.push(...strictSponsorFindings(argumentOf(node, field, 'filter', ctx.variables), path, child));
+    if (`${parent.name}.${node.name.value}` === 'Query.searchFirmContacts')
+      ctx.out.push(...searchTermsFindings(argumentOf(node, field, 'filter', ctx.variables), path, child));
     const filters = textFilterArgument(`${parent.name}.${node.name.value}`);
     if (filters !== undefined) {
       const given = argumentOf(node, field, filters, ctx.variables);

@@ -73,3 +73,49 @@ export function textFilterFindings(
   });
   return out;
 }
+
+/** The text options of searchFirmContacts that `searchTerms` echoes (A-33). */
+const ECHOED = ['term', 'firstName', 'lastName', 'company', 'emailAddress'] as const;
+
+/**
+ * A search's `searchTerms` echoes each text option it was given, as given (A-33; the last one where an
+ * option is given twice): an echo that is null, or says another text, tells the partner it searched for
+ * something else. Held for the echo fields the answer selects.
+ */
+export function searchTermsFindings(
+  filters: unknown,
+  at: string,
+  page: unknown,
+): { finding: Finding; basis: readonly string[] }[] {
+  const echo = (page as { searchTerms?: unknown } | null)?.searchTerms;
+  if (echo === undefined) return [];
+  const given = new Map<string, string>();
+  for (const entry of Array.isArray(filters) ? filters : filters ? [filters] : []) {
+    const { field, value } = (entry ?? {}) as { field?: unknown; value?: unknown };
+    if (
+      typeof field === 'string' &&
+      (ECHOED as readonly string[]).includes(field) &&
+      typeof value === 'string'
+    )
+      given.set(field, value);
+  }
+  const out: { finding: Finding; basis: readonly string[] }[] = [];
+  // A null echo is one difference, not one per option.
+  for (const [field, value] of echo === null ? [...given].slice(0, 1) : given) {
+    if (echo !== null && (typeof echo !== 'object' || !(field in echo))) continue;
+    const got = echo === null ? null : (echo as Record<string, unknown>)[field];
+    if (got === value) continue;
+    out.push({
+      basis: ['§4.1', 'A-33'],
+      finding: {
+        expectationId: 'search-terms',
+        path: echo === null ? `${at}.searchTerms` : `${at}.searchTerms.${field}`,
+        kind: 'value-mismatch',
+        expected: value,
+        actual: got,
+        message: `${at}.searchTerms${echo === null ? ' is null' : `.${field} is ${JSON.stringify(got)}`}, but the search was given ${field} ${JSON.stringify(value)}: searchTerms echoes the text options given`,
+      },
+    });
+  }
+  return out;
+}

@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { textFilterArgument, textFilterFindings } from '../../../src/conformance/assert/text-filters.js';
+import {
+  searchTermsFindings,
+  textFilterArgument,
+  textFilterFindings,
+} from '../../../src/conformance/assert/text-filters.js';
 
 const VIEW = 'Query.employeesWithRelationshipsToView';
 const found = (filters: unknown, models: unknown[]) =>
@@ -57,5 +61,25 @@ describe('textFilterFindings', () => {
         models: rows,
       }),
     ).toEqual([]);
+  });
+
+  it('holds searchTerms to echo each text option as given, the fields the answer selects (A-33)', () => {
+    const filters = [
+      { field: 'term', value: 'Ada' },
+      { field: 'firstName', value: 'Ada' },
+      { field: 'lastName', value: 'King' },
+      { field: 'city', value: 'London' },
+    ];
+    const echoed = (searchTerms: unknown) =>
+      searchTermsFindings(filters, 'data.s', { searchTerms }).map((f) => [f.finding.path, f.finding.actual]);
+    expect(echoed({ term: 'Ada', firstName: 'Ada', lastName: 'King', company: null })).toEqual([]);
+    // Only the echo fields selected are held; a search without the echo selected holds nothing.
+    expect(echoed({ term: 'Ada' })).toEqual([]);
+    expect(searchTermsFindings(filters, 'data.s', { totalModels: 1 })).toEqual([]);
+    expect(echoed({ term: 'Ada', firstName: null, lastName: 'king' })).toEqual([
+      ['data.s.searchTerms.firstName', null],
+      ['data.s.searchTerms.lastName', 'king'],
+    ]);
+    expect(echoed(null)).toEqual([['data.s.searchTerms', null]]);
   });
 });
