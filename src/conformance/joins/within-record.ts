@@ -314,6 +314,23 @@ function settingsDefault(holders: readonly TypedHolder[], out: PageFinding[]): v
   const flagged = holders.filter((h) => h.types.has('ActivityType') && h.leaves.get('isDefault') === true);
   const named = settings.leaves.get('defaultNewActivityTypeId');
   const ids = flagged.map((h) => h.leaves.get('id')).filter((id): id is string => typeof id === 'string');
+  // The type the settings name, listed in the same answer but not flagged: the flag was read elsewhere.
+  const listed = holders.find(
+    (h) => h.types.has('ActivityType') && h.leaves.get('id') === named && h.leaves.get('isDefault') === false,
+  );
+  if (listed && ids.length === 0) {
+    out.push(
+      finding(
+        `${listed.path}.isDefault`,
+        'settings-default-type',
+        true,
+        false,
+        `${listed.path} is the type ${settings.path}.defaultNewActivityTypeId names, but answers isDefault false: the type the settings name is the one flagged default`,
+        DEFAULT_TYPE_BASIS,
+      ),
+    );
+    return;
+  }
   if (ids.length === 0 || (typeof named === 'string' && ids.includes(named))) return;
   out.push(
     finding(

@@ -229,5 +229,11 @@ describe('withinRecordFindings', () => {
     expect(found(document, answer(null, 't1'))).toEqual([
       ['settings-default-type', 'data.firm.settings.defaultNewActivityTypeId', null],
     ]);
+    // The type the settings name is listed, but no type is flagged: that type answers isDefault false.
+    expect(found(document, answer('t2', null))).toEqual([
+      ['settings-default-type', 'data.activityTypes.models[1].isDefault', false],
+    ]);
+    // A named type the answer does not list holds nothing.
+    expect(found(document, answer('t9', null))).toEqual([]);
   });
 });
