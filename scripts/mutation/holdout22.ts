@@ -96,13 +96,13 @@ function asks(node: FieldNode, name: string): boolean {
 }
 
 /** The selections of `{ text }`. */
-function selectionsOf(text: string): readonly SelectionNode[] {
+export function selectionsOf(text: string): readonly SelectionNode[] {
   const definition = parse(`{ ${text} }`).definitions[0];
   return definition?.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections : [];
 }
 
 /** A field node with `text` added to its selection set. */
-function withSelections(node: FieldNode, text: string): FieldNode {
+export function withSelections(node: FieldNode, text: string): FieldNode {
   return {
     ...node,
     selectionSet: {

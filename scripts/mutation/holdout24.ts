@@ -21,7 +21,7 @@ import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { dataOf, rootSelections } from './holdout2.js';
 import { sibling } from './holdout5.js';
 import { onMutationInput } from './holdout6.js';
-import { decorated, perServer } from './holdout22.js';
+import { decorated, perServer, withSelections } from './holdout22.js';
 import { isEventView, paged, tokenOf, type Mutant } from './mutants.js';
 import type { Answer, Forward, Handler, Incoming } from './proxy.js';
 import {
@@ -66,23 +66,6 @@ function fieldIn(selections: readonly SelectionNode[], name: string): FieldNode 
     }
   }
   return undefined;
-}
-
-/** The selections of `{ text }`. */
-function selectionsOf(text: string): readonly SelectionNode[] {
-  const definition = parse(`{ ${text} }`).definitions[0];
-  return definition?.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections : [];
-}
-
-/** A field node with `text` added to its selection set. */
-function withSelections(node: FieldNode, text: string): FieldNode {
-  return {
-    ...node,
-    selectionSet: {
-      kind: Kind.SELECTION_SET,
-      selections: [...(node.selectionSet?.selections ?? []), ...selectionsOf(text)],
-    },
-  };
 }
 
 const int = (n: number): IntValueNode => ({ kind: Kind.INT, value: String(n) });
