@@ -98,6 +98,19 @@ export interface EmployerFact {
   role: 'claim' | 'evidence';
 }
 
+/**
+ * What one answer says of a contact's e-mail addresses: all of them (the contact's own `emailAddresses`),
+ * or one that must be among them (a list member's `emailAddress`, an activity person's `primaryEmail`:
+ * the first business address, else the first, A-73, A-05).
+ */
+export interface EmailFact {
+  contactId: string;
+  /** `all`: every address of the contact; `one`: an address another view names. */
+  role: 'all' | 'one';
+  addresses: readonly string[];
+  path: string;
+}
+
 /** One view of a record in an answer: its scalar and enum fields asked without arguments. */
 export interface RecordView {
   /** The kind of record (a person and a company are both `Contact`: they share one space of ids). */
@@ -114,6 +127,7 @@ export interface JoinObservation {
   findings: PageFinding[];
   nullJoins: NullJoin[];
   employers: EmployerFact[];
+  emails: EmailFact[];
   records: RecordView[];
 }
 
@@ -397,12 +411,32 @@ function employers(holder: TypedHolder, out: JoinObservation): void {
   }
 }
 
+function emails(holder: TypedHolder, out: JoinObservation): void {
+  const id = text(holder.fields.get('id'));
+  if (id === undefined) return;
+  const list = holder.fields.get('emailAddresses');
+  if ((holder.types.has('Person') || holder.types.has('Company')) && Array.isArray(list)) {
+    const addresses = list.map((e) => text((e as { address?: unknown } | null)?.address));
+    // Every address selected and answered: a partial list says nothing about what is missing from it.
+    if (addresses.every((a): a is string => a !== undefined))
+      out.emails.push({ contactId: id, role: 'all', addresses, path: `${holder.path}.emailAddresses` });
+  }
+  for (const [type, field] of [
+    ['ListContact', 'emailAddress'],
+    ['ActivityPerson', 'primaryEmail'],
+  ] as const) {
+    const address = holder.types.has(type) ? text(holder.fields.get(field)) : undefined;
+    if (address !== undefined && address !== '')
+      out.emails.push({ contactId: id, role: 'one', addresses: [address], path: `${holder.path}.${field}` });
+  }
+}
+
 /**
  * The join checks of one answer's `data`, typed by the request's document (A-580): a nested record
  * that is not the one the id beside it names, a record listed under a parent that does not refer back
  * to it, nested records answered null beside an id (to read by id later), what the answer says of
- * persons' employers and every record's scalar fields (to hold against other answers with no write
- * between); relationship insights out of their rankings' order, relationship types whose converse
+ * persons' employers and contacts' e-mail addresses and every record's scalar fields (to hold against
+ * other answers with no write between); relationship insights out of their rankings' order, relationship types whose converse
  * is not the name of the type their converseId names, records answering null for a field they
  * cannot exist without, and a record's own fields that contradict each other (within-record.ts).
  * `now` is when the answer came, for what counts to the server's now (stage-time.ts, score-date.ts).
@@ -413,7 +447,7 @@ export function observeJoins(
   data: unknown,
   now?: number,
 ): JoinObservation {
-  const out: JoinObservation = { findings: [], nullJoins: [], employers: [], records: [] };
+  const out: JoinObservation = { findings: [], nullJoins: [], employers: [], emails: [], records: [] };
   const holders = [...typedHolders(schema, request, data)];
   out.findings.push(
     ...rankingFindings(holders),
@@ -427,6 +461,7 @@ export function observeJoins(
     idJoins(holder, out);
     parentJoins(holder, out);
     employers(holder, out);
+    emails(holder, out);
     currentOf(holder, out);
     projections(holder, out);
     parts(holder, out);

@@ -52,6 +52,12 @@ interface Probe {
   nulls: { at: ObservedAt; join: NullJoin }[];
 }
 
+interface EmailsSeen {
+  at: ObservedAt;
+  addresses: readonly string[];
+  path: string;
+}
+
 interface EmployerSeen {
   at: ObservedAt;
   companyId: string | null;
@@ -73,6 +79,7 @@ export class JoinLedger {
   private readonly probes = new Map<string, Probe>();
   private readonly probesPer = new Map<string, number>();
   private readonly employers = new Map<string, { claims: EmployerSeen[]; evidence: EmployerSeen[] }>();
+  private readonly emails = new Map<string, { all: EmailsSeen[]; named: EmailsSeen[] }>();
   private readonly views = new Map<string, Map<string, FirstView>>();
   private readonly disagreements: {
     at: ObservedAt;
@@ -139,6 +146,17 @@ export class JoinLedger {
         });
       }
       this.employers.set(key, entry);
+    }
+    for (const fact of seen.emails) {
+      const key = `${asker} ${askedIn} ${fact.contactId}`;
+      const entry = this.emails.get(key) ?? { all: [], named: [] };
+      if (!this.emails.has(key) && this.emails.size >= MAX_RECORDS) continue;
+      const kept = fact.role === 'all' ? entry.all : entry.named;
+      // One sighting of each address another view names is enough to hold the lists to it.
+      const known = kept.some((k) => k.addresses.join('\n') === fact.addresses.join('\n'));
+      if (kept.length < MAX_SIGHTINGS && !(fact.role === 'one' && known))
+        kept.push({ at, addresses: fact.addresses, path: fact.path });
+      this.emails.set(key, entry);
     }
   }
 
@@ -220,6 +238,20 @@ export class JoinLedger {
           expected: { id: companyId },
           actual: claim.companyId === null ? null : { id: claim.companyId },
           message: `${claim.path} (Person.currentEmployer) is ${claim.companyId === null ? 'null' : JSON.stringify(claim.companyId)}, but ${shown.path} (step "${shown.at.result.stepId}" of ${shown.at.scenarioId}, no write between) names company ${JSON.stringify(companyId)} as the person's employer`,
+        });
+      }
+    }
+    for (const { all, named } of this.emails.values()) {
+      for (const list of all) {
+        const held = new Set(list.addresses.map((a) => a.toLowerCase()));
+        const missing = named.find((n) => !held.has(n.addresses[0]!.toLowerCase()));
+        if (!missing) continue;
+        add(list.at, {
+          path: list.path,
+          kind: 'value-mismatch',
+          expected: `addresses including ${JSON.stringify(missing.addresses[0])}`,
+          actual: list.addresses,
+          message: `${list.path} does not hold ${JSON.stringify(missing.addresses[0])}, which ${missing.path} (step "${missing.at.result.stepId}" of ${missing.at.scenarioId}, no write between) names as one of the contact's addresses: a contact's emailAddresses are all of its addresses`,
         });
       }
     }

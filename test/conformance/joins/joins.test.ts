@@ -61,7 +61,7 @@ describe('observeJoins', () => {
         listEventViews: { models: [{ list: null }] },
       },
     );
-    expect(got).toEqual({ findings: [], nullJoins: [], employers: [], records: [] });
+    expect(got).toEqual({ findings: [], nullJoins: [], employers: [], emails: [], records: [] });
   });
 
   it('finds a record listed under its parent that does not refer back to it', () => {
@@ -125,12 +125,46 @@ describe('observeJoins', () => {
     ]);
   });
 
+  it("reads what an answer says of contacts' e-mail addresses: every one, or one another view names", () => {
+    const got = seen(
+      '{ people(ids: ["p1", "p2"]) { id emailAddresses { address } } list(id: "l") { contacts { models { id emailAddress } } } activity(id: "a") { linkedActivityContacts { id ... on ActivityPerson { primaryEmail } } } }',
+      {
+        people: [
+          { id: 'p1', emailAddresses: [{ address: 'a@x.example' }, { address: 'b@x.example' }] },
+          // An address answered null: the list is not all of them.
+          { id: 'p2', emailAddresses: [{ address: null }] },
+        ],
+        list: {
+          contacts: {
+            models: [
+              { id: 'p1', emailAddress: 'b@x.example' },
+              { id: 'p3', emailAddress: null },
+            ],
+          },
+        },
+        activity: { linkedActivityContacts: [{ id: 'p2', primaryEmail: 'c@x.example' }] },
+      },
+    );
+    expect(got.emails.map((e) => `${e.role} ${e.contactId} ${e.addresses.join(',')}`)).toEqual([
+      'all p1 a@x.example,b@x.example',
+      'one p1 b@x.example',
+      'one p2 c@x.example',
+    ]);
+  });
+
   it('finds nothing in an answer whose document does not parse or is not a query of the schema', () => {
-    expect(seen('{ nope', {})).toEqual({ findings: [], nullJoins: [], employers: [], records: [] });
+    expect(seen('{ nope', {})).toEqual({
+      findings: [],
+      nullJoins: [],
+      employers: [],
+      emails: [],
+      records: [],
+    });
     expect(seen('subscription { x }', {})).toEqual({
       findings: [],
       nullJoins: [],
       employers: [],
+      emails: [],
       records: [],
     });
   });

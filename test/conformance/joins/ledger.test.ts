@@ -16,6 +16,7 @@ const observation = (over: Partial<JoinObservation>): JoinObservation => ({
   findings: [],
   nullJoins: [],
   employers: [],
+  emails: [],
   records: [],
   ...over,
 });
@@ -173,6 +174,30 @@ describe('JoinLedger', () => {
     expect(found).toEqual([
       expect.stringMatching(
         /^claim: data\.p\.currentEmployer \(Person\.currentEmployer\) is null, but data\.l\.companyId \(step "view" of joins\.test, no write between\) names company "k1"/,
+      ),
+    ]);
+  });
+
+  it("holds a contact's e-mail addresses to hold each address another view names, with no write between", async () => {
+    const all = (contactId: string, ...addresses: string[]) =>
+      observation({ emails: [{ contactId, role: 'all', addresses, path: 'data.p.emailAddresses' }] });
+    const one = (contactId: string, address: string) =>
+      observation({
+        emails: [{ contactId, role: 'one', addresses: [address], path: 'data.l.emailAddress' }],
+      });
+    const ledger = new JoinLedger();
+    ledger.observe(at('member'), ledger.stateNow(), one('p1', 'Ada@Home.example'));
+    ledger.observe(at('holds'), ledger.stateNow(), all('p1', 'ada@work.example', 'ada@home.example'));
+    ledger.observe(at('lacks'), ledger.stateNow(), all('p1', 'ada@work.example'));
+    // Another contact, and the same contact after a write: nothing to hold them to.
+    ledger.observe(at('other'), ledger.stateNow(), all('p2'));
+    ledger.writeStarted();
+    ledger.writeEnded();
+    ledger.observe(at('after'), ledger.stateNow(), all('p1'));
+    const found = messagesOf(await ledger.settle(target({}).send));
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^lacks: data\.p\.emailAddresses does not hold "Ada@Home\.example", which data\.l\.emailAddress \(step "member" of joins\.test, no write between\)/,
       ),
     ]);
   });
