@@ -1,5 +1,6 @@
 // Steps with `region`: sent to another region's endpoint, for checks that regions are isolated.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runConformance } from '../../src/conformance/run/session.js';
 import { parseScenario } from '../../src/conformance/scenario/load.js';
 import { formatScenarioFileError } from '../../src/conformance/scenario/errors.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -47,7 +48,7 @@ describe('per-step region', () => {
     scenarios.remove();
   });
 
-  const run = (target: string, report: string) => scenarios.run(target, report);
+  const run = (target: string, report: string) => runConformance(scenarios.options(target, report));
 
   it("sends a step with `region` to that region's endpoint, the others to the target's own", async () => {
     const done = await run(`${sim.url}/{region}/{version}/public-api/graphql`, 'with');

@@ -1,6 +1,7 @@
 // Steps with `revisionPath`: sent to the target's endpoint with another revision in the path (A-609).
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runConformance } from '../../src/conformance/run/session.js';
 import { parseScenario } from '../../src/conformance/scenario/load.js';
 import { formatScenarioFileError } from '../../src/conformance/scenario/errors.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -57,7 +58,7 @@ describe('per-step revision path', () => {
     scenarios.remove();
   });
 
-  const run = (target: string, report: string) => scenarios.run(target, report);
+  const run = (target: string, report: string) => runConformance(scenarios.options(target, report));
 
   it('sends the step to the path with its revision replaced, the others to the revision run', async () => {
     const done = await run(`${sim.url}/us/{version}/public-api/graphql`, 'with');

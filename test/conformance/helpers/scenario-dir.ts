@@ -1,11 +1,12 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runConformance } from '../../../src/conformance/run/session.js';
+import type { ConformSettings } from '../../../src/conformance/settings.js';
 
-/** A scenario written to a temp scenarios folder, run as `conform --target URL` runs it (dev-token, us, 1.4.0). */
+/** A scenario written to a temp scenarios folder, and the options `conform --target URL` would run it with. */
 export interface ScenarioDir {
-  run(target: string, report: string): ReturnType<typeof runConformance>;
+  /** dev-token, us, 1.4.0, writes allowed, the report in `report` under the folder. */
+  options(target: string, report: string): ConformSettings;
   remove(): void;
 }
 
@@ -15,18 +16,17 @@ export function scenarioDir(prefix: string, file: string, yaml: string): Scenari
   mkdirSync(path.join(dir, 'scenarios'));
   writeFileSync(path.join(dir, 'scenarios', file), yaml);
   return {
-    run: (target, report) =>
-      runConformance({
-        scenariosDir: path.join(dir, 'scenarios'),
-        scenarioGlobs: [],
-        tags: [],
-        target: { target, token: 'dev-token', headers: [], region: 'us' },
-        revisions: ['1.4.0'],
-        allowMutations: true,
-        http: { timeoutMs: 10000, retries: 0 },
-        drift: false,
-        reportDir: path.join(dir, report),
-      }),
+    options: (target, report) => ({
+      scenariosDir: path.join(dir, 'scenarios'),
+      scenarioGlobs: [],
+      tags: [],
+      target: { target, token: 'dev-token', headers: [], region: 'us' },
+      revisions: ['1.4.0'],
+      allowMutations: true,
+      http: { timeoutMs: 10000, retries: 0 },
+      drift: false,
+      reportDir: path.join(dir, report),
+    }),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
