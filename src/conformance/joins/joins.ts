@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import type { PageFinding } from '../assert/pages.js';
+import { apiUserFacts, type UserFact } from './api-user.js';
 import { converseFindings } from './converses.js';
 import { definingFindings } from './defining.js';
 import { scoreDateFindings } from './score-date.js';
@@ -129,6 +130,8 @@ export interface JoinObservation {
   employers: EmployerFact[];
   emails: EmailFact[];
   records: RecordView[];
+  /** What the answer says of who the API user is (api-user.ts). */
+  users: UserFact[];
 }
 
 /**
@@ -447,7 +450,14 @@ export function observeJoins(
   data: unknown,
   now?: number,
 ): JoinObservation {
-  const out: JoinObservation = { findings: [], nullJoins: [], employers: [], emails: [], records: [] };
+  const out: JoinObservation = {
+    findings: [],
+    nullJoins: [],
+    employers: [],
+    emails: [],
+    records: [],
+    users: [],
+  };
   const holders = [...typedHolders(schema, request, data)];
   out.findings.push(
     ...rankingFindings(holders),
@@ -457,6 +467,7 @@ export function observeJoins(
     ...scoreDateFindings(holders, now),
     ...withinRecordFindings(holders),
   );
+  out.users.push(...apiUserFacts(holders));
   for (const holder of holders) {
     idJoins(holder, out);
     parentJoins(holder, out);

@@ -4,6 +4,7 @@ import { differenceOf } from '../judge/judge.js';
 import type { Difference } from '../outcome/differences.js';
 import type { StepResult } from '../outcome/scenario-result.js';
 import type { GraphQLRequest, HttpOutcome } from '../target/http-client.js';
+import { ApiUserTally } from './api-user.js';
 import { JOIN_BASIS, type ByIdRead, type JoinObservation, type NullJoin } from './joins.js';
 
 /** Where an answer came from: the step (its result gets the differences) and whom it was asked as. */
@@ -81,6 +82,7 @@ export class JoinLedger {
   private readonly employers = new Map<string, { claims: EmployerSeen[]; evidence: EmployerSeen[] }>();
   private readonly emails = new Map<string, { all: EmailsSeen[]; named: EmailsSeen[] }>();
   private readonly views = new Map<string, Map<string, FirstView>>();
+  private readonly users = new ApiUserTally<ObservedAt>();
   private readonly disagreements: {
     at: ObservedAt;
     path: string;
@@ -127,6 +129,8 @@ export class JoinLedger {
       }
       if (probe.nulls.length < MAX_SIGHTINGS) probe.nulls.push({ at, join });
     }
+    // The API user is one user through every state of the run: an answer is a fact about it whenever asked.
+    for (const fact of seen.users) this.users.add(asker, at, fact);
     if (askedIn === undefined || askedIn !== this.stateNow()) return;
     this.holdViews(at, asker, askedIn, seen);
     for (const fact of seen.employers) {
@@ -254,6 +258,27 @@ export class JoinLedger {
           message: `${list.path} does not hold ${JSON.stringify(missing.addresses[0])}, which ${missing.path} (step "${missing.at.result.stepId}" of ${missing.at.scenarioId}, no write between) names as one of the contact's addresses: a contact's emailAddresses are all of its addresses`,
         });
       }
+    }
+    for (const { at, fact, ruledOutBy, earlier } of this.users.contradictions()) {
+      const flag = fact.family === 'involved' ? 'isCurrentUserInvolved' : 'userIsSponsor';
+      const whom =
+        fact.family === 'involved'
+          ? "the opportunity's lead, a principal or its creator (A-47)"
+          : "one of the membership's sponsors (A-74)";
+      const out = ruledOutBy[0];
+      const before = earlier.at(-1);
+      const why = out
+        ? `${out.fact.path} (step "${out.at.result.stepId}" of ${out.at.scenarioId}) is false beside ${JSON.stringify(out.fact.ids)}, so the user is none of those`
+        : before
+          ? `${before.fact.path} (step "${before.at.result.stepId}" of ${before.at.scenarioId}) and the other answers true before it leave no one of ${JSON.stringify(fact.ids)}`
+          : 'it names no one';
+      add(at, {
+        path: fact.path,
+        kind: 'value-mismatch',
+        expected: false,
+        actual: true,
+        message: `${fact.path} is true, so the API user is ${whom}: one of ${JSON.stringify(fact.ids)}; but ${why}. No one user is named by every ${flag} answered true and by none answered false: the API user is one user`,
+      });
     }
     for (const d of this.disagreements) {
       add(d.at, {

@@ -61,7 +61,7 @@ describe('observeJoins', () => {
         listEventViews: { models: [{ list: null }] },
       },
     );
-    expect(got).toEqual({ findings: [], nullJoins: [], employers: [], emails: [], records: [] });
+    expect(got).toEqual({ findings: [], nullJoins: [], employers: [], emails: [], records: [], users: [] });
   });
 
   it('finds a record listed under its parent that does not refer back to it', () => {
@@ -159,6 +159,7 @@ describe('observeJoins', () => {
       employers: [],
       emails: [],
       records: [],
+      users: [],
     });
     expect(seen('subscription { x }', {})).toEqual({
       findings: [],
@@ -166,6 +167,7 @@ describe('observeJoins', () => {
       employers: [],
       emails: [],
       records: [],
+      users: [],
     });
   });
 

@@ -18,6 +18,7 @@ const observation = (over: Partial<JoinObservation>): JoinObservation => ({
   employers: [],
   emails: [],
   records: [],
+  users: [],
   ...over,
 });
 
@@ -262,6 +263,32 @@ describe('JoinLedger', () => {
       ledger.observe(where, ledger.stateNow(), seen);
     expect(messagesOf(await ledger.settle(target({}).send))).toEqual([
       'old: data.contact.relationshipScore.strength of Contact "c1" is 62, but data.contact.relationshipScore.strength (step "new" of joins.test, no write between) answered 3 for the same record: every view of a record answers its values alike',
+    ]);
+  });
+
+  it('holds every true involvement flag of a run, across writes and revisions, to one API user per token', async () => {
+    const involved = (flag: boolean, ids: string[], i: number) =>
+      observation({
+        users: [
+          {
+            family: 'involved',
+            role: flag ? 'in' : 'out',
+            ids,
+            path: `data.opportunities.models[${i}].isCurrentUserInvolved`,
+          },
+        ],
+      });
+    const ledger = new JoinLedger();
+    ledger.observe(at('one'), ledger.stateNow(), involved(true, ['u1', 'p1'], 0));
+    ledger.writeStarted();
+    ledger.observe(at('two'), ledger.stateNow(), involved(false, ['u1'], 1));
+    ledger.writeEnded();
+    ledger.observe(at('other-token', 'limited'), ledger.stateNow(), involved(true, ['p2'], 2));
+    ledger.observe(at('three'), ledger.stateNow(), involved(true, ['p1', 'p3'], 3));
+    expect(messagesOf(await ledger.settle(target({}).send))).toEqual([]);
+    ledger.observe(at('four'), ledger.stateNow(), involved(true, ['p3'], 4));
+    expect(messagesOf(await ledger.settle(target({}).send))).toEqual([
+      'four: data.opportunities.models[4].isCurrentUserInvolved is true, so the API user is the opportunity\'s lead, a principal or its creator (A-47): one of ["p3"]; but data.opportunities.models[3].isCurrentUserInvolved (step "three" of joins.test) and the other answers true before it leave no one of ["p3"]. No one user is named by every isCurrentUserInvolved answered true and by none answered false: the API user is one user',
     ]);
   });
 });
