@@ -21,7 +21,8 @@ export interface FindSegment {
 
 /**
  * `[*]` in a path: the rest of the path read in every item of a list, as a list (items without it left
- * out), so `${steps.types.data.activityTypes.models[*].id}` gives a filter every id of a page.
+ * out), so `${steps.types.data.activityTypes.models[*].id}` gives a filter every id of a page. A second
+ * `[*]` further on flattens into the same list (`models[*].principals[*].leadId`: every principal's id).
  */
 export interface EachSegment {
   each: true;
@@ -128,11 +129,13 @@ function walk(root: unknown, steps: readonly PathStep[]): { found: boolean; valu
     if (isEach(step)) {
       if (!Array.isArray(current)) return { found: false, value: undefined };
       const rest = steps.slice(k + 1);
+      const nested = rest.some(isEach);
       return {
         found: true,
         value: current.flatMap((item) => {
           const got = walk(item, rest);
-          return got.found && got.value !== undefined ? [got.value] : [];
+          if (!got.found || got.value === undefined) return [];
+          return nested && Array.isArray(got.value) ? (got.value as unknown[]) : [got.value];
         }),
       };
     }

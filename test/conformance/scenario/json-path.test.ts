@@ -84,6 +84,16 @@ describe('paths with finds', () => {
     expect(getAtPath(body, 'data[*].id').found).toBe(false);
   });
 
+  it('flattens a second [*] into one list, and keeps a list the path ends on as one item', () => {
+    expect(getAtPath(body, 'data.people[*].notes.models[*].noteId').value).toEqual(['n1', 'n2']);
+    expect(getAtPath(body, 'data.people[*].notes.models').value).toEqual([
+      [],
+      [{ noteId: 'n1' }],
+      [{ noteId: 'n2' }],
+      [],
+    ]);
+  });
+
   it('keeps every item that meets a find with [?*…], so finds chain into an intersection', () => {
     expect(parsePath('a[?*status=closed]')).toEqual([
       'a',
