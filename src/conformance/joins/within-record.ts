@@ -13,6 +13,7 @@ const HIDDEN_BASIS = ['§2.5', 'A-47'];
 const SPONSOR_BASIS = ['§2.4', 'A-74', 'A-596'];
 const DIVISIONS_BASIS = ['§2.1', 'A-20', 'A-608'];
 const FORMER_BASIS = ['§2.6', 'A-02', 'A-611'];
+const NOTE_DATE_BASIS = ['§2.3', 'A-16', 'A-71'];
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const words = (value: unknown): string | undefined =>
@@ -216,6 +217,31 @@ function openWithoutCloseDate(holder: TypedHolder, out: PageFinding[]): void {
 }
 
 /**
+ * A note's `lastEditedDate` is the day of its `changeDate`, in UTC as every date of the service is (A-71):
+ * a day told in a region's local time moves every note changed after that region's midnight.
+ */
+function noteEditDate(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Note')) return;
+  const date = holder.leaves.get('lastEditedDate');
+  const changed = holder.leaves.get('changeDate');
+  if (typeof date !== 'string' || typeof changed !== 'string') return;
+  const instant = Date.parse(changed);
+  if (Number.isNaN(instant)) return;
+  const day = new Date(instant).toISOString().slice(0, 10);
+  if (day === date) return;
+  out.push(
+    finding(
+      `${holder.path}.lastEditedDate`,
+      'note-edit-date',
+      day,
+      date,
+      `${holder.path}.lastEditedDate is ${JSON.stringify(date)}, but changeDate beside it is ${JSON.stringify(changed)}: a note was last edited on the UTC day of its change`,
+      NOTE_DATE_BASIS,
+    ),
+  );
+}
+
+/**
  * A person who is an employee works for the firm's own company (A-26), so answers an employer: an employee
  * whose `currentEmployer` is null lost the join to the firm's company.
  */
@@ -366,6 +392,7 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     closedCanClose(holder, out);
     openWithoutCloseDate(holder, out);
     employeeEmployer(holder, out);
+    noteEditDate(holder, out);
   }
   oneFlagged(holders, ONE_DEFAULT_TYPE, out);
   oneFlagged(holders, ONE_MAILING_ADDRESS, out);

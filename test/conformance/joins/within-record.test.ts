@@ -155,6 +155,18 @@ describe('withinRecordFindings', () => {
     ]);
   });
 
+  it("holds a note's lastEditedDate to the UTC day of its changeDate, whatever the offset it is written with (A-71)", () => {
+    const document = '{ contact(id: "c") { notes { allNotes { models { lastEditedDate changeDate } } } } }';
+    const note = (lastEditedDate: unknown, changeDate: unknown) =>
+      found(document, { contact: { notes: { allNotes: { models: [{ lastEditedDate, changeDate }] } } } });
+    expect(note('2026-03-01', '2026-03-01T23:30:00.000Z')).toEqual([]);
+    expect(note('2026-03-01', '2026-03-02T08:30:00+10:00')).toEqual([]);
+    expect(note(null, '2026-03-01T10:00:00Z')).toEqual([]);
+    expect(note('2026-03-02', '2026-03-01T15:00:00.000Z')).toEqual([
+      ['note-edit-date', 'data.contact.notes.allNotes.models[0].lastEditedDate', '2026-03-02'],
+    ]);
+  });
+
   it('leaves fields of another type that share the names alone', () => {
     // An activity's person has a fullName but no first and last name to hold it to.
     const document =
