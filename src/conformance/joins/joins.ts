@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { PageFinding } from '../assert/pages.js';
 import { apiUserFacts, type UserFact } from './api-user.js';
+import { membershipFacts, type MembershipFact } from './memberships.js';
 import { converseFindings } from './converses.js';
 import { definingFindings } from './defining.js';
 import { scoreDateFindings } from './score-date.js';
@@ -132,6 +133,8 @@ export interface JoinObservation {
   records: RecordView[];
   /** What the answer says of who the API user is (api-user.ts). */
   users: UserFact[];
+  /** What the answer says of which contacts are in which lists (memberships.ts). */
+  memberships: MembershipFact[];
 }
 
 /**
@@ -457,6 +460,7 @@ export function observeJoins(
     emails: [],
     records: [],
     users: [],
+    memberships: [],
   };
   const holders = [...typedHolders(schema, request, data)];
   out.findings.push(
@@ -468,6 +472,7 @@ export function observeJoins(
     ...withinRecordFindings(holders),
   );
   out.users.push(...apiUserFacts(holders));
+  out.memberships.push(...membershipFacts(holders));
   for (const holder of holders) {
     idJoins(holder, out);
     parentJoins(holder, out);

@@ -5,6 +5,7 @@ import type { Difference } from '../outcome/differences.js';
 import type { StepResult } from '../outcome/scenario-result.js';
 import type { GraphQLRequest, HttpOutcome } from '../target/http-client.js';
 import { ApiUserTally } from './api-user.js';
+import { MembershipTally, type MembershipContradiction } from './memberships.js';
 import { JOIN_BASIS, type ByIdRead, type JoinObservation, type NullJoin } from './joins.js';
 
 /** Where an answer came from: the step (its result gets the differences) and whom it was asked as. */
@@ -30,6 +31,13 @@ const MAX_PROBES = 25;
 
 /** Records whose views are held against each other: a run's memory for them stays bounded. */
 const MAX_RECORDS = 50_000;
+
+/**
+ * Membership contradictions named per asker and state, and per run: the first ones tell the fault, the
+ * rest repeat it, and each region and tenant keeps a share.
+ */
+const MAX_MEMBERSHIP_FINDINGS_PER_ASKER = 10;
+const MAX_MEMBERSHIP_FINDINGS = 200;
 
 /** Answers kept per probe, and per person of employer claims: the first ones are named. */
 const MAX_SIGHTINGS = 20;
@@ -83,6 +91,8 @@ export class JoinLedger {
   private readonly emails = new Map<string, { all: EmailsSeen[]; named: EmailsSeen[] }>();
   private readonly views = new Map<string, Map<string, FirstView>>();
   private readonly users = new ApiUserTally<ObservedAt>();
+  private readonly memberships = new Map<string, MembershipTally<ObservedAt>>();
+  private readonly membershipFindings: MembershipContradiction<ObservedAt>[] = [];
   private readonly disagreements: {
     at: ObservedAt;
     path: string;
@@ -98,6 +108,16 @@ export class JoinLedger {
     // Views are held only within one state: those of earlier states are never read again, and keeping
     // them would spend the bound on records no later answer can be held against.
     this.views.clear();
+    // Memberships too: what their answers contradict is settled now, and the answers let go.
+    this.settleMemberships();
+  }
+
+  /** Keeps the contradictions of the memberships seen so far (the first ones) and lets their answers go. */
+  private settleMemberships(): void {
+    for (const tally of this.memberships.values())
+      for (const c of tally.contradictions().slice(0, MAX_MEMBERSHIP_FINDINGS_PER_ASKER))
+        if (this.membershipFindings.length < MAX_MEMBERSHIP_FINDINGS) this.membershipFindings.push(c);
+    this.memberships.clear();
   }
 
   /** The write's answer is in. */
@@ -133,6 +153,15 @@ export class JoinLedger {
     for (const fact of seen.users) this.users.add(asker, at, fact);
     if (askedIn === undefined || askedIn !== this.stateNow()) return;
     this.holdViews(at, asker, askedIn, seen);
+    if (seen.memberships.length > 0) {
+      const key = `${asker} ${askedIn}`;
+      let tally = this.memberships.get(key);
+      if (!tally) {
+        tally = new MembershipTally();
+        this.memberships.set(key, tally);
+      }
+      for (const fact of seen.memberships) tally.add(at, fact);
+    }
     for (const fact of seen.employers) {
       const key = `${asker} ${askedIn} ${fact.personId}`;
       const entry = this.employers.get(key) ?? { claims: [], evidence: [] };
@@ -279,6 +308,24 @@ export class JoinLedger {
         actual: true,
         message: `${fact.path} is true, so the API user is ${whom}: one of ${JSON.stringify(fact.ids)}; but ${why}. No one user is named by every ${flag} answered true and by none answered false: the API user is one user`,
       });
+    }
+    this.settleMemberships();
+    {
+      for (const { listId, contactId, inIt, notInIt } of this.membershipFindings) {
+        const saying =
+          notInIt.how === 'not-included'
+            ? `names list ${JSON.stringify(listId)} among the lists contact ${JSON.stringify(contactId)} is not in`
+            : notInIt.how === 'left-out-of-members'
+              ? `holds every member of list ${JSON.stringify(listId)} (as many as its totalModels) but not contact ${JSON.stringify(contactId)}`
+              : `holds every list of contact ${JSON.stringify(contactId)} (as many as its totalModels) but not list ${JSON.stringify(listId)}`;
+        add(notInIt.at, {
+          path: notInIt.path,
+          kind: 'value-mismatch',
+          expected: { listId, contactId, member: true },
+          actual: { listId, contactId, member: false },
+          message: `${notInIt.path} ${saying}, while ${inIt.path} (step "${inIt.at.result.stepId}" of ${inIt.at.scenarioId}, no write between) answers the contact in the list: a list's members and a contact's lists are one membership read from either side`,
+        });
+      }
     }
     for (const d of this.disagreements) {
       add(d.at, {

@@ -26,7 +26,15 @@ export interface TypedHolder {
   leaves: Map<string, unknown>;
   /** The object whose field (by name) led here, through lists and pages; undefined at the root. */
   parent?: { holder: TypedHolder; field: string };
+  /**
+   * Fields (by name, as `fields` holds them) asked with an argument other than `skip`, `limit` and `sort`:
+   * a page of them may be narrowed by a filter, so it is not all of what the field holds.
+   */
+  narrowed: Set<string>;
 }
+
+/** Arguments that choose a part or an order of a page, never which items belong to it. */
+const PAGING_ARGUMENTS = new Set(['skip', 'limit', 'sort']);
 
 function walk(
   value: unknown,
@@ -49,6 +57,7 @@ function walk(
     fields: new Map(),
     leaves: new Map(),
     parent,
+    narrowed: new Set(),
   };
   if (typename) holder.types.add(typename);
   const children: [unknown, SelectionSetNode, GraphQLCompositeType, string, string][] = [];
@@ -60,7 +69,11 @@ function walk(
     const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[node.name.value] : undefined;
     if (!field) continue;
     holder.types.add(type.name);
-    if (!holder.fields.has(node.name.value)) holder.fields.set(node.name.value, object[key]);
+    if (!holder.fields.has(node.name.value)) {
+      holder.fields.set(node.name.value, object[key]);
+      if ((node.arguments ?? []).some((a) => !PAGING_ARGUMENTS.has(a.name.value)))
+        holder.narrowed.add(node.name.value);
+    }
     const inner = getNamedType(field.type);
     if (isLeafType(inner) && (node.arguments ?? []).length === 0 && !holder.leaves.has(node.name.value))
       holder.leaves.set(node.name.value, object[key]);

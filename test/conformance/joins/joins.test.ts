@@ -61,7 +61,15 @@ describe('observeJoins', () => {
         listEventViews: { models: [{ list: null }] },
       },
     );
-    expect(got).toEqual({ findings: [], nullJoins: [], employers: [], emails: [], records: [], users: [] });
+    expect(got).toEqual({
+      findings: [],
+      nullJoins: [],
+      employers: [],
+      emails: [],
+      records: [],
+      users: [],
+      memberships: [],
+    });
   });
 
   it('finds a record listed under its parent that does not refer back to it', () => {
@@ -160,6 +168,7 @@ describe('observeJoins', () => {
       emails: [],
       records: [],
       users: [],
+      memberships: [],
     });
     expect(seen('subscription { x }', {})).toEqual({
       findings: [],
@@ -168,6 +177,7 @@ describe('observeJoins', () => {
       emails: [],
       records: [],
       users: [],
+      memberships: [],
     });
   });
 

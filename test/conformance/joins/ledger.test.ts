@@ -19,6 +19,7 @@ const observation = (over: Partial<JoinObservation>): JoinObservation => ({
   emails: [],
   records: [],
   users: [],
+  memberships: [],
   ...over,
 });
 

@@ -1,0 +1,138 @@
+import type { TypedHolder } from './typed-holders.js';
+
+/**
+ * What one answer says of which contacts are in which lists, from either side (A-17, A-73): a list's
+ * `contacts` page names members, a contact's `lists` page names the lists it is in, its
+ * `notIncludedInTheLists` lists it is not in; a page that holds all its items (as many as `totalModels`,
+ * asked without a filter) also says that what it leaves out is not in it. A root `lists` page names lists
+ * the user sees in every view (archived ones are hidden from `lists` and `Contact.lists` alike, A-66).
+ */
+export interface MembershipFact {
+  kind: 'members' | 'lists' | 'not-in' | 'visible';
+  /** The list (`members`), the contact (`lists`, `not-in`); unused for `visible`. */
+  of: string;
+  ids: readonly string[];
+  /** The page holds every item of the field: what it leaves out is not in it. */
+  complete: boolean;
+  path: string;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The ids of a page's items and whether the page holds all of them; undefined when not read whole. */
+function page(holder: TypedHolder, field: string): { ids: string[]; complete: boolean } | undefined {
+  const value = holder.fields.get(field) as { models?: unknown; totalModels?: unknown } | null | undefined;
+  if (!value || !Array.isArray(value.models)) return undefined;
+  const ids = value.models.map((m) => text((m as { id?: unknown } | null)?.id));
+  if (!ids.every((id): id is string => id !== undefined)) return undefined;
+  const complete =
+    !holder.narrowed.has(field) && typeof value.totalModels === 'number' && value.totalModels === ids.length;
+  return { ids, complete };
+}
+
+const isContact = (h: TypedHolder): boolean => ['Contact', 'Person', 'Company'].some((t) => h.types.has(t));
+
+/** What the answer's objects say of list memberships. */
+export function membershipFacts(holders: readonly TypedHolder[]): MembershipFact[] {
+  const out: MembershipFact[] = [];
+  for (const holder of holders) {
+    const id = text(holder.fields.get('id'));
+    if (holder.types.has('List')) {
+      const pageOf = holder.parent?.field === 'models' ? holder.parent.holder.parent : undefined;
+      if (id !== undefined && pageOf?.field === 'lists' && pageOf.holder.parent === undefined)
+        out.push({ kind: 'visible', of: '', ids: [id], complete: false, path: holder.path });
+      const members = id === undefined ? undefined : page(holder, 'contacts');
+      if (id !== undefined && members)
+        out.push({ kind: 'members', of: id, ...members, path: `${holder.path}.contacts` });
+    }
+    if (isContact(holder) && id !== undefined) {
+      const lists = page(holder, 'lists');
+      if (lists) out.push({ kind: 'lists', of: id, ...lists, path: `${holder.path}.lists` });
+      const notIn = page(holder, 'notIncludedInTheLists');
+      if (notIn)
+        out.push({
+          kind: 'not-in',
+          of: id,
+          ids: notIn.ids,
+          complete: false,
+          path: `${holder.path}.notIncludedInTheLists`,
+        });
+    }
+  }
+  return out;
+}
+
+/** A membership one view answers, and where. */
+export interface Claim<T> {
+  at: T;
+  path: string;
+}
+
+/** Two views of one state that disagree on whether `contactId` is in `listId`. */
+export interface MembershipContradiction<T> {
+  listId: string;
+  contactId: string;
+  /** The view that says the contact is in the list. */
+  inIt: Claim<T>;
+  /** The view that says it is not, and the difference goes to. */
+  notInIt: Claim<T> & { how: 'not-included' | 'left-out-of-members' | 'left-out-of-lists' };
+}
+
+const MAX_PAIRS = 50_000;
+
+/**
+ * Holds the membership facts of one state of a run (answers with no write between) and finds the pairs
+ * on which two views disagree: a member by one view that another leaves out of a page holding all its
+ * items, or lists among those the contact is not in.
+ */
+export class MembershipTally<T> {
+  private readonly claims = new Map<string, Claim<T>>();
+  private readonly notIncluded = new Map<string, Claim<T>>();
+  private readonly completeMembers = new Map<string, Claim<T> & { ids: Set<string> }>();
+  private readonly completeLists = new Map<string, Claim<T> & { ids: Set<string> }>();
+  private readonly visible = new Set<string>();
+  private size = 0;
+
+  add(at: T, fact: MembershipFact): void {
+    if (this.size >= MAX_PAIRS) return;
+    this.size += fact.ids.length;
+    if (fact.kind === 'visible') {
+      for (const id of fact.ids) this.visible.add(id);
+      return;
+    }
+    if (fact.kind === 'not-in') {
+      for (const list of fact.ids) {
+        const key = `${list} ${fact.of}`;
+        if (!this.notIncluded.has(key)) this.notIncluded.set(key, { at, path: fact.path });
+      }
+      return;
+    }
+    for (const other of fact.ids) {
+      const key = fact.kind === 'members' ? `${fact.of} ${other}` : `${other} ${fact.of}`;
+      if (!this.claims.has(key)) this.claims.set(key, { at, path: fact.path });
+    }
+    if (!fact.complete) return;
+    const whole = fact.kind === 'members' ? this.completeMembers : this.completeLists;
+    if (!whole.has(fact.of)) whole.set(fact.of, { at, path: fact.path, ids: new Set(fact.ids) });
+  }
+
+  contradictions(): MembershipContradiction<T>[] {
+    const found: MembershipContradiction<T>[] = [];
+    for (const [key, inIt] of this.claims) {
+      const [listId, contactId] = key.split(' ') as [string, string];
+      const notIncluded = this.notIncluded.get(key);
+      const members = this.completeMembers.get(listId);
+      const lists = this.completeLists.get(contactId);
+      const notInIt = notIncluded
+        ? { ...notIncluded, how: 'not-included' as const }
+        : members && !members.ids.has(contactId)
+          ? { ...members, how: 'left-out-of-members' as const }
+          : // Only a list a lists page showed: an archived list keeps its members but leaves Contact.lists.
+            lists && !lists.ids.has(listId) && this.visible.has(listId)
+            ? { ...lists, how: 'left-out-of-lists' as const }
+            : undefined;
+      if (notInIt) found.push({ listId, contactId, inIt, notInIt });
+    }
+    return found;
+  }
+}

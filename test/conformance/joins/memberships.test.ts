@@ -1,0 +1,81 @@
+import { describe, expect, it } from '@jest/globals';
+import { MembershipTally, membershipFacts } from '../../../src/conformance/joins/memberships.js';
+import { typedHolders } from '../../../src/conformance/joins/typed-holders.js';
+import { buildRevisionSchema } from '../../../src/contract/generate.js';
+
+const schema = buildRevisionSchema('1.4.0');
+const facts = (document: string, data: unknown) => membershipFacts(typedHolders(schema, { document }, data));
+const ids = (...list: string[]) => list.map((id) => ({ id }));
+
+describe('membershipFacts', () => {
+  it("reads a list's members and a contact's lists, whole when they hold totalModels items and no filter narrowed them", () => {
+    const document =
+      '{ lists { models { id contacts { totalModels models { id } } } } contact(id: "c1") { id lists(listIds: ["l1"]) { totalModels models { id } } notIncludedInTheLists { totalModels models { id } } } }';
+    expect(
+      facts(document, {
+        lists: {
+          models: [
+            { id: 'l1', contacts: { totalModels: 2, models: ids('c1', 'c2') } },
+            { id: 'l2', contacts: { totalModels: 5, models: ids('c3') } },
+          ],
+        },
+        contact: {
+          id: 'c1',
+          lists: { totalModels: 1, models: ids('l1') },
+          notIncludedInTheLists: { totalModels: 9, models: ids('l3') },
+        },
+      }),
+    ).toEqual([
+      { kind: 'visible', of: '', ids: ['l1'], complete: false, path: 'data.lists.models[0]' },
+      { kind: 'members', of: 'l1', ids: ['c1', 'c2'], complete: true, path: 'data.lists.models[0].contacts' },
+      { kind: 'visible', of: '', ids: ['l2'], complete: false, path: 'data.lists.models[1]' },
+      { kind: 'members', of: 'l2', ids: ['c3'], complete: false, path: 'data.lists.models[1].contacts' },
+      { kind: 'lists', of: 'c1', ids: ['l1'], complete: false, path: 'data.contact.lists' },
+      { kind: 'not-in', of: 'c1', ids: ['l3'], complete: false, path: 'data.contact.notIncludedInTheLists' },
+    ]);
+  });
+});
+
+describe('MembershipTally', () => {
+  const fact = (
+    kind: 'members' | 'lists' | 'not-in' | 'visible',
+    of: string,
+    list: string[],
+    complete = false,
+  ) => ({
+    kind,
+    of,
+    ids: list,
+    complete,
+    path: `${kind}:${of}`,
+  });
+
+  it('finds nothing where the views agree, or where a page is not whole', () => {
+    const tally = new MembershipTally<string>();
+    tally.add('a', fact('visible', '', ['l1', 'l2']));
+    tally.add('a', fact('members', 'l1', ['c1', 'c2'], true));
+    tally.add('b', fact('lists', 'c1', ['l1'], true));
+    tally.add('b', fact('not-in', 'c1', ['l2']));
+    tally.add('c', fact('members', 'l2', ['c3']));
+    tally.add('c', fact('lists', 'c3', ['l9'], false));
+    expect(tally.contradictions()).toEqual([]);
+  });
+
+  it('finds a member another view leaves out of a whole page, or names among the lists it is not in', () => {
+    const tally = new MembershipTally<string>();
+    tally.add('a', fact('visible', '', ['l1', 'l2']));
+    tally.add('a', fact('members', 'l1', ['c1'], true));
+    tally.add('a', fact('members', 'l2', ['c2'], false));
+    tally.add('b', fact('lists', 'c2', ['l1'], true));
+    tally.add('c', fact('not-in', 'c1', ['l1']));
+    // An archived list (never shown by a lists page) keeps members that Contact.lists leaves out (A-66).
+    tally.add('d', fact('members', 'l7', ['c2'], false));
+    expect(
+      tally.contradictions().map((c) => [c.listId, c.contactId, c.inIt.at, c.notInIt.at, c.notInIt.how]),
+    ).toEqual([
+      ['l1', 'c1', 'a', 'c', 'not-included'],
+      ['l2', 'c2', 'a', 'b', 'left-out-of-lists'],
+      ['l1', 'c2', 'b', 'a', 'left-out-of-members'],
+    ]);
+  });
+});
