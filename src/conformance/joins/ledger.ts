@@ -154,13 +154,15 @@ export class JoinLedger {
     if (askedIn === undefined || askedIn !== this.stateNow()) return;
     this.holdViews(at, asker, askedIn, seen);
     if (seen.memberships.length > 0) {
-      const key = `${asker} ${askedIn}`;
-      let tally = this.memberships.get(key);
-      if (!tally) {
-        tally = new MembershipTally();
-        this.memberships.set(key, tally);
+      for (const fact of seen.memberships) {
+        const key = `${asker} ${askedIn} ${fact.relation}`;
+        let tally = this.memberships.get(key);
+        if (!tally) {
+          tally = new MembershipTally(fact.relation);
+          this.memberships.set(key, tally);
+        }
+        tally.add(at, fact);
       }
-      for (const fact of seen.memberships) tally.add(at, fact);
     }
     for (const fact of seen.employers) {
       const key = `${asker} ${askedIn} ${fact.personId}`;
@@ -311,19 +313,34 @@ export class JoinLedger {
     }
     this.settleMemberships();
     {
-      for (const { listId, contactId, inIt, notInIt } of this.membershipFindings) {
+      for (const { relation, listId, contactId, inIt, notInIt } of this.membershipFindings) {
+        const [list, members, lists, rule] =
+          relation === 'list'
+            ? [
+                `list ${JSON.stringify(listId)}`,
+                'every member (as many as its totalModels) of',
+                'every list of',
+                "answers the contact in the list: a list's members and a contact's lists are one membership read from either side",
+              ]
+            : [
+                `activity ${JSON.stringify(listId)}`,
+                'every contact linked to',
+                'every activity of',
+                "answers the contact linked to the activity: an activity's linked contacts and a contact's activities are one link read from either side",
+              ];
+        const contact = `contact ${JSON.stringify(contactId)}`;
         const saying =
           notInIt.how === 'not-included'
-            ? `names list ${JSON.stringify(listId)} among the lists contact ${JSON.stringify(contactId)} is not in`
+            ? `names ${list} among the lists ${contact} is not in`
             : notInIt.how === 'left-out-of-members'
-              ? `holds every member of list ${JSON.stringify(listId)} (as many as its totalModels) but not contact ${JSON.stringify(contactId)}`
-              : `holds every list of contact ${JSON.stringify(contactId)} (as many as its totalModels) but not list ${JSON.stringify(listId)}`;
+              ? `holds ${members} ${list} but not ${contact}`
+              : `holds ${lists} ${contact} (as many as its totalModels) but not ${list}`;
         add(notInIt.at, {
           path: notInIt.path,
           kind: 'value-mismatch',
-          expected: { listId, contactId, member: true },
-          actual: { listId, contactId, member: false },
-          message: `${notInIt.path} ${saying}, while ${inIt.path} (step "${inIt.at.result.stepId}" of ${inIt.at.scenarioId}, no write between) answers the contact in the list: a list's members and a contact's lists are one membership read from either side`,
+          expected: { [`${relation}Id`]: listId, contactId, linked: true },
+          actual: { [`${relation}Id`]: listId, contactId, linked: false },
+          message: `${notInIt.path} ${saying}, while ${inIt.path} (step "${inIt.at.result.stepId}" of ${inIt.at.scenarioId}, no write between) ${rule}`,
         });
       }
     }

@@ -8,6 +8,12 @@ import type { TypedHolder } from './typed-holders.js';
  * the user sees in every view (archived ones are hidden from `lists` and `Contact.lists` alike, A-66).
  */
 export interface MembershipFact {
+  /**
+   * `list`: contacts in lists; `activity`: contacts linked to activities, read as an activity's
+   * `linkedActivityContacts` (every link, A-05) and a contact's `activities` page (the activities linked
+   * to it). The sides keep the list's names: an activity is the "list", a contact the "contact".
+   */
+  relation: 'list' | 'activity';
   kind: 'members' | 'lists' | 'not-in' | 'visible';
   /** The list (`members`), the contact (`lists`, `not-in`); unused for `visible`. */
   of: string;
@@ -32,30 +38,79 @@ function page(holder: TypedHolder, field: string): { ids: string[]; complete: bo
 
 const isContact = (h: TypedHolder): boolean => ['Contact', 'Person', 'Company'].some((t) => h.types.has(t));
 
-/** What the answer's objects say of list memberships. */
+/** The ids of a plain list of objects, when every one answered its id. */
+function idsOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const ids = value.map((m) => text((m as { id?: unknown } | null)?.id));
+  return ids.every((id): id is string => id !== undefined) ? ids : undefined;
+}
+
+/** What the answer's objects say of list memberships and of the contacts linked to activities. */
 export function membershipFacts(holders: readonly TypedHolder[]): MembershipFact[] {
   const out: MembershipFact[] = [];
   for (const holder of holders) {
     const id = text(holder.fields.get('id'));
+    if (id === undefined) continue;
     if (holder.types.has('List')) {
       const pageOf = holder.parent?.field === 'models' ? holder.parent.holder.parent : undefined;
-      if (id !== undefined && pageOf?.field === 'lists' && pageOf.holder.parent === undefined)
-        out.push({ kind: 'visible', of: '', ids: [id], complete: false, path: holder.path });
-      const members = id === undefined ? undefined : page(holder, 'contacts');
-      if (id !== undefined && members)
-        out.push({ kind: 'members', of: id, ...members, path: `${holder.path}.contacts` });
+      if (pageOf?.field === 'lists' && pageOf.holder.parent === undefined)
+        out.push({
+          relation: 'list',
+          kind: 'visible',
+          of: '',
+          ids: [id],
+          complete: false,
+          path: holder.path,
+        });
+      const members = page(holder, 'contacts');
+      if (members)
+        out.push({ relation: 'list', kind: 'members', of: id, ...members, path: `${holder.path}.contacts` });
     }
-    if (isContact(holder) && id !== undefined) {
+    if (holder.types.has('Activity')) {
+      // Every activity read is one the user sees; its links, asked without a kind, are all of them.
+      out.push({
+        relation: 'activity',
+        kind: 'visible',
+        of: '',
+        ids: [id],
+        complete: false,
+        path: holder.path,
+      });
+      const linked = holder.narrowed.has('linkedActivityContacts')
+        ? undefined
+        : idsOf(holder.fields.get('linkedActivityContacts'));
+      if (linked)
+        out.push({
+          relation: 'activity',
+          kind: 'members',
+          of: id,
+          ids: linked,
+          complete: true,
+          path: `${holder.path}.linkedActivityContacts`,
+        });
+    }
+    if (isContact(holder)) {
       const lists = page(holder, 'lists');
-      if (lists) out.push({ kind: 'lists', of: id, ...lists, path: `${holder.path}.lists` });
+      if (lists)
+        out.push({ relation: 'list', kind: 'lists', of: id, ...lists, path: `${holder.path}.lists` });
       const notIn = page(holder, 'notIncludedInTheLists');
       if (notIn)
         out.push({
+          relation: 'list',
           kind: 'not-in',
           of: id,
           ids: notIn.ids,
           complete: false,
           path: `${holder.path}.notIncludedInTheLists`,
+        });
+      const activities = page(holder, 'activities');
+      if (activities)
+        out.push({
+          relation: 'activity',
+          kind: 'lists',
+          of: id,
+          ...activities,
+          path: `${holder.path}.activities`,
         });
     }
   }
@@ -70,6 +125,7 @@ export interface Claim<T> {
 
 /** Two views of one state that disagree on whether `contactId` is in `listId`. */
 export interface MembershipContradiction<T> {
+  relation: MembershipFact['relation'];
   listId: string;
   contactId: string;
   /** The view that says the contact is in the list. */
@@ -92,6 +148,8 @@ export class MembershipTally<T> {
   private readonly completeLists = new Map<string, Claim<T> & { ids: Set<string> }>();
   private readonly visible = new Set<string>();
   private size = 0;
+
+  constructor(private readonly relation: MembershipFact['relation']) {}
 
   add(at: T, fact: MembershipFact): void {
     if (this.size >= MAX_PAIRS) return;
@@ -131,7 +189,7 @@ export class MembershipTally<T> {
             lists && !lists.ids.has(listId) && this.visible.has(listId)
             ? { ...lists, how: 'left-out-of-lists' as const }
             : undefined;
-      if (notInIt) found.push({ listId, contactId, inIt, notInIt });
+      if (notInIt) found.push({ relation: this.relation, listId, contactId, inIt, notInIt });
     }
     return found;
   }

@@ -26,12 +26,86 @@ describe('membershipFacts', () => {
         },
       }),
     ).toEqual([
-      { kind: 'visible', of: '', ids: ['l1'], complete: false, path: 'data.lists.models[0]' },
-      { kind: 'members', of: 'l1', ids: ['c1', 'c2'], complete: true, path: 'data.lists.models[0].contacts' },
-      { kind: 'visible', of: '', ids: ['l2'], complete: false, path: 'data.lists.models[1]' },
-      { kind: 'members', of: 'l2', ids: ['c3'], complete: false, path: 'data.lists.models[1].contacts' },
-      { kind: 'lists', of: 'c1', ids: ['l1'], complete: false, path: 'data.contact.lists' },
-      { kind: 'not-in', of: 'c1', ids: ['l3'], complete: false, path: 'data.contact.notIncludedInTheLists' },
+      {
+        relation: 'list',
+        kind: 'visible',
+        of: '',
+        ids: ['l1'],
+        complete: false,
+        path: 'data.lists.models[0]',
+      },
+      {
+        relation: 'list',
+        kind: 'members',
+        of: 'l1',
+        ids: ['c1', 'c2'],
+        complete: true,
+        path: 'data.lists.models[0].contacts',
+      },
+      {
+        relation: 'list',
+        kind: 'visible',
+        of: '',
+        ids: ['l2'],
+        complete: false,
+        path: 'data.lists.models[1]',
+      },
+      {
+        relation: 'list',
+        kind: 'members',
+        of: 'l2',
+        ids: ['c3'],
+        complete: false,
+        path: 'data.lists.models[1].contacts',
+      },
+      { relation: 'list', kind: 'lists', of: 'c1', ids: ['l1'], complete: false, path: 'data.contact.lists' },
+      {
+        relation: 'list',
+        kind: 'not-in',
+        of: 'c1',
+        ids: ['l3'],
+        complete: false,
+        path: 'data.contact.notIncludedInTheLists',
+      },
+    ]);
+  });
+  it("reads an activity's links, whole unless a contact type narrowed them, and a contact's activities page", () => {
+    const document =
+      '{ person(id: "c1") { id activities { totalModels models { id linkedActivityContacts { id } } } } activity(id: "a2") { id linkedActivityContacts(contactType: Person) { id } } }';
+    expect(
+      facts(document, {
+        person: {
+          id: 'c1',
+          activities: { totalModels: 1, models: [{ id: 'a1', linkedActivityContacts: ids('c1', 'k1') }] },
+        },
+        activity: { id: 'a2', linkedActivityContacts: ids('c1') },
+      }).filter((f) => f.relation === 'activity'),
+    ).toEqual([
+      {
+        relation: 'activity',
+        kind: 'lists',
+        of: 'c1',
+        ids: ['a1'],
+        complete: true,
+        path: 'data.person.activities',
+      },
+      {
+        relation: 'activity',
+        kind: 'visible',
+        of: '',
+        ids: ['a1'],
+        complete: false,
+        path: 'data.person.activities.models[0]',
+      },
+      {
+        relation: 'activity',
+        kind: 'members',
+        of: 'a1',
+        ids: ['c1', 'k1'],
+        complete: true,
+        path: 'data.person.activities.models[0].linkedActivityContacts',
+      },
+      { relation: 'activity', kind: 'visible', of: '', ids: ['a2'], complete: false, path: 'data.activity' },
     ]);
   });
 });
@@ -43,6 +117,7 @@ describe('MembershipTally', () => {
     list: string[],
     complete = false,
   ) => ({
+    relation: 'list' as const,
     kind,
     of,
     ids: list,
@@ -51,7 +126,7 @@ describe('MembershipTally', () => {
   });
 
   it('finds nothing where the views agree, or where a page is not whole', () => {
-    const tally = new MembershipTally<string>();
+    const tally = new MembershipTally<string>('list');
     tally.add('a', fact('visible', '', ['l1', 'l2']));
     tally.add('a', fact('members', 'l1', ['c1', 'c2'], true));
     tally.add('b', fact('lists', 'c1', ['l1'], true));
@@ -62,7 +137,7 @@ describe('MembershipTally', () => {
   });
 
   it('finds a member another view leaves out of a whole page, or names among the lists it is not in', () => {
-    const tally = new MembershipTally<string>();
+    const tally = new MembershipTally<string>('list');
     tally.add('a', fact('visible', '', ['l1', 'l2']));
     tally.add('a', fact('members', 'l1', ['c1'], true));
     tally.add('a', fact('members', 'l2', ['c2'], false));
