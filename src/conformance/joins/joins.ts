@@ -137,6 +137,11 @@ export interface JoinObservation {
   memberships: MembershipFact[];
 }
 
+/** An observation of nothing: what an answer without joins (or a test's starting point) holds. */
+export function emptyObservation(): JoinObservation {
+  return { findings: [], nullJoins: [], employers: [], emails: [], records: [], users: [], memberships: [] };
+}
+
 /**
  * Records whose every view answers the same values (A-580). Rows that join a record to a context
  * (a list member, an initiative's company, an involved user) are left out: their fields depend on it.
@@ -453,15 +458,7 @@ export function observeJoins(
   data: unknown,
   now?: number,
 ): JoinObservation {
-  const out: JoinObservation = {
-    findings: [],
-    nullJoins: [],
-    employers: [],
-    emails: [],
-    records: [],
-    users: [],
-    memberships: [],
-  };
+  const out = emptyObservation();
   const holders = [...typedHolders(schema, request, data)];
   out.findings.push(
     ...rankingFindings(holders),

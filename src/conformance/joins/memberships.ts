@@ -51,67 +51,35 @@ export function membershipFacts(holders: readonly TypedHolder[]): MembershipFact
   for (const holder of holders) {
     const id = text(holder.fields.get('id'));
     if (id === undefined) continue;
+    const say = (
+      relation: MembershipFact['relation'],
+      kind: MembershipFact['kind'],
+      seen: { ids: string[]; complete: boolean } | undefined,
+      field?: string,
+    ): void => {
+      if (!seen) return;
+      const of = kind === 'visible' ? '' : id;
+      out.push({ relation, kind, of, ...seen, path: field ? `${holder.path}.${field}` : holder.path });
+    };
     if (holder.types.has('List')) {
       const pageOf = holder.parent?.field === 'models' ? holder.parent.holder.parent : undefined;
       if (pageOf?.field === 'lists' && pageOf.holder.parent === undefined)
-        out.push({
-          relation: 'list',
-          kind: 'visible',
-          of: '',
-          ids: [id],
-          complete: false,
-          path: holder.path,
-        });
-      const members = page(holder, 'contacts');
-      if (members)
-        out.push({ relation: 'list', kind: 'members', of: id, ...members, path: `${holder.path}.contacts` });
+        say('list', 'visible', { ids: [id], complete: false });
+      say('list', 'members', page(holder, 'contacts'), 'contacts');
     }
     if (holder.types.has('Activity')) {
       // Every activity read is one the user sees; its links, asked without a kind, are all of them.
-      out.push({
-        relation: 'activity',
-        kind: 'visible',
-        of: '',
-        ids: [id],
-        complete: false,
-        path: holder.path,
-      });
+      say('activity', 'visible', { ids: [id], complete: false });
       const linked = holder.narrowed.has('linkedActivityContacts')
         ? undefined
         : idsOf(holder.fields.get('linkedActivityContacts'));
-      if (linked)
-        out.push({
-          relation: 'activity',
-          kind: 'members',
-          of: id,
-          ids: linked,
-          complete: true,
-          path: `${holder.path}.linkedActivityContacts`,
-        });
+      say('activity', 'members', linked && { ids: linked, complete: true }, 'linkedActivityContacts');
     }
     if (isContact(holder)) {
-      const lists = page(holder, 'lists');
-      if (lists)
-        out.push({ relation: 'list', kind: 'lists', of: id, ...lists, path: `${holder.path}.lists` });
+      say('list', 'lists', page(holder, 'lists'), 'lists');
       const notIn = page(holder, 'notIncludedInTheLists');
-      if (notIn)
-        out.push({
-          relation: 'list',
-          kind: 'not-in',
-          of: id,
-          ids: notIn.ids,
-          complete: false,
-          path: `${holder.path}.notIncludedInTheLists`,
-        });
-      const activities = page(holder, 'activities');
-      if (activities)
-        out.push({
-          relation: 'activity',
-          kind: 'lists',
-          of: id,
-          ...activities,
-          path: `${holder.path}.activities`,
-        });
+      say('list', 'not-in', notIn && { ids: notIn.ids, complete: false }, 'notIncludedInTheLists');
+      say('activity', 'lists', page(holder, 'activities'), 'activities');
     }
   }
   return out;

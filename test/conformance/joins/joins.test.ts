@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { observeJoins } from '../../../src/conformance/joins/joins.js';
+import { emptyObservation, observeJoins } from '../../../src/conformance/joins/joins.js';
 import { buildRevisionSchema } from '../../../src/contract/generate.js';
 
 const schema = buildRevisionSchema('1.4.0');
@@ -61,15 +61,7 @@ describe('observeJoins', () => {
         listEventViews: { models: [{ list: null }] },
       },
     );
-    expect(got).toEqual({
-      findings: [],
-      nullJoins: [],
-      employers: [],
-      emails: [],
-      records: [],
-      users: [],
-      memberships: [],
-    });
+    expect(got).toEqual(emptyObservation());
   });
 
   it('finds a record listed under its parent that does not refer back to it', () => {
@@ -161,24 +153,8 @@ describe('observeJoins', () => {
   });
 
   it('finds nothing in an answer whose document does not parse or is not a query of the schema', () => {
-    expect(seen('{ nope', {})).toEqual({
-      findings: [],
-      nullJoins: [],
-      employers: [],
-      emails: [],
-      records: [],
-      users: [],
-      memberships: [],
-    });
-    expect(seen('subscription { x }', {})).toEqual({
-      findings: [],
-      nullJoins: [],
-      employers: [],
-      emails: [],
-      records: [],
-      users: [],
-      memberships: [],
-    });
+    expect(seen('{ nope', {})).toEqual(emptyObservation());
+    expect(seen('subscription { x }', {})).toEqual(emptyObservation());
   });
 
   it("keeps each record's scalar fields asked without arguments, a person and a company as contacts, not the fields of a context", () => {

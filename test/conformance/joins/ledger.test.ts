@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { JoinLedger, type ObservedAt } from '../../../src/conformance/joins/ledger.js';
-import type { JoinObservation } from '../../../src/conformance/joins/joins.js';
+import { emptyObservation, type JoinObservation } from '../../../src/conformance/joins/joins.js';
 import type { StepResult } from '../../../src/conformance/results/run-result.js';
 import type { GraphQLRequest, HttpOutcome } from '../../../src/conformance/target/http-client.js';
 
@@ -12,16 +12,7 @@ const at = (stepId: string, token = 'full'): ObservedAt => ({
   headers: { authorization: `Bearer ${token}` },
 });
 
-const observation = (over: Partial<JoinObservation>): JoinObservation => ({
-  findings: [],
-  nullJoins: [],
-  employers: [],
-  emails: [],
-  records: [],
-  users: [],
-  memberships: [],
-  ...over,
-});
+const observation = (over: Partial<JoinObservation>): JoinObservation => ({ ...emptyObservation(), ...over });
 
 const nullInitiative = (id: string) =>
   observation({
