@@ -5,7 +5,7 @@ import type { Difference } from '../outcome/differences.js';
 import type { StepResult } from '../outcome/scenario-result.js';
 import type { GraphQLRequest, HttpOutcome } from '../target/http-client.js';
 import { ApiUserTally } from './api-user.js';
-import { MembershipTally, type MembershipContradiction } from './memberships.js';
+import { MembershipTally, membershipDifference, type MembershipContradiction } from './memberships.js';
 import { JOIN_BASIS, type ByIdRead, type JoinObservation, type NullJoin } from './joins.js';
 
 /** Where an answer came from: the step (its result gets the differences) and whom it was asked as. */
@@ -312,37 +312,12 @@ export class JoinLedger {
       });
     }
     this.settleMemberships();
-    {
-      for (const { relation, listId, contactId, inIt, notInIt } of this.membershipFindings) {
-        const [list, members, lists, rule] =
-          relation === 'list'
-            ? [
-                `list ${JSON.stringify(listId)}`,
-                'every member (as many as its totalModels) of',
-                'every list of',
-                "answers the contact in the list: a list's members and a contact's lists are one membership read from either side",
-              ]
-            : [
-                `activity ${JSON.stringify(listId)}`,
-                'every contact linked to',
-                'every activity of',
-                "answers the contact linked to the activity: an activity's linked contacts and a contact's activities are one link read from either side",
-              ];
-        const contact = `contact ${JSON.stringify(contactId)}`;
-        const saying =
-          notInIt.how === 'not-included'
-            ? `names ${list} among the lists ${contact} is not in`
-            : notInIt.how === 'left-out-of-members'
-              ? `holds ${members} ${list} but not ${contact}`
-              : `holds ${lists} ${contact} (as many as its totalModels) but not ${list}`;
-        add(notInIt.at, {
-          path: notInIt.path,
-          kind: 'value-mismatch',
-          expected: { [`${relation}Id`]: listId, contactId, linked: true },
-          actual: { [`${relation}Id`]: listId, contactId, linked: false },
-          message: `${notInIt.path} ${saying}, while ${inIt.path} (step "${inIt.at.result.stepId}" of ${inIt.at.scenarioId}, no write between) ${rule}`,
-        });
-      }
+    for (const c of this.membershipFindings) {
+      const told = membershipDifference(
+        c,
+        `step "${c.inIt.at.result.stepId}" of ${c.inIt.at.scenarioId}, no write between`,
+      );
+      add(c.notInIt.at, { path: c.notInIt.path, kind: 'value-mismatch', ...told });
     }
     for (const d of this.disagreements) {
       add(d.at, {

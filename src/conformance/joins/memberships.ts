@@ -11,15 +11,19 @@ export interface MembershipFact {
   /**
    * `list`: contacts in lists; `activity`: contacts linked to activities, read as an activity's
    * `linkedActivityContacts` (every link, A-05) and a contact's `activities` page (the activities linked
-   * to it). The sides keep the list's names: an activity is the "list", a contact the "contact".
+   * to it); `initiative`: initiatives under objectives, read as an objective's `initiatives` page and
+   * an initiative's `objective` (A-44). The sides keep the list's names: an activity or an objective is
+   * the "list", a contact or an initiative the "contact".
    */
-  relation: 'list' | 'activity';
+  relation: 'list' | 'activity' | 'initiative';
   kind: 'members' | 'lists' | 'not-in' | 'visible';
   /** The list (`members`), the contact (`lists`, `not-in`); unused for `visible`. */
   of: string;
   ids: readonly string[];
   /** The page holds every item of the field: what it leaves out is not in it. */
   complete: boolean;
+  /** The ids are not claimed to be in it (only what is left out counts): a removed initiative names its objective but leaves its page (A-44). */
+  claims?: false;
   path: string;
 }
 
@@ -74,6 +78,27 @@ export function membershipFacts(holders: readonly TypedHolder[]): MembershipFact
         ? undefined
         : idsOf(holder.fields.get('linkedActivityContacts'));
       say('activity', 'members', linked && { ids: linked, complete: true }, 'linkedActivityContacts');
+    }
+    if (holder.types.has('Objective')) {
+      say('initiative', 'visible', { ids: [id], complete: false });
+      say('initiative', 'members', page(holder, 'initiatives'), 'initiatives');
+    }
+    if (holder.types.has('Initiative') && holder.fields.has('objective')) {
+      const objective = holder.fields.get('objective');
+      const objectiveId = objective === null ? null : text((objective as { id?: unknown }).id);
+      if (objectiveId !== undefined) {
+        const ids = objectiveId === null ? [] : [objectiveId];
+        const live = holder.fields.get('isDeleted') === false;
+        out.push({
+          relation: 'initiative',
+          kind: 'lists',
+          of: id,
+          ids,
+          complete: true,
+          ...(live ? {} : { claims: false as const }),
+          path: `${holder.path}.objective`,
+        });
+      }
     }
     if (isContact(holder)) {
       say('list', 'lists', page(holder, 'lists'), 'lists');
@@ -133,7 +158,7 @@ export class MembershipTally<T> {
       }
       return;
     }
-    for (const other of fact.ids) {
+    for (const other of fact.claims === false ? [] : fact.ids) {
       const key = fact.kind === 'members' ? `${fact.of} ${other}` : `${other} ${fact.of}`;
       if (!this.claims.has(key)) this.claims.set(key, { at, path: fact.path });
     }
@@ -161,4 +186,58 @@ export class MembershipTally<T> {
     }
     return found;
   }
+}
+
+/** How each relation names its sides and its rule in a difference. */
+const WORDS: Record<
+  MembershipFact['relation'],
+  { list: string; contact: string; members: string; lists: string; rule: string }
+> = {
+  list: {
+    list: 'list',
+    contact: 'contact',
+    members: 'every member (as many as its totalModels) of',
+    lists: 'every list (as many as its totalModels) of',
+    rule: "answers the contact in the list: a list's members and a contact's lists are one membership read from either side",
+  },
+  activity: {
+    list: 'activity',
+    contact: 'contact',
+    members: 'every contact linked to',
+    lists: 'every activity (as many as its totalModels) of',
+    rule: "answers the contact linked to the activity: an activity's linked contacts and a contact's activities are one link read from either side",
+  },
+  initiative: {
+    list: 'objective',
+    contact: 'initiative',
+    members: 'every initiative (as many as its totalModels) of',
+    lists: 'the objective of',
+    rule: "answers the initiative under the objective: an objective's initiatives and an initiative's objective are one link read from either side",
+  },
+};
+
+/** The expected and actual values and the message of a contradiction; `where` tells where `inIt` was seen. */
+export function membershipDifference<T>(
+  c: MembershipContradiction<T>,
+  where: string,
+): { expected: unknown; actual: unknown; message: string } {
+  const w = WORDS[c.relation];
+  const list = `${w.list} ${JSON.stringify(c.listId)}`;
+  const contact = `${w.contact} ${JSON.stringify(c.contactId)}`;
+  const saying =
+    c.notInIt.how === 'not-included'
+      ? `names ${list} among the lists ${contact} is not in`
+      : c.notInIt.how === 'left-out-of-members'
+        ? `holds ${w.members} ${list} but not ${contact}`
+        : `holds ${w.lists} ${contact} but not ${list}`;
+  const pair = (linked: boolean) => ({
+    [`${w.list}Id`]: c.listId,
+    [`${w.contact}Id`]: c.contactId,
+    linked,
+  });
+  return {
+    expected: pair(true),
+    actual: pair(false),
+    message: `${c.notInIt.path} ${saying}, while ${c.inIt.path} (${where}) ${w.rule}`,
+  };
 }

@@ -108,6 +108,48 @@ describe('membershipFacts', () => {
       { relation: 'activity', kind: 'visible', of: '', ids: ['a2'], complete: false, path: 'data.activity' },
     ]);
   });
+  it("reads an objective's initiatives, and an initiative's objective as whole, claimed only while the initiative is live", () => {
+    const document =
+      '{ objectives { models { id initiatives { totalModels models { id } } } } initiatives(filter: { includeDeleted: true }) { models { id isDeleted objective { id } } } }';
+    expect(
+      facts(document, {
+        objectives: { models: [{ id: 'o1', initiatives: { totalModels: 1, models: ids('i1') } }] },
+        initiatives: {
+          models: [
+            { id: 'i1', isDeleted: false, objective: { id: 'o1' } },
+            { id: 'i2', isDeleted: true, objective: { id: 'o1' } },
+            { id: 'i3', isDeleted: false, objective: null },
+          ],
+        },
+      }).filter((f) => f.relation === 'initiative' && f.kind === 'lists'),
+    ).toEqual([
+      {
+        relation: 'initiative',
+        kind: 'lists',
+        of: 'i1',
+        ids: ['o1'],
+        complete: true,
+        path: 'data.initiatives.models[0].objective',
+      },
+      {
+        relation: 'initiative',
+        kind: 'lists',
+        of: 'i2',
+        ids: ['o1'],
+        complete: true,
+        claims: false,
+        path: 'data.initiatives.models[1].objective',
+      },
+      {
+        relation: 'initiative',
+        kind: 'lists',
+        of: 'i3',
+        ids: [],
+        complete: true,
+        path: 'data.initiatives.models[2].objective',
+      },
+    ]);
+  });
 });
 
 describe('MembershipTally', () => {
@@ -134,6 +176,18 @@ describe('MembershipTally', () => {
     tally.add('c', fact('members', 'l2', ['c3']));
     tally.add('c', fact('lists', 'c3', ['l9'], false));
     expect(tally.contradictions()).toEqual([]);
+  });
+
+  it('holds no claim for a removed initiative, but its objective still rules other objectives out', () => {
+    const tally = new MembershipTally<string>('initiative');
+    tally.add('a', { ...fact('visible', '', ['o1', 'o2']), relation: 'initiative' });
+    tally.add('a', { ...fact('members', 'o1', [], true), relation: 'initiative' });
+    tally.add('b', { ...fact('lists', 'i2', ['o1'], true), relation: 'initiative', claims: false });
+    expect(tally.contradictions()).toEqual([]);
+    tally.add('c', { ...fact('members', 'o2', ['i2'], false), relation: 'initiative' });
+    expect(tally.contradictions().map((c) => [c.listId, c.contactId, c.notInIt.how])).toEqual([
+      ['o2', 'i2', 'left-out-of-lists'],
+    ]);
   });
 
   it('finds a member another view leaves out of a whole page, or names among the lists it is not in', () => {
