@@ -12,10 +12,13 @@ export interface MembershipFact {
    * `list`: contacts in lists; `activity`: contacts linked to activities, read as an activity's
    * `linkedActivityContacts` (every link, A-05) and a contact's `activities` page (the activities linked
    * to it); `initiative`: initiatives under objectives, read as an objective's `initiatives` page and
-   * an initiative's `objective` (A-44). The sides keep the list's names: an activity or an objective is
-   * the "list", a contact or an initiative the "contact".
+   * an initiative's `objective` (A-44); `field`: a list's additional field definitions, read as the list's
+   * `additionalFieldDefinitions` page and as a value's `listId` and `fieldId` (A-18, A-70). The sides keep
+   * the list's names: an activity, an objective or a list is the "list", a contact, an initiative or a
+   * field definition the "contact". A field value also says its contact is in its list (a member's values
+   * go with the membership, A-70).
    */
-  relation: 'list' | 'activity' | 'initiative';
+  relation: 'list' | 'activity' | 'initiative' | 'field';
   kind: 'members' | 'lists' | 'not-in' | 'visible';
   /** The list (`members`), the contact (`lists`, `not-in`); unused for `visible`. */
   of: string;
@@ -53,6 +56,23 @@ function idsOf(value: unknown): string[] | undefined {
 export function membershipFacts(holders: readonly TypedHolder[]): MembershipFact[] {
   const out: MembershipFact[] = [];
   for (const holder of holders) {
+    if (holder.types.has('AdditionalFieldValue')) {
+      const listId = text(holder.fields.get('listId'));
+      const fieldId = text(holder.fields.get('fieldId'));
+      const contactId = text(holder.fields.get('contactId'));
+      const at = `${holder.path}.listId`;
+      if (listId !== undefined && fieldId !== undefined)
+        out.push({ relation: 'field', kind: 'lists', of: fieldId, ids: [listId], complete: true, path: at });
+      if (listId !== undefined && contactId !== undefined)
+        out.push({
+          relation: 'list',
+          kind: 'members',
+          of: listId,
+          ids: [contactId],
+          complete: false,
+          path: at,
+        });
+    }
     const id = text(holder.fields.get('id'));
     if (id === undefined) continue;
     const say = (
@@ -70,6 +90,8 @@ export function membershipFacts(holders: readonly TypedHolder[]): MembershipFact
       if (pageOf?.field === 'lists' && pageOf.holder.parent === undefined)
         say('list', 'visible', { ids: [id], complete: false });
       say('list', 'members', page(holder, 'contacts'), 'contacts');
+      say('field', 'visible', { ids: [id], complete: false });
+      say('field', 'members', page(holder, 'additionalFieldDefinitions'), 'additionalFieldDefinitions');
     }
     if (holder.types.has('Activity')) {
       // Every activity read is one the user sees; its links, asked without a kind, are all of them.
@@ -206,6 +228,13 @@ const WORDS: Record<
     members: 'every contact linked to',
     lists: 'every activity (as many as its totalModels) of',
     rule: "answers the contact linked to the activity: an activity's linked contacts and a contact's activities are one link read from either side",
+  },
+  field: {
+    list: 'list',
+    contact: 'field',
+    members: 'every additional field definition (as many as its totalModels) of',
+    lists: 'the list of',
+    rule: "answers the field as one of the list's: a list's field definitions and a field value's listId are one link read from either side",
   },
   initiative: {
     list: 'objective',

@@ -24,7 +24,7 @@ describe('membershipFacts', () => {
           lists: { totalModels: 1, models: ids('l1') },
           notIncludedInTheLists: { totalModels: 9, models: ids('l3') },
         },
-      }),
+      }).filter((f) => f.relation === 'list'),
     ).toEqual([
       {
         relation: 'list',
@@ -148,6 +148,37 @@ describe('membershipFacts', () => {
         complete: true,
         path: 'data.initiatives.models[2].objective',
       },
+    ]);
+  });
+  it("reads a list's field definitions, and a value as its field's list and its contact's membership", () => {
+    const document =
+      '{ list(id: "l1") { id additionalFieldDefinitions { totalModels models { id } } contacts { models { id additionalFieldValues { models { listId fieldId contactId } } } } } }';
+    const got = facts(document, {
+      list: {
+        id: 'l1',
+        additionalFieldDefinitions: { totalModels: 1, models: ids('f1') },
+        contacts: {
+          models: [
+            {
+              id: 'c1',
+              additionalFieldValues: { models: [{ listId: 'l1', fieldId: 'f1', contactId: 'c1' }] },
+            },
+          ],
+        },
+      },
+    });
+    const path = 'data.list.contacts.models[0].additionalFieldValues.models[0].listId';
+    expect(got.filter((f) => f.kind !== 'visible' && f.path !== 'data.list.contacts')).toEqual([
+      {
+        relation: 'field',
+        kind: 'members',
+        of: 'l1',
+        ids: ['f1'],
+        complete: true,
+        path: 'data.list.additionalFieldDefinitions',
+      },
+      { relation: 'field', kind: 'lists', of: 'f1', ids: ['l1'], complete: true, path },
+      { relation: 'list', kind: 'members', of: 'l1', ids: ['c1'], complete: false, path },
     ]);
   });
 });
