@@ -79,7 +79,19 @@ const PARENT_JOINS: readonly ParentJoin[] = [
     via: ['currentStage'],
     idField: 'opportunityId',
   },
+  // A contact's own addresses, e-mail addresses and phone numbers name it as their owning contact.
+  ...(['addresses', 'emailAddresses', 'phoneNumbers'] as const).map((via) => ({
+    type: { addresses: 'Address', emailAddresses: 'EmailAddress', phoneNumbers: 'PhoneNumber' }[via],
+    parent: 'Contact',
+    via: [via],
+    idField: 'owningContactId',
+  })),
 ];
+
+/** Whether a holder is of `type`; a person and a company are contacts (`Contact` is their interface). */
+const isOf = (holder: TypedHolder, type: string): boolean =>
+  holder.types.has(type) ||
+  (type === 'Contact' && (holder.types.has('Person') || holder.types.has('Company')));
 
 /** A nested record answered null beside an id: wrong if the record exists, which only a by-id read tells. */
 export interface NullJoin {
@@ -153,6 +165,10 @@ const RECORD_FAMILIES: readonly [string, readonly string[]][] = [
   ['Objective', ['Objective']],
   ['Initiative', ['Initiative']],
   ['Opportunity', ['Opportunity']],
+  // A contact's details are records of their own (ids of their own): every view of one answers alike.
+  ['Address', ['Address']],
+  ['EmailAddress', ['EmailAddress']],
+  ['PhoneNumber', ['PhoneNumber']],
   ['AdditionalFieldDefinition', ['AdditionalFieldDefinition']],
   ['ActivityType', ['ActivityType']],
   ['RelationshipTypeDefinition', ['RelationshipTypeDefinition']],
@@ -299,7 +315,7 @@ function parentJoins(holder: TypedHolder, out: JoinObservation): void {
   for (const join of PARENT_JOINS) {
     if (!holder.types.has(join.type)) continue;
     const parent = parentAlong(holder, join.via);
-    const parentId = parent && parent.types.has(join.parent) ? text(parent.fields.get('id')) : undefined;
+    const parentId = parent && isOf(parent, join.parent) ? text(parent.fields.get('id')) : undefined;
     if (parentId === undefined) continue;
     const field = join.nested ?? join.idField!;
     if (!holder.fields.has(field)) continue;

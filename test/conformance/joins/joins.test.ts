@@ -88,6 +88,30 @@ describe('observeJoins', () => {
     );
   });
 
+  it("finds a contact's address, e-mail address or phone number that names another owning contact, and keeps each as a record", () => {
+    const doc =
+      '{ person(id: "p1") { id addresses { id type owningContactId } emailAddresses { id owningContactId } phoneNumbers { id owningContactId } } }';
+    const data = (owner: string) => ({
+      person: {
+        id: 'p1',
+        addresses: [{ id: 'a1', type: 'Business', owningContactId: 'p1' }],
+        emailAddresses: [{ id: 'e1', owningContactId: owner }],
+        phoneNumbers: [{ id: 'n1', owningContactId: 'p1' }],
+      },
+    });
+    expect(messages(doc, data('p1'))).toEqual([]);
+    expect(messages(doc, data('e1'))).toEqual([
+      expect.stringMatching(
+        /^data\.person\.emailAddresses\[0\]\.owningContactId: .*EmailAddress\.owningContactId.*"e1".*Contact "p1"/,
+      ),
+    ]);
+    expect(
+      seen(doc, data('p1'))
+        .records.filter((r) => r.family === 'Address')
+        .map((r) => [r.id, r.values.get('type')]),
+    ).toEqual([['a1', 'Business']]);
+  });
+
   it("reads what an answer says of persons' employers: claims and the views that show them", () => {
     const got = seen(
       '{ searchFirmContacts { models { id ... on Person { currentEmployer { id } } } } lists { models { contacts { models { id companyId } } } } activities { models { linkedActivityContacts { id ... on ActivityPerson { company { id } } } } } }',
