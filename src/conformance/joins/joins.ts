@@ -211,6 +211,8 @@ const PROJECTIONS: readonly {
     idField: 'initiativeId',
     fields: { initiativeName: 'name' },
   },
+  // A person linked to an activity carries the person's own full name.
+  { type: 'ActivityPerson', family: 'Contact', idField: 'id', fields: { fullName: 'fullName' } },
   // A person shown as an involved user or a co-worker carries the person's current job title.
   { type: 'InvolvedUser', family: 'Contact', idField: 'id', fields: { jobTitle: 'currentJobTitle' } },
   {

@@ -76,6 +76,18 @@ function lowercaseSchemeHeaders(headers: Record<string, string>): Record<string,
   return { ...withoutAuthorization(headers), authorization: `bearer${own.slice('Bearer'.length)}` };
 }
 
+/**
+ * The target's own token with no scheme before it (`Authorization: <token>`): not a bearer credential
+ * (§5.2, A-56), so no tenant's; a server that strips an optional "Bearer " serves it. A target without
+ * a bearer token sends the unknown token bare.
+ */
+function bareTokenHeaders(headers: Record<string, string>): Record<string, string> {
+  const own = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  const token =
+    own !== undefined && /^Bearer\s+\S/i.test(own) ? own.replace(/^Bearer\s+/i, '') : UNKNOWN_TOKEN;
+  return { ...withoutAuthorization(headers), authorization: token.trim() };
+}
+
 /** The headers a step is sent with: the target's own, or the credentials its `as` names. */
 function credentialsFor(step: Step, target: Target): Record<string, string> {
   switch (step.as) {
@@ -91,6 +103,8 @@ function credentialsFor(step: Step, target: Target): Record<string, string> {
       return extendedTokenHeaders(target.headers);
     case 'lowercase-scheme':
       return lowercaseSchemeHeaders(target.headers);
+    case 'bare-token':
+      return bareTokenHeaders(target.headers);
     default:
       return target.headers;
   }

@@ -80,7 +80,8 @@ export interface CompareRules {
  * Whose credentials a step runs with besides the main tenant's: the limited tenant's, none at all, or a
  * well-formed token no tenant has.
  */
-export type Tenant = 'limited' | 'anonymous' | 'unknown-token' | 'extended-token' | 'lowercase-scheme';
+export type Tenant =
+  'limited' | 'anonymous' | 'unknown-token' | 'extended-token' | 'lowercase-scheme' | 'bare-token';
 
 /** The skip reason of a scenario with an `as: limited` step where no limited tenant is configured. */
 export const NO_LIMITED_TENANT = 'no limited tenant configured';
@@ -127,6 +128,7 @@ export interface Step {
    * `unknown-token`: with a bearer token no tenant has.
    * `extended-token`: with the target's own bearer token and characters after it (A-560).
    * `lowercase-scheme`: with the target's own token under the scheme written `bearer` (A-578).
+   * `bare-token`: with the target's own token and no scheme before it (A-56).
    */
   as?: Tenant;
   /** Another region's endpoint (`eu`) this step is sent to instead of the target's own region. */

@@ -176,6 +176,18 @@ describe('runStep sends what a step asks of the protocol', () => {
     });
   });
 
+  it('sends `as: bare-token` with the own token and no scheme, which the simulator refuses 401 (A-56)', async () => {
+    const bare = await send({
+      id: 'bare',
+      as: 'bare-token',
+      document: '{ __typename }',
+      expect: [{ httpStatus: 401 }, { error: { code: 'UNAUTHENTICATED' } }],
+    });
+    expect(bare.request?.headers.authorization).not.toMatch(/^bearer/i);
+    expect(bare.request?.headers.authorization?.length).toBeGreaterThan(0);
+    expect(bare).toMatchObject({ status: 'passed', differences: [] });
+  });
+
   it('types a `contentType: json-utf8` body with the charset parameter, which the simulator serves (A-581)', async () => {
     const typed = await send({
       id: 'charset',

@@ -23,13 +23,13 @@ describe('second tenant (as: limited)', () => {
   });
   afterAll(() => server.close());
 
-  it('accepts only "limited", "anonymous", "unknown-token", "extended-token" and "lowercase-scheme" in the scenario format', () => {
+  it('accepts only "limited", "anonymous", "unknown-token", "extended-token", "lowercase-scheme" and "bare-token" in the scenario format', () => {
     const text = readFileSync(path.join(LIMITED_DIR, 'limited.yaml'), 'utf8');
     expect(parseScenario(text, 'l.yaml').errors).toEqual([]);
     expect(
       parseScenario(text.replace('as: limited', 'as: admin'), 'l.yaml').errors.map(formatScenarioFileError),
     ).toEqual([
-      'l.yaml:10: steps[1].as: must be equal to one of the allowed values: limited, anonymous, unknown-token, extended-token, lowercase-scheme',
+      'l.yaml:10: steps[1].as: must be equal to one of the allowed values: limited, anonymous, unknown-token, extended-token, lowercase-scheme, bare-token',
     ]);
   });
 
