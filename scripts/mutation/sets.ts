@@ -26,6 +26,7 @@ import { HOLDOUT21 } from './holdout21.js';
 import { HOLDOUT22 } from './holdout22.js';
 import { HOLDOUT23 } from './holdout23.js';
 import { HOLDOUT24 } from './holdout24.js';
+import { HOLDOUT25 } from './holdout25.js';
 import { HOLDOUT26 } from './holdout26.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
@@ -56,6 +57,7 @@ export const SETS = {
   holdout22: HOLDOUT22,
   holdout23: HOLDOUT23,
   holdout24: HOLDOUT24,
+  holdout25: HOLDOUT25,
   holdout26: HOLDOUT26,
   all: [
     ...MUTANTS,
@@ -83,6 +85,7 @@ export const SETS = {
     ...HOLDOUT22,
     ...HOLDOUT23,
     ...HOLDOUT24,
+    ...HOLDOUT25,
     ...HOLDOUT26,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
