@@ -14,6 +14,8 @@ const SPONSOR_BASIS = ['§2.4', 'A-74', 'A-596'];
 const DIVISIONS_BASIS = ['§2.1', 'A-20', 'A-608'];
 const FORMER_BASIS = ['§2.6', 'A-02', 'A-611'];
 const NOTE_DATE_BASIS = ['§2.3', 'A-16', 'A-71'];
+const ACCOUNT_BASIS = ['§2.5', 'A-47'];
+const OPTIONS_BASIS = ['§2.4', 'A-75'];
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const words = (value: unknown): string | undefined =>
@@ -241,6 +243,52 @@ function noteEditDate(holder: TypedHolder, out: PageFinding[]): void {
   );
 }
 
+/** A principal's accountName is the local part of the principal's e-mail address (A-47): no `@` in it. */
+function accountName(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('OpportunityPrincipal')) return;
+  const name = holder.leaves.get('accountName');
+  if (typeof name !== 'string' || !name.includes('@')) return;
+  out.push(
+    finding(
+      `${holder.path}.accountName`,
+      'account-name-local-part',
+      name.slice(0, name.indexOf('@')),
+      name,
+      `${holder.path}.accountName is ${JSON.stringify(name)}: a principal's account name is the local part of the e-mail address, before the @`,
+      ACCOUNT_BASIS,
+    ),
+  );
+}
+
+/**
+ * A pick list's options come in the order the field defines them, which their ids carry
+ * (`<field id>.<option index>`, A-75): an option whose index is not above the one before is out of order.
+ */
+function optionOrder(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('ListDataType')) return;
+  const options = holder.fields.get('options');
+  if (!Array.isArray(options)) return;
+  const indexes = options.map((o) => {
+    const id = (o as { id?: unknown } | null)?.id;
+    const m = typeof id === 'string' ? /\.(\d+)$/.exec(id) : null;
+    return m ? Number(m[1]) : undefined;
+  });
+  const at = indexes.findIndex(
+    (n, i) => i > 0 && n !== undefined && indexes[i - 1] !== undefined && n <= indexes[i - 1]!,
+  );
+  if (at < 0) return;
+  out.push(
+    finding(
+      `${holder.path}.options[${at}]`,
+      'option-order',
+      `an option index above ${indexes[at - 1]}`,
+      (options[at] as { id?: unknown }).id,
+      `${holder.path}.options[${at}] has index ${indexes[at]} after index ${indexes[at - 1]}: a pick list's options come in the order the field defines them, as their ids number them`,
+      OPTIONS_BASIS,
+    ),
+  );
+}
+
 /**
  * A person who is an employee works for the firm's own company (A-26), so answers an employer: an employee
  * whose `currentEmployer` is null lost the join to the firm's company.
@@ -393,6 +441,8 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     openWithoutCloseDate(holder, out);
     employeeEmployer(holder, out);
     noteEditDate(holder, out);
+    accountName(holder, out);
+    optionOrder(holder, out);
   }
   oneFlagged(holders, ONE_DEFAULT_TYPE, out);
   oneFlagged(holders, ONE_MAILING_ADDRESS, out);

@@ -167,6 +167,38 @@ describe('withinRecordFindings', () => {
     ]);
   });
 
+  it("finds a principal's account name that is a whole e-mail address (A-47)", () => {
+    const document = '{ opportunities { models { associatedPrincipals { accountName } } } }';
+    const principal = (accountName: unknown) =>
+      found(document, { opportunities: { models: [{ associatedPrincipals: [{ accountName }] }] } });
+    expect(principal('ada.lovelace')).toEqual([]);
+    expect(principal(null)).toEqual([]);
+    expect(principal('ada.lovelace@example.com')).toEqual([
+      [
+        'account-name-local-part',
+        'data.opportunities.models[0].associatedPrincipals[0].accountName',
+        'ada.lovelace@example.com',
+      ],
+    ]);
+  });
+
+  it('finds pick-list options out of the order their ids number them (A-75)', () => {
+    const document =
+      '{ list(id: "l") { additionalFieldDefinitions { models { listDataType { options { id name } } } } } }';
+    const options = (...ids: string[]) =>
+      found(document, {
+        list: {
+          additionalFieldDefinitions: {
+            models: [{ listDataType: { options: ids.map((id) => ({ id, name: id })) } }],
+          },
+        },
+      });
+    expect(options('f.0', 'f.1', 'f.2')).toEqual([]);
+    expect(options('f.1', 'f.0', 'f.2')).toEqual([
+      ['option-order', 'data.list.additionalFieldDefinitions.models[0].listDataType.options[1]', 'f.0'],
+    ]);
+  });
+
   it('leaves fields of another type that share the names alone', () => {
     // An activity's person has a fullName but no first and last name to hold it to.
     const document =
