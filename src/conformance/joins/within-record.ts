@@ -16,6 +16,7 @@ const FORMER_BASIS = ['§2.6', 'A-02', 'A-611'];
 const NOTE_DATE_BASIS = ['§2.3', 'A-16', 'A-71'];
 const ACCOUNT_BASIS = ['§2.5', 'A-47'];
 const OPTIONS_BASIS = ['§2.4', 'A-75'];
+const FIELD_BASIS = ['§2.4', 'A-18', 'A-37', 'A-70'];
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const words = (value: unknown): string | undefined =>
@@ -290,6 +291,54 @@ function optionOrder(holder: TypedHolder, out: PageFinding[]): void {
 }
 
 /**
+ * A field definition's `dataTypeDisplayName` is the name users see (A-37: "Whole Number", "Pick List"),
+ * never the raw key its `fieldDataType` answers.
+ */
+function dataTypeDisplayName(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('AdditionalFieldDefinition')) return;
+  const key = holder.leaves.get('fieldDataType');
+  const shown = holder.leaves.get('dataTypeDisplayName');
+  if (typeof key !== 'string' || shown !== key) return;
+  out.push(
+    finding(
+      `${holder.path}.dataTypeDisplayName`,
+      'data-type-display-name',
+      `the display name of ${key}`,
+      shown,
+      `${holder.path}.dataTypeDisplayName is ${JSON.stringify(shown)}, the raw fieldDataType beside it: a data type's display name is the one users see (A-37)`,
+      FIELD_BASIS,
+    ),
+  );
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A field value whose `format` is `YYYY-MM-DD` (a date field) holds dates in that form, in its items too (A-18, A-70). */
+function dateFieldValue(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('AdditionalFieldValue') || holder.leaves.get('format') !== 'YYYY-MM-DD') return;
+  const items = holder.fields.get('valueItems');
+  const values: [string, unknown][] = [
+    ['value', holder.leaves.get('value')],
+    ...(Array.isArray(items) ? items : []).map((item, i): [string, unknown] => [
+      `valueItems[${i}].value`,
+      (item as { value?: unknown } | null)?.value,
+    ]),
+  ];
+  const bad = values.find(([, v]) => typeof v === 'string' && v !== '' && !DAY.test(v));
+  if (!bad) return;
+  out.push(
+    finding(
+      `${holder.path}.${bad[0]}`,
+      'date-field-value',
+      'a date YYYY-MM-DD',
+      bad[1],
+      `${holder.path}.${bad[0]} is ${JSON.stringify(bad[1])} beside format "YYYY-MM-DD": a date field's values are dates in the form their format names`,
+      FIELD_BASIS,
+    ),
+  );
+}
+
+/**
  * A person who is an employee works for the firm's own company (A-26), so answers an employer: an employee
  * whose `currentEmployer` is null lost the join to the firm's company.
  */
@@ -443,6 +492,8 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
     noteEditDate(holder, out);
     accountName(holder, out);
     optionOrder(holder, out);
+    dataTypeDisplayName(holder, out);
+    dateFieldValue(holder, out);
   }
   oneFlagged(holders, ONE_DEFAULT_TYPE, out);
   oneFlagged(holders, ONE_MAILING_ADDRESS, out);

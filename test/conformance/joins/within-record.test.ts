@@ -199,6 +199,42 @@ describe('withinRecordFindings', () => {
     ]);
   });
 
+  it("finds a data type display name that is the raw key, and a date field's value that is not a date (A-37, A-70)", () => {
+    const definitions = (fieldDataType: string, dataTypeDisplayName: string) =>
+      found(
+        '{ list(id: "l") { additionalFieldDefinitions { models { fieldDataType dataTypeDisplayName } } } }',
+        {
+          list: { additionalFieldDefinitions: { models: [{ fieldDataType, dataTypeDisplayName }] } },
+        },
+      );
+    expect(definitions('integer', 'Whole Number')).toEqual([]);
+    expect(definitions('integer', 'integer')).toEqual([
+      [
+        'data-type-display-name',
+        'data.list.additionalFieldDefinitions.models[0].dataTypeDisplayName',
+        'integer',
+      ],
+    ]);
+    const value = (format: string, v: string, item: string) =>
+      found(
+        '{ contact(id: "c") { additionalFieldValues { models { format value valueItems { value } } } } }',
+        {
+          contact: {
+            additionalFieldValues: { models: [{ format, value: v, valueItems: [{ value: item }] }] },
+          },
+        },
+      );
+    expect(value('YYYY-MM-DD', '2025-09-12', '2025-09-12')).toEqual([]);
+    expect(value('Decimal', '12.5', '12.5')).toEqual([]);
+    expect(value('YYYY-MM-DD', '2025-09-12', '2025-09-12T00:00:00Z')).toEqual([
+      [
+        'date-field-value',
+        'data.contact.additionalFieldValues.models[0].valueItems[0].value',
+        '2025-09-12T00:00:00Z',
+      ],
+    ]);
+  });
+
   it('leaves fields of another type that share the names alone', () => {
     // An activity's person has a fullName but no first and last name to hold it to.
     const document =
