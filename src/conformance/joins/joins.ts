@@ -171,6 +171,7 @@ const RECORD_FAMILIES: readonly [string, readonly string[]][] = [
   ['PhoneNumber', ['PhoneNumber']],
   ['AdditionalFieldDefinition', ['AdditionalFieldDefinition']],
   ['ActivityType', ['ActivityType']],
+  ['ContactType', ['ContactType']],
   ['RelationshipTypeDefinition', ['RelationshipTypeDefinition']],
 ];
 
@@ -211,6 +212,8 @@ const PROJECTIONS: readonly {
     idField: 'initiativeId',
     fields: { initiativeName: 'name' },
   },
+  // A contact's contact types carry the names the tenant's contactTypes look-up gives them.
+  { type: 'ContactFolderContactType', family: 'ContactType', idField: 'id', fields: { name: 'name' } },
   // A person linked to an activity carries the person's own full name.
   { type: 'ActivityPerson', family: 'Contact', idField: 'id', fields: { fullName: 'fullName' } },
   // A person shown as an involved user or a co-worker carries the person's current job title.

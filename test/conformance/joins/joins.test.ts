@@ -259,6 +259,29 @@ describe('observeJoins', () => {
     expect(view!.renamed?.get('fieldDataType')).toBe('dataType');
   });
 
+  it("reads a contact's contact type and an activity person's full name as the records they name", () => {
+    const got = seen(
+      '{ contactTypes { models { id name } } person(id: "p1") { id fullName contactTypes { id name } } activity(id: "a1") { linkedActivityContacts { id ... on ActivityPerson { fullName } } } }',
+      {
+        contactTypes: { models: [{ id: 'k1', name: 'Client' }] },
+        person: { id: 'p1', fullName: 'Ada Lovelace', contactTypes: [{ id: 'k1', name: 'Clients' }] },
+        activity: { linkedActivityContacts: [{ id: 'p1', fullName: 'Lovelace' }] },
+      },
+    );
+    const of = (family: string, field: string) =>
+      got.records
+        .filter((r) => r.family === family && r.values.has(field))
+        .map((r) => [r.path, r.values.get(field)]);
+    expect(of('ContactType', 'name')).toEqual([
+      ['data.contactTypes.models[0]', 'Client'],
+      ['data.person.contactTypes[0]', 'Clients'],
+    ]);
+    expect(of('Contact', 'fullName')).toEqual([
+      ['data.person', 'Ada Lovelace'],
+      ['data.activity.linkedActivityContacts[0]', 'Lovelace'],
+    ]);
+  });
+
   it("reads an activity's type as its activity type's name, in a page and in an activity view", () => {
     const got = seen(
       '{ activity(id: "a1") { id typeId type } activityTypes { models { id name } } activities { models { id typeId type } } }',
