@@ -7,11 +7,12 @@
  * initiatives). Chosen from the spec and ASSUMPTIONS, without looking at the scenarios or checks.
  * `npm run mutation-score -- --set holdout25` runs them.
  */
-import { getNamedType, Kind, type FieldNode, type SelectionNode } from 'graphql';
+import { getNamedType, type FieldNode } from 'graphql';
 import { dataOf, rootSelections, type RootSelection } from './holdout2.js';
 import { decorated, perServer, withSelections } from './holdout22.js';
 import { sibling } from './holdout5.js';
 import { onMutationInput } from './holdout6.js';
+import { asks, hiddenUnder, isObject, read, type Json } from './held-out-kit.js';
 import { isEventView, tokenOf, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Forward, type Handler, type Incoming } from './proxy.js';
 import { isMutation, mapArgument, onData, onFields, rewriteFields, withArgument } from './rewrite.js';
@@ -30,48 +31,7 @@ const EVENT_VIEW_TYPES = [
   'OpportunityEventView',
 ];
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** Whether a selection set asks for `name` directly (or in an inline fragment). */
-function asks(node: FieldNode, name: string): boolean {
-  const walk = (selections: readonly SelectionNode[]): boolean =>
-    selections.some((s) =>
-      s.kind === Kind.FIELD
-        ? s.name.value === name
-        : s.kind === Kind.INLINE_FRAGMENT
-          ? walk(s.selectionSet.selections)
-          : false,
-    );
-  return walk(node.selectionSet?.selections ?? []);
-}
-
-/** A JSON tree without this set's hidden keys. */
-function stripHidden(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stripHidden);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([k]) => !k.startsWith(HIDE))
-      .map(([k, v]) => [k, stripHidden(v)]),
-  );
-}
-
-/** The answer with its data replaced by `data`, hidden keys stripped. */
-function withData(answer: Answer, data: unknown): Answer {
-  return { ...answer, json: { ...(answer.json as object), data: stripHidden(data) } };
-}
-
-/** Reads `query` as the request's tenant, region and revision: the `v` of its data. */
-async function read(
-  request: Incoming,
-  forward: Forward,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<unknown> {
-  return dataOf(await forward(sibling(request, query, variables)))?.v;
-}
+const { stripHidden, withData } = hiddenUnder(HIDE);
 
 /** The models of a page read by `read`. */
 async function readModels(

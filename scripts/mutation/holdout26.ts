@@ -8,19 +8,15 @@
  * `npm run mutation-score -- --set holdout26` runs them.
  */
 import { createHash } from 'node:crypto';
-import { Kind, print, type FieldNode, type IntValueNode, type SelectionNode } from 'graphql';
+import { Kind, print, type FieldNode, type IntValueNode } from 'graphql';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
-import { sibling } from './holdout5.js';
 import { onInput, onMutationInput } from './holdout6.js';
 import { decorated, perServer, withSelections } from './holdout22.js';
+import { asks, entries, fieldIn, hiddenUnder, isObject, read, type Json } from './held-out-kit.js';
 import { isEventView, onAnswer, tokenOf, type Mutant } from './mutants.js';
-import type { Answer, Forward, Handler, Incoming } from './proxy.js';
+import type { Answer, Handler, Incoming } from './proxy.js';
 import { as, isMutation, mapArgument, onData, rewriteFields, withArgument } from './rewrite.js';
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** This set's own hidden keys (`decorated` of holdout22 hides its own under `h22_`). */
 const HIDE = 'h26_';
@@ -30,54 +26,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const int = (n: number): IntValueNode => ({ kind: Kind.INT, value: String(n) });
 
-/** The field `name` of a selection set (looking into inline fragments), when it is selected. */
-function fieldIn(selections: readonly SelectionNode[], name: string): FieldNode | undefined {
-  for (const s of selections) {
-    if (s.kind === Kind.FIELD && s.name.value === name) return s;
-    if (s.kind === Kind.INLINE_FRAGMENT) {
-      const found = fieldIn(s.selectionSet.selections, name);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-/** Whether a field node's selection set asks for any of `names` (directly or in an inline fragment). */
-function asks(node: FieldNode, ...names: string[]): boolean {
-  return names.some((name) => fieldIn(node.selectionSet?.selections ?? [], name) !== undefined);
-}
-
-/** The entries of a filter argument given as a list or as one input object. */
-function entries(filter: unknown): Json[] {
-  const list = Array.isArray(filter) ? filter : filter === undefined || filter === null ? [] : [filter];
-  return list.filter(isObject);
-}
-
-/** A JSON tree without this set's hidden keys. */
-function stripHidden(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stripHidden);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([k]) => !k.startsWith(HIDE))
-      .map(([k, v]) => [k, stripHidden(v)]),
-  );
-}
-
-/** The answer with its data replaced by `data`, hidden keys stripped. */
-function withData(answer: Answer, data: unknown): Answer {
-  return { ...answer, json: { ...(answer.json as object), data: stripHidden(data) } };
-}
-
-/** Reads `query` as the request's tenant, region and revision: the `v` of its data. */
-async function read(
-  request: Incoming,
-  forward: Forward,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<unknown> {
-  return dataOf(await forward(sibling(request, query, variables)))?.v;
-}
+const { withData } = hiddenUnder(HIDE);
 
 /** The models of a page `read` answered (none when it is not a page). */
 function modelsOf(page: unknown): Json[] {

@@ -1,0 +1,70 @@
+/**
+ * What the later held-out sets share to write their regressions: JSON and selection helpers, the hidden
+ * keys a set adds to a request and strips from its answer, and a read of another query beside the
+ * request. Each set keeps its own hidden prefix, so two sets' rewrites never read each other's keys.
+ */
+import { Kind, type FieldNode, type SelectionNode } from 'graphql';
+import { dataOf } from './holdout2.js';
+import { sibling } from './holdout5.js';
+import type { Answer, Forward, Incoming } from './proxy.js';
+
+export type Json = Record<string, unknown>;
+
+/** Whether a value is a JSON object (not a list, not null). */
+export const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The field `name` of a selection set (looking into inline fragments), when it is selected. */
+export function fieldIn(selections: readonly SelectionNode[], name: string): FieldNode | undefined {
+  for (const s of selections) {
+    if (s.kind === Kind.FIELD && s.name.value === name) return s;
+    if (s.kind === Kind.INLINE_FRAGMENT) {
+      const found = fieldIn(s.selectionSet.selections, name);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a field node's selection set asks for any of `names` (directly or in an inline fragment). */
+export function asks(node: FieldNode, ...names: string[]): boolean {
+  return names.some((name) => fieldIn(node.selectionSet?.selections ?? [], name) !== undefined);
+}
+
+/** The entries of a filter argument given as a list or as one input object. */
+export function entries(filter: unknown): Json[] {
+  const list = Array.isArray(filter) ? filter : filter === undefined || filter === null ? [] : [filter];
+  return list.filter(isObject);
+}
+
+/** The answer helpers of a set whose hidden keys start with `prefix`. */
+export function hiddenUnder(prefix: string): {
+  stripHidden: (value: unknown) => unknown;
+  withData: (answer: Answer, data: unknown) => Answer;
+} {
+  const stripHidden = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(stripHidden);
+    if (!isObject(value)) return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !k.startsWith(prefix))
+        .map(([k, v]) => [k, stripHidden(v)]),
+    );
+  };
+  return {
+    stripHidden,
+    withData: (answer, data) => ({
+      ...answer,
+      json: { ...(answer.json as object), data: stripHidden(data) },
+    }),
+  };
+}
+
+/** Reads `query` as the request's tenant, region and revision: the `v` of its data. */
+export async function read(
+  request: Incoming,
+  forward: Forward,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<unknown> {
+  return dataOf(await forward(sibling(request, query, variables)))?.v;
+}
