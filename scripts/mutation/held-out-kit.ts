@@ -68,3 +68,15 @@ export async function read(
 ): Promise<unknown> {
   return dataOf(await forward(sibling(request, query, variables)))?.v;
 }
+
+/** The models of a page `read` answers. */
+export async function readModels(
+  request: Incoming,
+  forward: Forward,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<Json[]> {
+  const page = await read(request, forward, query, variables);
+  const models = isObject(page) ? page.models : undefined;
+  return Array.isArray(models) ? models.filter(isObject) : [];
+}

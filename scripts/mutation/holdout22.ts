@@ -9,9 +9,9 @@ import { getNamedType, Kind, parse, print, type FieldNode, type SelectionNode } 
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { validationFailure } from './holdout.js';
 import { dataOf, droppingEvents, rootSelections, type RootSelection } from './holdout2.js';
-import { sibling } from './holdout5.js';
 import { onMutationInput } from './holdout6.js';
 import { argumentIgnored } from './holdout8.js';
+import { asks, entries, hiddenUnder, isObject, read, readModels, type Json } from './held-out-kit.js';
 import { onAnswer, tokenOf, type Mutant } from './mutants.js';
 import type { Answer, Forward, Handler, Incoming } from './proxy.js';
 import {
@@ -28,9 +28,7 @@ import {
 const HIDE = 'h22_';
 const DAY_MS = 86_400_000;
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+const { stripHidden, withData } = hiddenUnder(HIDE);
 
 /**
  * Memory a regression keeps per mutant server (keyed by the server's forward function), so a second
@@ -48,28 +46,6 @@ export function perServer<T>(init: () => T): (forward: Forward) => T {
   };
 }
 
-/** Reads `query` as the request's tenant, region and revision: the `v` of its data. */
-async function read(
-  request: Incoming,
-  forward: Forward,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<unknown> {
-  return dataOf(await forward(sibling(request, query, variables)))?.v;
-}
-
-/** The models of a page read by `read`. */
-async function readModels(
-  request: Incoming,
-  forward: Forward,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<Json[]> {
-  const page = await read(request, forward, query, variables);
-  const models = isObject(page) ? page.models : undefined;
-  return Array.isArray(models) ? models.filter(isObject) : [];
-}
-
 /** The single root field of a request named `name`, when the request selects only that one. */
 function onlyRoot(request: Incoming, name: string): RootSelection | undefined {
   const roots = rootSelections(request);
@@ -80,19 +56,6 @@ function onlyRoot(request: Incoming, name: string): RootSelection | undefined {
 function inputOf(root: RootSelection | undefined): Json | undefined {
   const input = root?.args.input;
   return isObject(input) ? input : undefined;
-}
-
-/** Whether a selection set asks for `name` directly (or in an inline fragment). */
-function asks(node: FieldNode, name: string): boolean {
-  const walk = (selections: readonly SelectionNode[]): boolean =>
-    selections.some((s) =>
-      s.kind === Kind.FIELD
-        ? s.name.value === name
-        : s.kind === Kind.INLINE_FRAGMENT
-          ? walk(s.selectionSet.selections)
-          : false,
-    );
-  return walk(node.selectionSet?.selections ?? []);
 }
 
 /** The selections of `{ text }`. */
@@ -110,22 +73,6 @@ export function withSelections(node: FieldNode, text: string): FieldNode {
       selections: [...(node.selectionSet?.selections ?? []), ...selectionsOf(text)],
     },
   };
-}
-
-/** A JSON tree without the hidden (`h22_…`) keys. */
-function stripHidden(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stripHidden);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([k]) => !k.startsWith(HIDE))
-      .map(([k, v]) => [k, stripHidden(v)]),
-  );
-}
-
-/** The answer with its data replaced by `data`, hidden keys stripped. */
-function withData(answer: Answer, data: unknown): Answer {
-  return { ...answer, json: { ...(answer.json as object), data: stripHidden(data) } };
 }
 
 /**
@@ -166,12 +113,6 @@ export function decorated(
     if (found.length > 0) await fix(found, request, forward);
     return withData(answer, data);
   };
-}
-
-/** The entries of a filter argument given as a list or as one input object. */
-function entries(filter: unknown): Json[] {
-  const list = Array.isArray(filter) ? filter : filter === undefined || filter === null ? [] : [filter];
-  return list.filter(isObject);
 }
 
 /** A root mutation's result under `data`, when it is an object. */

@@ -15,15 +15,15 @@ import {
   valueFromASTUntyped,
   type FieldNode,
   type IntValueNode,
-  type SelectionNode,
 } from 'graphql';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { dataOf, rootSelections } from './holdout2.js';
 import { sibling } from './holdout5.js';
 import { onMutationInput } from './holdout6.js';
 import { decorated, perServer, withSelections } from './holdout22.js';
+import { asks, entries, fieldIn, hiddenUnder, isObject, read, type Json } from './held-out-kit.js';
 import { isEventView, paged, tokenOf, type Mutant } from './mutants.js';
-import type { Answer, Forward, Handler, Incoming } from './proxy.js';
+import type { Answer, Handler, Incoming } from './proxy.js';
 import {
   as,
   isMutation,
@@ -41,33 +41,6 @@ const PAGE = /^h24_p_(\d+)_(\d+)$/;
 /** The largest page the service gives (A-59). */
 const MAX_PAGE = 1000;
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** The entries of a filter argument given as a list or as one input object. */
-function entries(filter: unknown): Json[] {
-  const list = Array.isArray(filter) ? filter : filter === undefined || filter === null ? [] : [filter];
-  return list.filter(isObject);
-}
-
-/** Whether a selection set asks for `name` directly (or in an inline fragment). */
-function asks(node: FieldNode, name: string): boolean {
-  return fieldIn(node.selectionSet?.selections ?? [], name) !== undefined;
-}
-
-/** The field `name` of a selection set (looking into inline fragments), when it is selected. */
-function fieldIn(selections: readonly SelectionNode[], name: string): FieldNode | undefined {
-  for (const s of selections) {
-    if (s.kind === Kind.FIELD && s.name.value === name) return s;
-    if (s.kind === Kind.INLINE_FRAGMENT) {
-      const found = fieldIn(s.selectionSet.selections, name);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
 const int = (n: number): IntValueNode => ({ kind: Kind.INT, value: String(n) });
 
 /** The value of a field node's argument (variables resolved); undefined when not given. */
@@ -76,16 +49,7 @@ function argumentOf(node: FieldNode, name: string, variables: Record<string, unk
   return given ? valueFromASTUntyped(given.value, variables) : undefined;
 }
 
-/** A JSON tree without this set's hidden keys. */
-function stripHidden(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(stripHidden);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([k]) => !k.startsWith(HIDE))
-      .map(([k, v]) => [k, stripHidden(v)]),
-  );
-}
+const { stripHidden } = hiddenUnder(HIDE);
 
 /** What a repaged field does with every item from the first on: the items (and total) it answers instead. */
 type Repage = (
@@ -152,16 +116,6 @@ function repaged(
 /** The page of `models` the client asked for. */
 const windowOf = (models: Json[], { skip, limit }: { skip: number; limit: number }): Json[] =>
   models.slice(skip, skip + limit);
-
-/** Reads `query` as the request's tenant, region and revision: the `v` of its data. */
-async function read(
-  request: Incoming,
-  forward: Forward,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<unknown> {
-  return dataOf(await forward(sibling(request, query, variables)))?.v;
-}
 
 /** A root mutation's result under `data`, when it is an object. */
 function resultOf(answer: Answer, key: string): Json | undefined {

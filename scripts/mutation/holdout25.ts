@@ -12,7 +12,7 @@ import { dataOf, rootSelections, type RootSelection } from './holdout2.js';
 import { decorated, perServer, withSelections } from './holdout22.js';
 import { sibling } from './holdout5.js';
 import { onMutationInput } from './holdout6.js';
-import { asks, hiddenUnder, isObject, read, type Json } from './held-out-kit.js';
+import { asks, hiddenUnder, isObject, read, readModels, type Json } from './held-out-kit.js';
 import { isEventView, tokenOf, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Forward, type Handler, type Incoming } from './proxy.js';
 import { isMutation, mapArgument, onData, onFields, rewriteFields, withArgument } from './rewrite.js';
@@ -32,18 +32,6 @@ const EVENT_VIEW_TYPES = [
 ];
 
 const { stripHidden, withData } = hiddenUnder(HIDE);
-
-/** The models of a page read by `read`. */
-async function readModels(
-  request: Incoming,
-  forward: Forward,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<Json[]> {
-  const page = await read(request, forward, query, variables);
-  const models = isObject(page) ? page.models : undefined;
-  return Array.isArray(models) ? models.filter(isObject) : [];
-}
 
 /**
  * Every field node of one of `types` gets the hidden selections `extra` answers for it (aliased `h25_…`);
