@@ -16,9 +16,10 @@ export interface MembershipFact {
    * `additionalFieldDefinitions` page and as a value's `listId` and `fieldId` (A-18, A-70). The sides keep
    * the list's names: an activity, an objective or a list is the "list", a contact, an initiative or a
    * field definition the "contact". A field value also says its contact is in its list (a member's values
-   * go with the membership, A-70).
+   * go with the membership, A-70). `contactType`: the tenant's `contactTypes` look-up (the "list", named
+   * `contactTypes`) holds every type its contacts have (A-580).
    */
-  relation: 'list' | 'activity' | 'initiative' | 'field';
+  relation: 'list' | 'activity' | 'initiative' | 'field' | 'contactType';
   kind: 'members' | 'lists' | 'not-in' | 'visible';
   /** The list (`members`), the contact (`lists`, `not-in`); unused for `visible`. */
   of: string;
@@ -52,6 +53,9 @@ function idsOf(value: unknown): string[] | undefined {
   return ids.every((id): id is string => id !== undefined) ? ids : undefined;
 }
 
+/** The name the tenant's contact type look-up goes by as the "list" of the `contactType` relation. */
+const LOOK_UP = 'contactTypes';
+
 /** What the answer's objects say of list memberships and of the contacts linked to activities. */
 export function membershipFacts(holders: readonly TypedHolder[]): MembershipFact[] {
   const out: MembershipFact[] = [];
@@ -71,6 +75,29 @@ export function membershipFacts(holders: readonly TypedHolder[]): MembershipFact
           ids: [contactId],
           complete: false,
           path: at,
+        });
+    }
+    if (holder.parent === undefined && holder.types.has('Query')) {
+      const types = page(holder, 'contactTypes');
+      if (types)
+        out.push({
+          relation: 'contactType',
+          kind: 'members',
+          of: LOOK_UP,
+          ...types,
+          path: 'data.contactTypes',
+        });
+    }
+    if (isContact(holder)) {
+      const types = idsOf(holder.fields.get('contactTypes'));
+      for (const typeId of types ?? [])
+        out.push({
+          relation: 'contactType',
+          kind: 'lists',
+          of: typeId,
+          ids: [LOOK_UP],
+          complete: false,
+          path: `${holder.path}.contactTypes`,
         });
     }
     const id = text(holder.fields.get('id'));
@@ -235,6 +262,13 @@ const WORDS: Record<
     members: 'every additional field definition (as many as its totalModels) of',
     lists: 'the list of',
     rule: "answers the field as one of the list's: a list's field definitions and a field value's listId are one link read from either side",
+  },
+  contactType: {
+    list: 'look-up',
+    contact: 'contact type',
+    members: 'every contact type (as many as its totalModels) of the',
+    lists: 'the look-up of',
+    rule: "answers the contact type on a contact: the tenant's contactTypes look-up holds every type its contacts have",
   },
   initiative: {
     list: 'objective',

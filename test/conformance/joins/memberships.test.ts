@@ -181,6 +181,41 @@ describe('membershipFacts', () => {
       { relation: 'list', kind: 'members', of: 'l1', ids: ['c1'], complete: false, path },
     ]);
   });
+  it("reads the contact type look-up as a whole page, and each contact's types as types it must hold", () => {
+    const document =
+      '{ contactTypes { totalModels models { id } } searchFirmContacts { models { id contactTypes { id } } } }';
+    expect(
+      facts(document, {
+        contactTypes: { totalModels: 1, models: ids('k1') },
+        searchFirmContacts: { models: [{ id: 'c1', contactTypes: ids('k1', 'k9') }] },
+      }).filter((f) => f.relation === 'contactType'),
+    ).toEqual([
+      {
+        relation: 'contactType',
+        kind: 'members',
+        of: 'contactTypes',
+        ids: ['k1'],
+        complete: true,
+        path: 'data.contactTypes',
+      },
+      {
+        relation: 'contactType',
+        kind: 'lists',
+        of: 'k1',
+        ids: ['contactTypes'],
+        complete: false,
+        path: 'data.searchFirmContacts.models[0].contactTypes',
+      },
+      {
+        relation: 'contactType',
+        kind: 'lists',
+        of: 'k9',
+        ids: ['contactTypes'],
+        complete: false,
+        path: 'data.searchFirmContacts.models[0].contactTypes',
+      },
+    ]);
+  });
 });
 
 describe('MembershipTally', () => {
