@@ -123,6 +123,26 @@ export async function memberRemoved(s: MutantServer, firstName: string): Promise
 }
 
 /** A request (or several) whose answer shows a mutant's regression. */
+/** The data of `query` on a mutant server (full tenant, us 1.4.0 unless `options` say otherwise). */
+export async function answerData(
+  s: MutantServer,
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: Options = {},
+): Promise<unknown> {
+  return (await gql(s, query, variables, options)).body?.data;
+}
+
+/** A new person of the full tenant (first name `firstName`, last name "Probe"): its id. */
+export async function newProbePerson(s: MutantServer, firstName: string): Promise<unknown> {
+  const added = await gql(
+    s,
+    'mutation($f: String) { addPerson(input: { firstName: $f, lastName: "Probe" }) { item { id } } }',
+    { f: firstName },
+  );
+  return added.body?.data?.addPerson?.item?.id;
+}
+
 export type Probe = (s: MutantServer) => Promise<unknown>;
 
 /**

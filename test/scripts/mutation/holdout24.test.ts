@@ -2,29 +2,17 @@ import { HOLDOUT24 } from '../../../scripts/mutation/holdout24.js';
 import type { MutantServer } from '../../../scripts/mutation/proxy.js';
 import { SETS } from '../../../scripts/mutation/sets.js';
 import { DEV_TOKENS } from '../../../src/contract/endpoint.js';
-import { describeHeldOutSet, gql, linkableList, models, type Probe } from '../../helpers/mutant-client.js';
+import {
+  answerData as data,
+  describeHeldOutSet,
+  gql,
+  linkableList,
+  models,
+  type Probe,
+  newProbePerson as newPerson,
+} from '../../helpers/mutant-client.js';
 
 const LIMITED = { token: DEV_TOKENS.limited };
-
-/** The data of `query` (full tenant, us 1.4.0 unless told). */
-async function data(
-  s: MutantServer,
-  query: string,
-  variables: Record<string, unknown> = {},
-  options = {},
-): Promise<unknown> {
-  return (await gql(s, query, variables, options)).body?.data;
-}
-
-/** A new person of the full tenant (first name `firstName`): its id. */
-async function newPerson(s: MutantServer, firstName: string): Promise<unknown> {
-  const added = await gql(
-    s,
-    'mutation($f: String) { addPerson(input: { firstName: $f, lastName: "Probe" }) { item { id } } }',
-    { f: firstName },
-  );
-  return added.body?.data?.addPerson?.item?.id;
-}
 
 /** Adds contacts to one list of the full tenant. */
 async function addToList(s: MutantServer, list: unknown, contacts: unknown[]): Promise<void> {
