@@ -4,6 +4,7 @@ import { apiUserFacts, type UserFact } from './api-user.js';
 import { membershipFacts, type MembershipFact } from './memberships.js';
 import { converseFindings } from './converses.js';
 import { definingFindings } from './defining.js';
+import { formFindings } from './forms.js';
 import { scoreDateFindings } from './score-date.js';
 import { stageTimeFindings } from './stage-time.js';
 import { rankingFindings } from './rankings.js';
@@ -488,6 +489,7 @@ export function observeJoins(
     ...stageTimeFindings(holders, now),
     ...scoreDateFindings(holders, now),
     ...withinRecordFindings(holders),
+    ...formFindings(holders),
   );
   out.users.push(...apiUserFacts(holders));
   out.memberships.push(...membershipFacts(holders));

@@ -1,0 +1,161 @@
+import type { PageFinding } from '../assert/pages.js';
+import type { TypedHolder } from './typed-holders.js';
+
+/** What the rules on standard codes rest on (A-566). */
+const CODE_BASIS = ['§2.3', '§4.1', 'A-566'];
+/** What the display-order rule rests on (A-567). */
+const ORDER_BASIS = ['§2.6', 'A-22', 'A-567'];
+/** What the stage-order range rests on (A-48). */
+const STAGE_BASIS = ['§2.5', 'A-48'];
+
+function finding(
+  path: string,
+  id: string,
+  expected: unknown,
+  actual: unknown,
+  message: string,
+  basis: string[],
+): PageFinding {
+  return {
+    basis,
+    finding: { expectationId: id, path, kind: 'value-mismatch', expected, actual, message },
+  };
+}
+
+/** A standard's code form, by the name users of the API know it. */
+interface CodeForm {
+  pattern: RegExp;
+  standard: string;
+  example: string;
+}
+
+const COUNTRY: CodeForm = {
+  pattern: /^[A-Z]{2}$/,
+  standard: 'an ISO 3166-1 alpha-2 code',
+  example: 'US',
+};
+const LANGUAGE: CodeForm = {
+  pattern: /^[a-z]{2,3}$/,
+  standard: 'an ISO 639 language code',
+  example: 'en',
+};
+// A BCP 47 tag as locales are written: a language subtag, then optionally a script and a region,
+// joined by hyphens (never underscores, which are POSIX locale names).
+const LOCALE: CodeForm = {
+  pattern: /^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/,
+  standard: 'a BCP 47 language tag',
+  example: 'en-US',
+};
+const CURRENCY: CodeForm = {
+  pattern: /^[A-Z]{3}$/,
+  standard: 'an ISO 4217 currency code',
+  example: 'USD',
+};
+
+/** Where a code field holds one standard's code: the type (and, for regional settings, the field it is under). */
+const CODE_FIELDS: ReadonlyArray<{ type: string; under?: string; field: string; form: CodeForm }> = [
+  { type: 'Country', field: 'isoCode', form: COUNTRY },
+  { type: 'RegionalLanguage', field: 'isoCode', form: LANGUAGE },
+  { type: 'RegionalSetting', under: 'country', field: 'code', form: COUNTRY },
+  { type: 'RegionalSetting', under: 'language', field: 'code', form: LANGUAGE },
+  { type: 'RegionalSetting', under: 'locale', field: 'code', form: LOCALE },
+  { type: 'MeasurementOfSuccess', field: 'currencyType', form: CURRENCY },
+];
+
+function badCode(path: string, value: unknown, form: CodeForm, out: PageFinding[]): void {
+  if (typeof value !== 'string' || value === '' || form.pattern.test(value)) return;
+  out.push(
+    finding(
+      path,
+      'code-form',
+      `${form.standard} (such as ${JSON.stringify(form.example)})`,
+      value,
+      `${path} is ${JSON.stringify(value)}, which is not ${form.standard} (such as ${JSON.stringify(form.example)}): the API writes standard codes in their standard form`,
+      CODE_BASIS,
+    ),
+  );
+}
+
+/** Codes of a standard are written in that standard's form: letter case and separators included (A-566). */
+function codeForms(holder: TypedHolder, out: PageFinding[]): void {
+  for (const rule of CODE_FIELDS) {
+    if (!holder.types.has(rule.type) || !holder.leaves.has(rule.field)) continue;
+    if (rule.under !== undefined && holder.parent?.field !== rule.under) continue;
+    badCode(`${holder.path}.${rule.field}`, holder.leaves.get(rule.field), rule.form, out);
+  }
+  // The root `currencies` is a list of codes (§4.1: "ISO 4217 currency codes").
+  if (holder.parent === undefined && holder.path === 'data') {
+    const codes = holder.leaves.get('currencies');
+    if (Array.isArray(codes)) {
+      const at = codes.findIndex((c) => typeof c === 'string' && c !== '' && !CURRENCY.pattern.test(c));
+      if (at >= 0) badCode(`data.currencies[${at}]`, codes[at], CURRENCY, out);
+    }
+  }
+}
+
+/**
+ * A list whose items carry a `displayOrder` is answered in that order (A-567): a strength scale's range
+ * items, a contact's profiles and a profile's items. An item whose order is below the one before it is
+ * the finding; items without a number are passed over.
+ */
+function displayOrder(holder: TypedHolder, out: PageFinding[]): void {
+  for (const [name, value] of holder.fields) {
+    if (!Array.isArray(value) || value.length < 2 || holder.narrowed.has(name)) continue;
+    const orders = value.map((item) => {
+      const order = (item as { displayOrder?: unknown } | null)?.displayOrder;
+      return typeof order === 'number' ? order : undefined;
+    });
+    let last: number | undefined;
+    let lastAt = -1;
+    for (let i = 0; i < orders.length; i++) {
+      const order = orders[i];
+      if (order === undefined) continue;
+      if (last !== undefined && order < last) {
+        out.push(
+          finding(
+            `${holder.path}.${name}[${i}].displayOrder`,
+            'display-order',
+            `a displayOrder of at least ${last} (after ${name}[${lastAt}])`,
+            order,
+            `${holder.path}.${name}[${i}] has displayOrder ${order} after ${name}[${lastAt}] with ${last}: a list whose items carry a display order is answered in that order`,
+            ORDER_BASIS,
+          ),
+        );
+        return;
+      }
+      last = order;
+      lastAt = i;
+    }
+  }
+}
+
+/** A stage's `stageOrder` is an integer from 1 to 1000 (A-48): a stage numbered 0 or below counts from elsewhere. */
+function stageOrderRange(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('OpportunityStageInstance')) return;
+  const order = holder.leaves.get('stageOrder');
+  if (typeof order !== 'number' || (Number.isInteger(order) && order >= 1 && order <= 1000)) return;
+  out.push(
+    finding(
+      `${holder.path}.stageOrder`,
+      'stage-order-range',
+      'an integer from 1 to 1000',
+      order,
+      `${holder.path}.stageOrder is ${order}: stage orders are integers from 1 to 1000, the first stage of a template at 1 or above`,
+      STAGE_BASIS,
+    ),
+  );
+}
+
+/**
+ * Rules on the form of values that hold on any data: standard codes in their standard's form (A-566),
+ * lists with a display order in that order (A-567) and stage orders within 1..1000 (A-48).
+ */
+export function formFindings(holders: readonly TypedHolder[]): PageFinding[] {
+  const out: PageFinding[] = [];
+  for (const holder of holders) {
+    codeForms(holder, out);
+    displayOrder(holder, out);
+    stageOrderRange(holder, out);
+  }
+  return out;
+}
