@@ -4,6 +4,7 @@ import { apiUserFacts, type UserFact } from './api-user.js';
 import { membershipFacts, type MembershipFact } from './memberships.js';
 import { converseFindings } from './converses.js';
 import { definingFindings } from './defining.js';
+import { engagementFindings } from './engagement.js';
 import { formFindings } from './forms.js';
 import { scoreDateFindings } from './score-date.js';
 import { stageTimeFindings } from './stage-time.js';
@@ -490,6 +491,7 @@ export function observeJoins(
     ...scoreDateFindings(holders, now),
     ...withinRecordFindings(holders),
     ...formFindings(holders),
+    ...engagementFindings(holders),
   );
   out.users.push(...apiUserFacts(holders));
   out.memberships.push(...membershipFacts(holders));
