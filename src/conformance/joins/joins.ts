@@ -4,6 +4,7 @@ import { apiUserFacts, type UserFact } from './api-user.js';
 import { membershipFacts, type MembershipFact } from './memberships.js';
 import { converseFindings } from './converses.js';
 import { definingFindings } from './defining.js';
+import { derivedFindings } from './derived.js';
 import { engagementFindings } from './engagement.js';
 import { formFindings } from './forms.js';
 import { scoreDateFindings } from './score-date.js';
@@ -492,6 +493,7 @@ export function observeJoins(
     ...withinRecordFindings(holders),
     ...formFindings(holders),
     ...engagementFindings(holders),
+    ...derivedFindings(holders),
   );
   out.users.push(...apiUserFacts(holders));
   out.memberships.push(...membershipFacts(holders));

@@ -1,0 +1,127 @@
+import type { PageFinding } from '../assert/pages.js';
+import type { TypedHolder } from './typed-holders.js';
+
+/** What the planning derivations rest on (A-43, A-45). */
+const PLANNING_BASIS = ['§2.5', 'A-43', 'A-45'];
+/** What the note's twin fields rest on (the contract's descriptions, A-16). */
+const NOTE_BASIS = ['§2.3', 'A-16'];
+
+function finding(
+  path: string,
+  id: string,
+  expected: unknown,
+  actual: unknown,
+  message: string,
+  basis: string[],
+): PageFinding {
+  return { basis, finding: { expectationId: id, path, kind: 'value-mismatch', expected, actual, message } };
+}
+
+/** An initiative's progress is 0 while it is open and 100 once closed (A-45). */
+function initiativeProgress(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Initiative')) return;
+  const status = holder.leaves.get('status');
+  const progress = holder.leaves.get('progress');
+  if (typeof progress !== 'number' || (status !== 'open' && status !== 'closed')) return;
+  const expected = status === 'closed' ? 100 : 0;
+  if (progress === expected) return;
+  out.push(
+    finding(
+      `${holder.path}.progress`,
+      'planning-progress',
+      expected,
+      progress,
+      `${holder.path}.progress is ${progress} beside status ${status}: an initiative's progress is 0 while open and 100 once closed`,
+      PLANNING_BASIS,
+    ),
+  );
+}
+
+/** The statuses of an objective's initiatives when its page lists every one of them, else undefined. */
+function initiativeStatuses(objective: TypedHolder): string[] | undefined {
+  if (objective.narrowed.has('initiatives')) return undefined;
+  const page = objective.fields.get('initiatives') as { totalModels?: unknown; models?: unknown } | null;
+  if (!page || !Array.isArray(page.models) || page.totalModels !== page.models.length) return undefined;
+  const statuses = page.models.map((m) => (m as { status?: unknown } | null)?.status);
+  return statuses.every((s): s is string => s === 'open' || s === 'closed') ? statuses : undefined;
+}
+
+/**
+ * An objective whose page of initiatives holds all of them answers what they make (A-43, A-45): its
+ * progress is the share of them that is closed, as a whole percentage (rounded either way, the contract
+ * does not say which), and while it is open `canClose` is true exactly when none of them is open.
+ */
+function objectiveFromInitiatives(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Objective')) return;
+  const statuses = initiativeStatuses(holder);
+  if (!statuses) return;
+  const closed = statuses.filter((s) => s === 'closed').length;
+  const progress = holder.leaves.get('progress');
+  if (typeof progress === 'number') {
+    const share = statuses.length === 0 ? 0 : (closed * 100) / statuses.length;
+    if (progress !== Math.floor(share) && progress !== Math.ceil(share)) {
+      out.push(
+        finding(
+          `${holder.path}.progress`,
+          'planning-progress',
+          Math.round(share),
+          progress,
+          `${holder.path}.progress is ${progress}, but ${closed} of the ${statuses.length} initiatives it lists are closed: an objective's progress is the share of its initiatives that is closed`,
+          PLANNING_BASIS,
+        ),
+      );
+    }
+  }
+  const canClose = holder.leaves.get('canClose');
+  if (holder.leaves.get('status') !== 'open' || typeof canClose !== 'boolean') return;
+  const expected = statuses.every((s) => s === 'closed');
+  if (canClose === expected) return;
+  out.push(
+    finding(
+      `${holder.path}.canClose`,
+      'planning-can-close',
+      expected,
+      canClose,
+      `${holder.path}.canClose is ${canClose}, but ${statuses.length - closed} of the ${statuses.length} initiatives it lists are open: an open objective can be closed exactly when none of its initiatives is open`,
+      PLANNING_BASIS,
+    ),
+  );
+}
+
+/** A note's `noteId` is its `id` and its `notes` its `text` (the contract says "same as"). */
+function noteTwins(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Note')) return;
+  for (const [twin, field] of [
+    ['noteId', 'id'],
+    ['notes', 'text'],
+  ] as const) {
+    if (!holder.leaves.has(twin) || !holder.leaves.has(field)) continue;
+    const [a, b] = [holder.leaves.get(twin), holder.leaves.get(field)];
+    if (a === b) continue;
+    out.push(
+      finding(
+        `${holder.path}.${twin}`,
+        'same-as',
+        b,
+        a,
+        `${holder.path}.${twin} is ${JSON.stringify(a)} but ${field} beside it is ${JSON.stringify(b)}: a note's ${twin} is the same as its ${field}`,
+        NOTE_BASIS,
+      ),
+    );
+  }
+}
+
+/**
+ * Fields derived from others of the same answer that hold on any data: an initiative's progress from its
+ * status, an objective's progress and `canClose` from the initiatives it lists (A-43, A-45), a note's
+ * `noteId` and `notes` the same as its `id` and `text`.
+ */
+export function derivedFindings(holders: readonly TypedHolder[]): PageFinding[] {
+  const out: PageFinding[] = [];
+  for (const holder of holders) {
+    initiativeProgress(holder, out);
+    objectiveFromInitiatives(holder, out);
+    noteTwins(holder, out);
+  }
+  return out;
+}

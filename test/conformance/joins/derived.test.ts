@@ -1,0 +1,77 @@
+import { describe, expect, it } from '@jest/globals';
+import { derivedFindings } from '../../../src/conformance/joins/derived.js';
+import { typedHolders } from '../../../src/conformance/joins/typed-holders.js';
+import { buildRevisionSchema } from '../../../src/contract/generate.js';
+
+const schema = buildRevisionSchema('1.4.0');
+const found = (document: string, data: unknown) =>
+  derivedFindings(typedHolders(schema, { document }, data)).map((f) => [
+    f.finding.expectationId,
+    f.finding.path,
+    f.finding.actual,
+  ]);
+
+describe('derivedFindings', () => {
+  it("holds an initiative's progress to its status (A-45)", () => {
+    const initiative = (status: unknown, progress: unknown) =>
+      found('{ initiative(id: "i") { status progress } }', { initiative: { status, progress } });
+    expect(initiative('open', 0)).toEqual([]);
+    expect(initiative('closed', 100)).toEqual([]);
+    expect(initiative(null, 50)).toEqual([]);
+    expect(initiative('closed', 0)).toEqual([['planning-progress', 'data.initiative.progress', 0]]);
+    expect(initiative('open', 100)).toEqual([['planning-progress', 'data.initiative.progress', 100]]);
+  });
+
+  const OBJECTIVE =
+    '{ objective(id: "o") { status progress canClose initiatives { totalModels models { status } } } }';
+  const objective = (
+    status: string,
+    progress: number,
+    canClose: boolean,
+    statuses: string[],
+    total = statuses.length,
+  ) =>
+    found(OBJECTIVE, {
+      objective: {
+        status,
+        progress,
+        canClose,
+        initiatives: { totalModels: total, models: statuses.map((s) => ({ status: s })) },
+      },
+    });
+
+  it("holds an objective's progress to the share of its listed initiatives that is closed, either rounding (A-45)", () => {
+    expect(objective('open', 0, true, [])).toEqual([]);
+    expect(objective('open', 33, false, ['closed', 'open', 'open'])).toEqual([]);
+    expect(objective('open', 34, false, ['closed', 'open', 'open'])).toEqual([]);
+    expect(objective('open', 67, false, ['closed', 'closed', 'open'])).toEqual([]);
+    expect(objective('open', 100, true, ['closed', 'closed'])).toEqual([]);
+    expect(objective('open', 50, false, ['closed', 'open', 'open'])).toEqual([
+      ['planning-progress', 'data.objective.progress', 50],
+    ]);
+    // a page that does not hold every initiative says nothing
+    expect(objective('open', 50, false, ['closed', 'open', 'open'], 4)).toEqual([]);
+  });
+
+  it("holds an open objective's canClose to none of its listed initiatives being open (A-43)", () => {
+    expect(objective('open', 50, false, ['closed', 'open'])).toEqual([]);
+    expect(objective('closed', 50, false, ['closed', 'open'])).toEqual([]);
+    expect(objective('open', 50, true, ['closed', 'open'])).toEqual([
+      ['planning-can-close', 'data.objective.canClose', true],
+    ]);
+    expect(objective('open', 100, false, ['closed'])).toEqual([
+      ['planning-can-close', 'data.objective.canClose', false],
+    ]);
+  });
+
+  it("holds a note's noteId and notes to its id and text", () => {
+    const DOC = '{ contact(id: "c") { notes { allNotes { models { id noteId text notes } } } } }';
+    const note = (id: unknown, noteId: unknown, text: unknown, notes: unknown) =>
+      found(DOC, { contact: { notes: { allNotes: { models: [{ id, noteId, text, notes }] } } } });
+    expect(note('n', 'n', 'Met. Then lunch.', 'Met. Then lunch.')).toEqual([]);
+    expect(note('n', 'm', 'Met. Then lunch.', 'Met.')).toEqual([
+      ['same-as', 'data.contact.notes.allNotes.models[0].noteId', 'm'],
+      ['same-as', 'data.contact.notes.allNotes.models[0].notes', 'Met.'],
+    ]);
+  });
+});
