@@ -129,7 +129,8 @@ interface SortKey {
 /**
  * The order of a paged field asked without a sort, by parent type and field (A-34): the root activities
  * by date, oldest first; a contact's and an opportunity's activities newest first; a list's members by
- * display name (A-73); a contact's notes most recently edited first (A-614).
+ * display name (A-73); a contact's notes most recently edited first (A-614); a search by display name,
+ * lists by name and opportunities by title (A-34); objectives and initiatives by name (A-42).
  */
 const DEFAULT_ORDER: Readonly<Record<string, SortKey>> = {
   'Query.activities': { field: 'date', descending: false },
@@ -146,6 +147,14 @@ const DEFAULT_ORDER: Readonly<Record<string, SortKey>> = {
   // A-73: a list's members come by display name; A-614: a contact's notes most recently edited first.
   'List.contacts': { field: 'displayName', descending: false, basis: ['A-73', 'A-421'] },
   'Notes.allNotes': { field: 'lastEditedDate', descending: true, basis: ['A-614', 'A-421'] },
+  // A-34: a search without a sort comes by display name (people and companies in one order), lists by
+  // name, opportunities by title; A-42: objectives and initiatives by name.
+  'Query.searchFirmContacts': { field: 'displayName', descending: false },
+  'Query.lists': { field: 'name', descending: false },
+  'Query.opportunities': { field: 'title', descending: false },
+  'Query.objectives': { field: 'name', descending: false, basis: ['A-42', 'A-421'] },
+  'Query.initiatives': { field: 'name', descending: false, basis: ['A-42', 'A-421'] },
+  'Objective.initiatives': { field: 'name', descending: false, basis: ['A-42', 'A-421'] },
 };
 
 /** The sort entries of a `sort`/`sorts` argument as `{ field, descending }`, in order; those without a field end it. */

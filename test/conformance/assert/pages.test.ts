@@ -312,6 +312,40 @@ describe('pageFindings', () => {
     ]);
   });
 
+  it('holds a search, lists, opportunities, objectives and initiatives without a sort to A-34 and A-42', () => {
+    const page = (field: string, key: string, values: string[]) => ({
+      totalModels: values.length,
+      models: values.map((v, i) => ({ id: `${field}${i}`, [key]: v })),
+    });
+    const cases: Array<[string, string, string]> = [
+      [
+        'searchFirmContacts',
+        'displayName',
+        '{ searchFirmContacts(limit: 3) { totalModels models { id displayName } } }',
+      ],
+      ['lists', 'name', '{ lists(limit: 3) { totalModels models { id name } } }'],
+      ['opportunities', 'title', '{ opportunities(limit: 3) { totalModels models { id title } } }'],
+      ['objectives', 'name', '{ objectives(limit: 3) { totalModels models { id name } } }'],
+      ['initiatives', 'name', '{ initiatives(limit: 3) { totalModels models { id name } } }'],
+    ];
+    for (const [field, key, doc] of cases) {
+      expect(kinds(doc, { [field]: page(field, key, ['Abshire', 'bauch', 'Zulauf']) })).toEqual([]);
+      expect(kinds(doc, { [field]: page(field, key, ['Zulauf', 'Abshire', 'bauch']) })).toEqual([
+        `page-order data.${field}.models[1].${key}`,
+      ]);
+    }
+    const nested = '{ objective(id: "o") { initiatives(limit: 3) { totalModels models { id name } } } }';
+    expect(kinds(nested, { objective: { initiatives: page('i', 'name', ['B', 'A', 'C']) } })).toEqual([
+      'page-order data.objective.initiatives.models[1].name',
+    ]);
+    // a sort given is held instead of the default
+    const sorted =
+      '{ searchFirmContacts(limit: 3, sort: { field: "displayName", direction: "Descending" }) { totalModels models { id displayName } } }';
+    expect(
+      kinds(sorted, { searchFirmContacts: page('c', 'displayName', ['Zulauf', 'bauch', 'Abshire']) }),
+    ).toEqual([]);
+  });
+
   it('holds activity types without a sort to their names, A-05', () => {
     const doc = '{ activityTypes(limit: 3) { totalModels models { id name } } }';
     const types = (...names: string[]) => ({
