@@ -244,7 +244,11 @@ function checkError(e: ErrorExpectation, res: CheckedResponse, id: string): Find
       actual: errors.length === 0 ? 'no errors' : actual,
       message:
         errors.length === 0
-          ? 'expected a GraphQL error, got none'
+          ? `expected a GraphQL error, got none (HTTP ${res.status}${
+              res.body === undefined || res.body === null || res.body === ''
+                ? ', no body: the error envelope is missing'
+                : ''
+            })`
           : `no GraphQL error matches the expected one (${describeError(e.error)}; got ${actual
               .slice(0, 3)
               .map((a) => describeError({ code: a.code, message: a.message }, true))

@@ -162,7 +162,7 @@ export function judge(
       kind: 'http-header',
       expected: 'Content-Type application/graphql-response+json or application/json',
       actual: response.contentType || 'no content type',
-      message: `a GraphQL response sent as ${response.contentType || 'no content type'}`,
+      message: `a GraphQL response (HTTP ${response.status}) sent as ${response.contentType || 'no content type'}${response.text === '' ? ', with no body: the error envelope is missing' : ''}`,
     });
   }
   const charset = CHARSET.exec(response.contentType)?.[1]?.replace(/"/g, '');

@@ -189,6 +189,17 @@ describe('judge', () => {
       );
     });
 
+    it('names the status and the missing envelope of a refusal answered with no body', () => {
+      const refusal = { status: 405, contentType: '', body: undefined, text: '' };
+      const found = judge(refusal, [{ httpStatus: 405 }, { error: { code: 'METHOD_NOT_ALLOWED' } }], {
+        rootFields: [],
+      });
+      expect(found.map((f) => f.finding.message)).toEqual([
+        'a GraphQL response (HTTP 405) sent as no content type, with no body: the error envelope is missing',
+        'expected a GraphQL error, got none (HTTP 405, no body: the error envelope is missing)',
+      ]);
+    });
+
     it('leaves errors carrying validationErrors to a validationErrors expectation', () => {
       const carrier = {
         errors: [
