@@ -28,6 +28,7 @@ import { HOLDOUT23 } from './holdout23.js';
 import { HOLDOUT24 } from './holdout24.js';
 import { HOLDOUT25 } from './holdout25.js';
 import { HOLDOUT26 } from './holdout26.js';
+import { HOLDOUT28 } from './holdout28.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -59,6 +60,7 @@ export const SETS = {
   holdout24: HOLDOUT24,
   holdout25: HOLDOUT25,
   holdout26: HOLDOUT26,
+  holdout28: HOLDOUT28,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -87,6 +89,7 @@ export const SETS = {
     ...HOLDOUT24,
     ...HOLDOUT25,
     ...HOLDOUT26,
+    ...HOLDOUT28,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
