@@ -29,6 +29,7 @@ import { HOLDOUT24 } from './holdout24.js';
 import { HOLDOUT25 } from './holdout25.js';
 import { HOLDOUT26 } from './holdout26.js';
 import { HOLDOUT27 } from './holdout27.js';
+import { HOLDOUT28 } from './holdout28.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -61,6 +62,7 @@ export const SETS = {
   holdout25: HOLDOUT25,
   holdout26: HOLDOUT26,
   holdout27: HOLDOUT27,
+  holdout28: HOLDOUT28,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -90,6 +92,7 @@ export const SETS = {
     ...HOLDOUT25,
     ...HOLDOUT26,
     ...HOLDOUT27,
+    ...HOLDOUT28,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
