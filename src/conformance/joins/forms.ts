@@ -5,6 +5,8 @@ import type { TypedHolder } from './typed-holders.js';
 const CODE_BASIS = ['§2.3', '§4.1', 'A-566'];
 /** What the display-order rule rests on (A-567). */
 const ORDER_BASIS = ['§2.6', 'A-22', 'A-567'];
+/** What the e-mail form rests on (A-566). */
+const EMAIL_BASIS = ['§2.3', 'A-566'];
 /** What the stage-order range rests on (A-48). */
 const STAGE_BASIS = ['§2.5', 'A-48'];
 
@@ -93,6 +95,39 @@ function codeForms(holder: TypedHolder, out: PageFinding[]): void {
   }
 }
 
+/** Where an answer holds an e-mail address: the type and the field. */
+const EMAIL_FIELDS: ReadonlyArray<{ type: string; field: string }> = [
+  { type: 'EmailAddress', field: 'address' },
+  { type: 'ActivityPerson', field: 'primaryEmail' },
+  { type: 'ListContact', field: 'emailAddress' },
+  { type: 'EmployeeRelationshipTo', field: 'emailAddress' },
+  { type: 'EmployeeWithRelationshipsTo', field: 'emailAddress' },
+  { type: 'EmployeeWithRelationshipsToView', field: 'emailAddress' },
+];
+
+// One @ with something on each side and a dot in the domain: loose on purpose, as RFC 5321 allows far more
+// than any pattern checks; what it catches is an address cut, masked or replaced by another value.
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** An e-mail address the API answers is an address (A-566): local part, @, domain. */
+function emailForm(holder: TypedHolder, out: PageFinding[]): void {
+  for (const rule of EMAIL_FIELDS) {
+    if (!holder.types.has(rule.type)) continue;
+    const value = holder.leaves.get(rule.field);
+    if (typeof value !== 'string' || value === '' || EMAIL.test(value)) continue;
+    out.push(
+      finding(
+        `${holder.path}.${rule.field}`,
+        'email-form',
+        'an e-mail address (local part, @, domain)',
+        value,
+        `${holder.path}.${rule.field} is ${JSON.stringify(value)}, which is not an e-mail address: the API answers the address as stored`,
+        EMAIL_BASIS,
+      ),
+    );
+  }
+}
+
 /**
  * A list whose items carry a `displayOrder` is answered in that order (A-567): a strength scale's range
  * items, a contact's profiles and a profile's items. An item whose order is below the one before it is
@@ -147,13 +182,15 @@ function stageOrderRange(holder: TypedHolder, out: PageFinding[]): void {
 }
 
 /**
- * Rules on the form of values that hold on any data: standard codes in their standard's form (A-566),
+ * Rules on the form of values that hold on any data: standard codes in their standard's form and e-mail
+ * addresses as addresses (A-566),
  * lists with a display order in that order (A-567) and stage orders within 1..1000 (A-48).
  */
 export function formFindings(holders: readonly TypedHolder[]): PageFinding[] {
   const out: PageFinding[] = [];
   for (const holder of holders) {
     codeForms(holder, out);
+    emailForm(holder, out);
     displayOrder(holder, out);
     stageOrderRange(holder, out);
   }

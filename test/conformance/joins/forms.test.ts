@@ -65,6 +65,30 @@ describe('formFindings', () => {
     ]);
   });
 
+  it('holds e-mail addresses to the form of an address (A-566)', () => {
+    const DOC =
+      '{ contact(id: "c") { emailAddresses { address } } list(id: "l") { contacts { models { emailAddress } } } }';
+    const emails = (address: unknown, member: unknown) =>
+      found(DOC, {
+        contact: { emailAddresses: [{ address }] },
+        list: { contacts: { models: [{ emailAddress: member }] } },
+      });
+    expect(emails('ada.lovelace@example.co.uk', "o'brien+rm@mail.example.com")).toEqual([]);
+    expect(emails(null, '')).toEqual([]);
+    expect(emails('ada.lovelace', 'a***@example.com')).toEqual([
+      ['email-form', 'data.contact.emailAddresses[0].address', 'ada.lovelace'],
+    ]);
+    expect(emails('ada@example.com', 'Ada Lovelace <ada@example.com>')).toEqual([
+      ['email-form', 'data.list.contacts.models[0].emailAddress', 'Ada Lovelace <ada@example.com>'],
+    ]);
+    // a search's echo of what was asked is not an address
+    expect(
+      found('{ searchFirmContacts { searchTerms { emailAddress } } }', {
+        searchFirmContacts: { searchTerms: { emailAddress: 'ada@' } },
+      }),
+    ).toEqual([]);
+  });
+
   it('holds lists with a display order to that order, in any type (A-567)', () => {
     const RANGE = '{ relationshipTypes { correlationRangeItems { displayOrder strengthDescription } } }';
     const range = (orders: unknown[]) =>
