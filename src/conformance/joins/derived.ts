@@ -3,6 +3,8 @@ import type { TypedHolder } from './typed-holders.js';
 
 /** What the planning derivations rest on (A-43, A-45). */
 const PLANNING_BASIS = ['§2.5', 'A-43', 'A-45'];
+/** What the date orders rest on (A-43, A-44, A-47). */
+const DATES_BASIS = ['§2.5', 'A-43', 'A-44', 'A-47'];
 /** What the note's twin fields rest on (the contract's descriptions, A-16). */
 const NOTE_BASIS = ['§2.3', 'A-16'];
 
@@ -88,6 +90,41 @@ function objectiveFromInitiatives(holder: TypedHolder, out: PageFinding[]): void
   );
 }
 
+/**
+ * Dates a write may not put out of order, which therefore no record holds out of order (A-44: an end
+ * before its start is refused; A-43, A-47: a close date, estimated or actual, before the opening date).
+ */
+const DATE_ORDERS: ReadonlyArray<{ type: string; first: string; then: string }> = [
+  { type: 'Objective', first: 'startDate', then: 'endDate' },
+  { type: 'Initiative', first: 'startDate', then: 'endDate' },
+  { type: 'Opportunity', first: 'dateOpened', then: 'estimatedCloseDate' },
+  { type: 'Opportunity', first: 'dateOpened', then: 'actualCloseDate' },
+];
+
+/** The calendar day of a date or date-time, for comparing a Date with another Date. */
+const dayOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
+
+/** A record's dates that writes keep in order are in that order (A-43, A-44, A-47). */
+function dateOrder(holder: TypedHolder, out: PageFinding[]): void {
+  for (const rule of DATE_ORDERS) {
+    if (!holder.types.has(rule.type)) continue;
+    const first = dayOf(holder.leaves.get(rule.first));
+    const then = dayOf(holder.leaves.get(rule.then));
+    if (first === undefined || then === undefined || then >= first) continue;
+    out.push(
+      finding(
+        `${holder.path}.${rule.then}`,
+        'date-order',
+        `a day on or after ${rule.first} ${first}`,
+        holder.leaves.get(rule.then),
+        `${holder.path}.${rule.then} is ${then}, before ${rule.first} ${first} beside it: no write may put it so, so no record holds it so`,
+        DATES_BASIS,
+      ),
+    );
+  }
+}
+
 /** A note's `noteId` is its `id` and its `notes` its `text` (the contract says "same as"). */
 function noteTwins(holder: TypedHolder, out: PageFinding[]): void {
   if (!holder.types.has('Note')) return;
@@ -114,7 +151,7 @@ function noteTwins(holder: TypedHolder, out: PageFinding[]): void {
 /**
  * Fields derived from others of the same answer that hold on any data: an initiative's progress from its
  * status, an objective's progress and `canClose` from the initiatives it lists (A-43, A-45), a note's
- * `noteId` and `notes` the same as its `id` and `text`.
+ * `noteId` and `notes` the same as its `id` and `text`, and dates no write may put out of order in order.
  */
 export function derivedFindings(holders: readonly TypedHolder[]): PageFinding[] {
   const out: PageFinding[] = [];
@@ -122,6 +159,7 @@ export function derivedFindings(holders: readonly TypedHolder[]): PageFinding[] 
     initiativeProgress(holder, out);
     objectiveFromInitiatives(holder, out);
     noteTwins(holder, out);
+    dateOrder(holder, out);
   }
   return out;
 }

@@ -74,4 +74,23 @@ describe('derivedFindings', () => {
       ['same-as', 'data.contact.notes.allNotes.models[0].notes', 'Met.'],
     ]);
   });
+
+  it('holds dates no write may put out of order to their order (A-43, A-44, A-47)', () => {
+    const DOC =
+      '{ opportunity(id: "o") { dateOpened estimatedCloseDate actualCloseDate } initiative(id: "i") { startDate endDate } }';
+    const both = (opened: unknown, estimated: unknown, actual: unknown, start: unknown, end: unknown) =>
+      found(DOC, {
+        opportunity: { dateOpened: opened, estimatedCloseDate: estimated, actualCloseDate: actual },
+        initiative: { startDate: start, endDate: end },
+      });
+    expect(both('2026-01-02', '2026-01-02', null, '2026-01-01', '2026-12-31')).toEqual([]);
+    expect(both(null, '2020-01-01', null, null, '2020-01-01')).toEqual([]);
+    expect(both('2026-01-02', '2026-01-01', '2026-01-03', '2026-02-01', '2026-01-31')).toEqual([
+      ['date-order', 'data.opportunity.estimatedCloseDate', '2026-01-01'],
+      ['date-order', 'data.initiative.endDate', '2026-01-31'],
+    ]);
+    expect(both('2026-01-02', '2026-03-01', '2026-01-01', null, null)).toEqual([
+      ['date-order', 'data.opportunity.actualCloseDate', '2026-01-01'],
+    ]);
+  });
 });
