@@ -30,6 +30,7 @@ import { HOLDOUT25 } from './holdout25.js';
 import { HOLDOUT26 } from './holdout26.js';
 import { HOLDOUT27 } from './holdout27.js';
 import { HOLDOUT28 } from './holdout28.js';
+import { HOLDOUT30 } from './holdout30.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -63,6 +64,7 @@ export const SETS = {
   holdout26: HOLDOUT26,
   holdout27: HOLDOUT27,
   holdout28: HOLDOUT28,
+  holdout30: HOLDOUT30,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -93,6 +95,7 @@ export const SETS = {
     ...HOLDOUT26,
     ...HOLDOUT27,
     ...HOLDOUT28,
+    ...HOLDOUT30,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 
