@@ -4,7 +4,7 @@
  * the mode caught: exit 1 with a difference that names the regression. The correct server must pass
  * every mode with exit 0.
  *
- *   npm run mutation-score -- [--set main|holdout|holdout2|holdout3|holdout4|holdout5|holdout6|holdout7|holdout8|holdout9|holdout10|holdout11|holdout12|holdout13|holdout14|holdout15|holdout16|holdout17|holdout18|holdout19|holdout20|holdout21|holdout22|holdout23|holdout24|holdout25|holdout26|holdout27|holdout28|holdout29|all] [--mode read-only|read-write|compare|fuzz]...
+ *   npm run mutation-score -- [--set main|holdout|holdout2|holdout3|holdout4|holdout5|holdout6|holdout7|holdout8|holdout9|holdout10|holdout11|holdout12|holdout13|holdout14|holdout15|holdout16|holdout17|holdout18|holdout19|holdout20|holdout21|holdout22|holdout23|holdout24|holdout25|holdout26|holdout27|holdout28|holdout29|holdout30|all] [--mode read-only|read-write|compare|fuzz]...
  *                             [--mutant PREFIX]... [--scenario GLOB]... [--concurrency N]
  *                             [--fuzz-seconds S] [--out FILE]
  *

@@ -31,6 +31,7 @@ import { HOLDOUT26 } from './holdout26.js';
 import { HOLDOUT27 } from './holdout27.js';
 import { HOLDOUT28 } from './holdout28.js';
 import { HOLDOUT29 } from './holdout29.js';
+import { HOLDOUT30 } from './holdout30.js';
 import { MUTANTS, type Mutant } from './mutants.js';
 
 /** The mutant sets `--set` chooses from. */
@@ -65,6 +66,7 @@ export const SETS = {
   holdout27: HOLDOUT27,
   holdout28: HOLDOUT28,
   holdout29: HOLDOUT29,
+  holdout30: HOLDOUT30,
   all: [
     ...MUTANTS,
     ...HOLDOUT,
@@ -96,6 +98,7 @@ export const SETS = {
     ...HOLDOUT27,
     ...HOLDOUT28,
     ...HOLDOUT29,
+    ...HOLDOUT30,
   ],
 } as const satisfies Record<string, readonly Mutant[]>;
 

@@ -23,7 +23,7 @@ describe('mutation-score --set', () => {
     const run = await score(['--set', 'holdout-typo', '--mode', 'read-only']);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      'mutation-score: unknown set "holdout-typo" (main, holdout, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10, holdout11, holdout12, holdout13, holdout14, holdout15, holdout16, holdout17, holdout18, holdout19, holdout20, holdout21, holdout22, holdout23, holdout24, holdout25, holdout26, holdout27, holdout28, holdout29, all)\n',
+      'mutation-score: unknown set "holdout-typo" (main, holdout, holdout2, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10, holdout11, holdout12, holdout13, holdout14, holdout15, holdout16, holdout17, holdout18, holdout19, holdout20, holdout21, holdout22, holdout23, holdout24, holdout25, holdout26, holdout27, holdout28, holdout29, holdout30, all)\n',
     );
     expect(run.stdout).toBe('');
   });
