@@ -125,6 +125,68 @@ function dateOrder(holder: TypedHolder, out: PageFinding[]): void {
   }
 }
 
+/**
+ * A planning record's `activityCounts` count the activities its `activities` page lists, by type (A-45):
+ * their sum is the page's `totalModels`, and where the page holds every activity, each type's count is
+ * the number of its activities of that type.
+ */
+function activityCounts(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Objective') && !holder.types.has('Initiative')) return;
+  const counts = holder.fields.get('activityCounts');
+  const page = holder.fields.get('activities') as
+    { totalModels?: unknown; models?: unknown } | null | undefined;
+  if (
+    !Array.isArray(counts) ||
+    !page ||
+    typeof page.totalModels !== 'number' ||
+    holder.narrowed.has('activities')
+  )
+    return;
+  const byType = new Map<string, number>();
+  let sum = 0;
+  for (const row of counts) {
+    const { typeId, activityCount } = (row ?? {}) as { typeId?: unknown; activityCount?: unknown };
+    if (typeof activityCount !== 'number') return;
+    sum += activityCount;
+    if (typeof typeId === 'string') byType.set(typeId, (byType.get(typeId) ?? 0) + activityCount);
+  }
+  if (sum !== page.totalModels) {
+    out.push(
+      finding(
+        `${holder.path}.activityCounts`,
+        'activity-counts',
+        page.totalModels,
+        sum,
+        `${holder.path}.activityCounts add up to ${sum}, but its activities number ${page.totalModels}: the counts are of the record's activities, by type`,
+        PLANNING_BASIS,
+      ),
+    );
+    return;
+  }
+  const models = Array.isArray(page.models) ? page.models : [];
+  if (models.length !== page.totalModels || byType.size !== counts.length) return;
+  const listed = new Map<string, number>();
+  for (const m of models) {
+    const typeId = (m as { typeId?: unknown } | null)?.typeId;
+    if (typeof typeId !== 'string') return;
+    listed.set(typeId, (listed.get(typeId) ?? 0) + 1);
+  }
+  for (const [typeId, n] of listed) {
+    if (byType.get(typeId) === n) continue;
+    out.push(
+      finding(
+        `${holder.path}.activityCounts`,
+        'activity-counts',
+        `${n} of type ${typeId}`,
+        byType.get(typeId) ?? 0,
+        `${holder.path}.activityCounts count ${byType.get(typeId) ?? 0} activities of type ${typeId}, but its activities list ${n}: the counts are of the record's activities, by type`,
+        PLANNING_BASIS,
+      ),
+    );
+    return;
+  }
+}
+
 /** A note's `noteId` is its `id` and its `notes` its `text` (the contract says "same as"). */
 function noteTwins(holder: TypedHolder, out: PageFinding[]): void {
   if (!holder.types.has('Note')) return;
@@ -151,7 +213,8 @@ function noteTwins(holder: TypedHolder, out: PageFinding[]): void {
 /**
  * Fields derived from others of the same answer that hold on any data: an initiative's progress from its
  * status, an objective's progress and `canClose` from the initiatives it lists (A-43, A-45), a note's
- * `noteId` and `notes` the same as its `id` and `text`, and dates no write may put out of order in order.
+ * `noteId` and `notes` the same as its `id` and `text`, dates no write may put out of order in order, and a
+ * planning record's activity counts of the activities it lists.
  */
 export function derivedFindings(holders: readonly TypedHolder[]): PageFinding[] {
   const out: PageFinding[] = [];
@@ -160,6 +223,7 @@ export function derivedFindings(holders: readonly TypedHolder[]): PageFinding[] 
     objectiveFromInitiatives(holder, out);
     noteTwins(holder, out);
     dateOrder(holder, out);
+    activityCounts(holder, out);
   }
   return out;
 }

@@ -93,4 +93,54 @@ describe('derivedFindings', () => {
       ['date-order', 'data.opportunity.actualCloseDate', '2026-01-01'],
     ]);
   });
+
+  it("holds a planning record's activity counts to the activities it lists (A-45)", () => {
+    const DOC =
+      '{ initiative(id: "i") { activityCounts { typeId activityCount } activities(limit: 10) { totalModels models { id typeId } } } }';
+    const record = (counts: Array<[string, number]>, types: string[], total = types.length) =>
+      found(DOC, {
+        initiative: {
+          activityCounts: counts.map(([typeId, activityCount]) => ({ typeId, activityCount })),
+          activities: { totalModels: total, models: types.map((typeId, i) => ({ id: `a${i}`, typeId })) },
+        },
+      });
+    expect(
+      record(
+        [
+          ['call', 2],
+          ['meeting', 1],
+        ],
+        ['call', 'meeting', 'call'],
+      ),
+    ).toEqual([]);
+    expect(record([], [])).toEqual([]);
+    expect(
+      record(
+        [
+          ['call', 2],
+          ['meeting', 3],
+        ],
+        ['call', 'meeting'],
+        5,
+      ),
+    ).toEqual([]);
+    expect(
+      record(
+        [
+          ['call', 2],
+          ['meeting', 2],
+        ],
+        ['call', 'meeting', 'call'],
+      ),
+    ).toEqual([['activity-counts', 'data.initiative.activityCounts', 4]]);
+    expect(
+      record(
+        [
+          ['call', 1],
+          ['meeting', 2],
+        ],
+        ['call', 'meeting', 'call'],
+      ),
+    ).toEqual([['activity-counts', 'data.initiative.activityCounts', 1]]);
+  });
 });
