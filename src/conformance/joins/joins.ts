@@ -182,8 +182,9 @@ const RECORD_FAMILIES: readonly [string, readonly string[]][] = [
  * Rows that repeat fields of the record they name: an additional field value carries its definition's
  * data type and name (A-70); an activity, an activity count and a relationship event the name of their
  * type, a list member its contact's display name and its company's name, an initiative's company row
- * the initiative's name, an involved user and a co-worker the person's current job title, relationship
- * views the display names of the contacts they rank (A-580). Each must read as the record itself does.
+ * the initiative's name, an involved user and a co-worker the person's current job title (and an
+ * involved user its names), a principal the lead's full name, relationship views the display names (and
+ * job titles) of the contacts they rank (A-580). Each must read as the record itself does.
  */
 const PROJECTIONS: readonly {
   type: string;
@@ -219,8 +220,28 @@ const PROJECTIONS: readonly {
   { type: 'ContactFolderContactType', family: 'ContactType', idField: 'id', fields: { name: 'name' } },
   // A person linked to an activity carries the person's own full name.
   { type: 'ActivityPerson', family: 'Contact', idField: 'id', fields: { fullName: 'fullName' } },
-  // A person shown as an involved user or a co-worker carries the person's current job title.
-  { type: 'InvolvedUser', family: 'Contact', idField: 'id', fields: { jobTitle: 'currentJobTitle' } },
+  // A person shown as an involved user or a co-worker carries the person's current job title and names.
+  {
+    type: 'InvolvedUser',
+    family: 'Contact',
+    idField: 'id',
+    fields: { jobTitle: 'currentJobTitle', firstName: 'firstName', lastName: 'lastName' },
+  },
+  // An opportunity's principal carries the lead's own full name.
+  { type: 'OpportunityPrincipal', family: 'Contact', idField: 'leadId', fields: { fullName: 'fullName' } },
+  // The firm's employees related to a company are named as the contacts they are.
+  {
+    type: 'EmployeeWithRelationshipsTo',
+    family: 'Contact',
+    idField: 'id',
+    fields: { displayName: 'displayName', positionName: 'currentJobTitle' },
+  },
+  {
+    type: 'EmployeeWithRelationshipsToView',
+    family: 'Contact',
+    idField: 'id',
+    fields: { displayName: 'displayName', positionName: 'currentJobTitle' },
+  },
   {
     type: 'EmployeeRelationshipTo',
     family: 'Contact',
