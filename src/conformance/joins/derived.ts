@@ -5,6 +5,8 @@ import type { TypedHolder } from './typed-holders.js';
 const PLANNING_BASIS = ['§2.5', 'A-43', 'A-45'];
 /** What the date orders rest on (A-43, A-44, A-47). */
 const DATES_BASIS = ['§2.5', 'A-43', 'A-44', 'A-47'];
+/** What the bulk counts rest on (§7.3, A-38). */
+const BULK_BASIS = ['§7.3', 'A-38'];
 /** What the note's twin fields rest on (the contract's descriptions, A-16). */
 const NOTE_BASIS = ['§2.3', 'A-16'];
 
@@ -187,6 +189,49 @@ function activityCounts(holder: TypedHolder, out: PageFinding[]): void {
   }
 }
 
+/**
+ * `addContactsToLists` counts contact/list pairs (A-38): the pairs added or in place and the pairs skipped
+ * make up the total, and the contacts named as skipped are those of the skipped pairs (at most one each).
+ */
+function bulkCounts(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('AddContactsToListResults')) return;
+  const [total, success, skipped] = ['totalCount', 'successCount', 'skippedCount'].map((f) =>
+    holder.leaves.get(f),
+  );
+  const ids = holder.leaves.get('skippedContactIds');
+  const report = (field: string, expected: unknown, actual: unknown, why: string) =>
+    out.push(
+      finding(
+        `${holder.path}.${field}`,
+        'bulk-counts',
+        expected,
+        actual,
+        `${holder.path}.${field} is ${JSON.stringify(actual)}: ${why}`,
+        BULK_BASIS,
+      ),
+    );
+  if (typeof total === 'number' && typeof success === 'number' && typeof skipped === 'number') {
+    if (success + skipped !== total) {
+      report(
+        'totalCount',
+        success + skipped,
+        total,
+        `successCount ${success} and skippedCount ${skipped} make up the total of the pairs`,
+      );
+      return;
+    }
+  }
+  if (typeof skipped === 'number' && Array.isArray(ids)) {
+    if (ids.length > skipped || skipped > 0 !== ids.length > 0)
+      report(
+        'skippedContactIds',
+        skipped === 0 ? 'no contact' : `between 1 and ${skipped} contacts`,
+        ids,
+        `skippedCount is ${skipped}: the contacts named as skipped are those of the skipped pairs, each once`,
+      );
+  }
+}
+
 /** A note's `noteId` is its `id` and its `notes` its `text` (the contract says "same as"). */
 function noteTwins(holder: TypedHolder, out: PageFinding[]): void {
   if (!holder.types.has('Note')) return;
@@ -214,7 +259,7 @@ function noteTwins(holder: TypedHolder, out: PageFinding[]): void {
  * Fields derived from others of the same answer that hold on any data: an initiative's progress from its
  * status, an objective's progress and `canClose` from the initiatives it lists (A-43, A-45), a note's
  * `noteId` and `notes` the same as its `id` and `text`, dates no write may put out of order in order, and a
- * planning record's activity counts of the activities it lists.
+ * planning record's activity counts of the activities it lists, and a bulk add's counts of its pairs.
  */
 export function derivedFindings(holders: readonly TypedHolder[]): PageFinding[] {
   const out: PageFinding[] = [];
@@ -224,6 +269,7 @@ export function derivedFindings(holders: readonly TypedHolder[]): PageFinding[] 
     noteTwins(holder, out);
     dateOrder(holder, out);
     activityCounts(holder, out);
+    bulkCounts(holder, out);
   }
   return out;
 }

@@ -143,4 +143,23 @@ describe('derivedFindings', () => {
       ),
     ).toEqual([['activity-counts', 'data.initiative.activityCounts', 1]]);
   });
+
+  it("holds addContactsToLists' counts to its pairs (A-38)", () => {
+    const DOC =
+      'mutation { addContactsToLists(listIds: ["l"], contactIds: ["a", "b"]) { totalCount successCount skippedCount skippedContactIds } }';
+    const counts = (
+      totalCount: number,
+      successCount: number,
+      skippedCount: number,
+      skippedContactIds: string[],
+    ) => found(DOC, { addContactsToLists: { totalCount, successCount, skippedCount, skippedContactIds } });
+    expect(counts(4, 3, 1, ['b'])).toEqual([]);
+    expect(counts(4, 2, 2, ['b'])).toEqual([]);
+    expect(counts(2, 2, 0, [])).toEqual([]);
+    expect(counts(4, 3, 0, [])).toEqual([['bulk-counts', 'data.addContactsToLists.totalCount', 4]]);
+    expect(counts(2, 2, 0, ['b'])).toEqual([
+      ['bulk-counts', 'data.addContactsToLists.skippedContactIds', ['b']],
+    ]);
+    expect(counts(2, 1, 1, [])).toEqual([['bulk-counts', 'data.addContactsToLists.skippedContactIds', []]]);
+  });
 });
