@@ -21,7 +21,8 @@ export const ANONYMOUS_BASIS: readonly string[] = ['§5.2', 'A-58', 'A-423', 'A-
  * The ways GraphQL over HTTP and HTTP let a client send the same query, each of which a service must
  * answer as it answers the plain POST (A-582): with GET, its envelope in the URL; typed
  * `application/json; charset=utf-8`; typed with the media type and charset in other letter case;
- * accepting only `application/json`, only `application/graphql-response+json`, or anything (`*∕*`);
+ * accepting only `application/json` (also with a `charset` parameter), only
+ * `application/graphql-response+json`, or anything (`*∕*`);
  * with an empty `extensions` map in the envelope; with `operationName` (and, without variables,
  * `variables`) sent as null; with the bearer scheme written in lower case. And to
  * the other revision's endpoint, where the document is valid there too: the revisions differ in their
@@ -32,6 +33,7 @@ export type TwinVariant =
   | 'json-charset'
   | 'json-cased'
   | 'accept-json'
+  | 'accept-json-charset'
   | 'accept-graphql-response'
   | 'accept-any'
   | 'extensions'
@@ -50,6 +52,7 @@ export const TWIN_VARIANTS: readonly TwinVariant[] = [
   'json-cased',
   'accept-any',
   'null-members',
+  'accept-json-charset',
   'other-revision',
 ];
 
@@ -61,6 +64,7 @@ export const SENT: Readonly<Record<TwinVariant, string>> = {
   'accept-json': 'accepting only application/json',
   'accept-graphql-response': 'accepting only application/graphql-response+json',
   'accept-any': 'accepting */*',
+  'accept-json-charset': 'accepting "application/json; charset=utf-8" (a media type with a parameter)',
   extensions: 'with an empty "extensions" map in its envelope',
   'lowercase-scheme': 'with its bearer token under the scheme written "bearer"',
   'null-members': 'with "operationName": null (and "variables": null when it has none) in its envelope',
@@ -146,6 +150,11 @@ export function twinOf(
       };
     case 'accept-any':
       return { ...request, headers: { ...withoutHeader(headers, 'accept'), accept: '*/*' } };
+    case 'accept-json-charset':
+      return {
+        ...request,
+        headers: { ...withoutHeader(headers, 'accept'), accept: 'application/json; charset=utf-8' },
+      };
     case 'extensions':
       return { ...request, rawBody: JSON.stringify({ ...request.body, extensions: {} }) };
     case 'null-members': {
@@ -263,7 +272,8 @@ export interface CredentialTwin {
 
 /**
  * The request without its bearer credentials, with a well-formed token no tenant has (A-423), with
- * its own token in other letter case (A-584) and with its own token under the Basic scheme (A-589), once
+ * its own token in other letter case (A-584), with words after its token (A-560) and with its own token
+ * under the Basic scheme (A-589), once
  * per key (the first answered operation of each revision and set of root fields, queries and
  * mutations alike): every operation is asked once as a caller no firm designated. A service that skips
  * authentication on one path, or checks only that a token is present, serves it. Empty when this key
@@ -295,6 +305,15 @@ export function credentialTwins(
         ]
       : []),
     { request: marked({ ...request, headers: without }, 'anonymous'), sent: 'without credentials' },
+    // A token is the whole credential (A-560): words after it make it no tenant's, however a gateway
+    // splits the header.
+    {
+      request: marked(
+        { ...request, headers: { ...without, authorization: `Bearer ${token} extra` } },
+        'token-words',
+      ),
+      sent: 'with words after its bearer token',
+    },
     // The scheme with no token after it is no credential at all (A-423), however a gateway parses it.
     {
       request: marked({ ...request, headers: { ...without, authorization: 'Bearer' } }, 'empty-token'),

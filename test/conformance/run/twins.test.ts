@@ -42,6 +42,7 @@ describe('twinOf', () => {
       'application/graphql-response+json',
     );
     expect(twinOf(request, 'accept-any')?.headers.accept).toBe('*/*');
+    expect(twinOf(request, 'accept-json-charset')?.headers.accept).toBe('application/json; charset=utf-8');
     expect(JSON.parse(twinOf(request, 'extensions')?.rawBody ?? '{}')).toEqual({
       ...request.body,
       extensions: {},
@@ -262,13 +263,13 @@ describe('runStep with transport twins', () => {
     expect(seen.filter((s) => !s.anonymous)).toHaveLength(1);
   });
 
-  it('asks each operation without credentials, with the scheme and no token, with a token no tenant has, in other case and as a Basic password, each refused 401 with no data', async () => {
+  it('asks each operation without credentials, with the scheme and no token, with a token no tenant has, in other case, with words after it and as a Basic password, each refused 401 with no data', async () => {
     seen.length = 0;
     const planner = new TwinPlanner(['extensions']);
     const options = { target: targetAt(strictUrl), http, twins: planner };
     const first = await runStep(scenario, step, '1.4.0', options, schema, ctx());
     await runStep(scenario, step, '1.4.0', options, schema, ctx());
-    expect(seen.filter((s) => s.anonymous)).toHaveLength(5);
+    expect(seen.filter((s) => s.anonymous)).toHaveLength(6);
     expect(first.differences).toEqual([]);
     const served = await runStep(
       scenario,
@@ -305,12 +306,16 @@ describe('runStep with transport twins', () => {
         ['transport-anonymous', 'presence-mismatch', 'breaking'],
         ['transport-anonymous', 'http-status', 'breaking'],
         ['transport-anonymous', 'presence-mismatch', 'breaking'],
+        ['transport-anonymous', 'http-status', 'breaking'],
+        ['transport-anonymous', 'presence-mismatch', 'breaking'],
       ]);
       expect(leaked.differences.map((d) => d.message.split(' was ')[0])).toEqual([
         'The same query sent with the bearer token in other letter case',
         'The same query sent with the bearer token in other letter case',
         'The same query sent without credentials',
         'The same query sent without credentials',
+        'The same query sent with words after its bearer token',
+        'The same query sent with words after its bearer token',
         'The same query sent with the Bearer scheme and no token',
         'The same query sent with the Bearer scheme and no token',
         'The same query sent with a bearer token no tenant has',
@@ -333,6 +338,8 @@ describe('runStep with transport twins', () => {
         'The same mutation sent with the bearer token in other letter case',
         'The same mutation sent without credentials',
         'The same mutation sent without credentials',
+        'The same mutation sent with words after its bearer token',
+        'The same mutation sent with words after its bearer token',
         'The same mutation sent with the Bearer scheme and no token',
         'The same mutation sent with the Bearer scheme and no token',
         'The same mutation sent with a bearer token no tenant has',
@@ -356,6 +363,7 @@ describe('runStep with transport twins', () => {
     ]);
     expect(seen.map((s) => [s.contentType, s.anonymous])).toEqual([
       ['application/json', false],
+      ['application/json', true],
       ['application/json', true],
       ['application/json', true],
       ['application/json', true],
