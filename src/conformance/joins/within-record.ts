@@ -426,6 +426,21 @@ const ONE_MAILING_ADDRESS: OneFlag = {
 };
 
 /**
+ * A list member's sponsors (and a contact's list's, A-74) flag at most one as primary: the strict sponsor
+ * filter names "the primary sponsor" (A-73), so a second primary is a flag read from the wrong column.
+ */
+const ONE_PRIMARY_SPONSOR: OneFlag = {
+  type: 'ListSponsor',
+  flag: 'isPrimary',
+  under: 'sponsors',
+  id: 'one-primary-sponsor',
+  records: 'sponsors',
+  rule: 'a member has one primary sponsor',
+  atFlag: true,
+  basis: SPONSOR_BASIS,
+};
+
+/**
  * An answer that holds the firm settings' default activity type and a list of activity types flagging
  * one as the default names the same type in both (A-21: the settings' default is the flagged type).
  */
@@ -472,7 +487,7 @@ function settingsDefault(holders: readonly TypedHolder[], out: PageFinding[]): v
  * relationship's strength level within its scale (A-595), a person's full name made of its names (A-596),
  * one default activity type per list of types (A-597), a list member's company named by id and name (A-598),
  * a relationship type with a former form that names it (A-611),
- * a closed objective that cannot be closed again and an open record without a close date (A-43), one mailing address per contact (A-25), an
+ * a closed objective that cannot be closed again and an open record without a close date (A-43), one mailing address per contact (A-25), one primary sponsor per member (A-73), an
  * employer for every employee (A-26).
  */
 export function withinRecordFindings(holders: readonly TypedHolder[]): PageFinding[] {
@@ -497,6 +512,7 @@ export function withinRecordFindings(holders: readonly TypedHolder[]): PageFindi
   }
   oneFlagged(holders, ONE_DEFAULT_TYPE, out);
   oneFlagged(holders, ONE_MAILING_ADDRESS, out);
+  oneFlagged(holders, ONE_PRIMARY_SPONSOR, out);
   settingsDefault(holders, out);
   return out;
 }

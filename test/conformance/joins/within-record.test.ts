@@ -266,6 +266,25 @@ describe('withinRecordFindings', () => {
     ]);
   });
 
+  it('finds a member with two primary sponsors, and not one per list (A-73)', () => {
+    const document = '{ list(id: "l") { contacts { models { id sponsors { id isPrimary } } } } }';
+    const members = (...rows: boolean[][]) =>
+      found(document, {
+        list: {
+          contacts: {
+            models: rows.map((flags, m) => ({
+              id: `c${m}`,
+              sponsors: flags.map((isPrimary, i) => ({ id: `u${i}`, isPrimary })),
+            })),
+          },
+        },
+      });
+    expect(members([true, false], [true], [false])).toEqual([]);
+    expect(members([true], [true, true])).toEqual([
+      ['one-primary-sponsor', 'data.list.contacts.models[1].sponsors[1].isPrimary', 2],
+    ]);
+  });
+
   it('finds an employee without an employer, and nothing for others or where the employer is not asked (A-26)', () => {
     const document = '{ people(ids: ["a", "b"]) { id isEmployee currentEmployer { id } } }';
     const people = (...rows: unknown[]) => found(document, { people: rows });
