@@ -1,4 +1,5 @@
 import type { PageFinding } from '../assert/pages.js';
+import { ruleFinding } from './rule-finding.js';
 import type { TypedHolder } from './typed-holders.js';
 
 /** What the planning derivations rest on (A-43, A-45). */
@@ -10,17 +11,6 @@ const BULK_BASIS = ['§7.3', 'A-38'];
 /** What the note's twin fields rest on (the contract's descriptions, A-16). */
 const NOTE_BASIS = ['§2.3', 'A-16'];
 
-function finding(
-  path: string,
-  id: string,
-  expected: unknown,
-  actual: unknown,
-  message: string,
-  basis: string[],
-): PageFinding {
-  return { basis, finding: { expectationId: id, path, kind: 'value-mismatch', expected, actual, message } };
-}
-
 /** An initiative's progress is 0 while it is open and 100 once closed (A-45). */
 function initiativeProgress(holder: TypedHolder, out: PageFinding[]): void {
   if (!holder.types.has('Initiative')) return;
@@ -30,7 +20,7 @@ function initiativeProgress(holder: TypedHolder, out: PageFinding[]): void {
   const expected = status === 'closed' ? 100 : 0;
   if (progress === expected) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.progress`,
       'planning-progress',
       expected,
@@ -65,7 +55,7 @@ function objectiveFromInitiatives(holder: TypedHolder, out: PageFinding[]): void
     const share = statuses.length === 0 ? 0 : (closed * 100) / statuses.length;
     if (progress !== Math.floor(share) && progress !== Math.ceil(share)) {
       out.push(
-        finding(
+        ruleFinding(
           `${holder.path}.progress`,
           'planning-progress',
           Math.round(share),
@@ -81,7 +71,7 @@ function objectiveFromInitiatives(holder: TypedHolder, out: PageFinding[]): void
   const expected = statuses.every((s) => s === 'closed');
   if (canClose === expected) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.canClose`,
       'planning-can-close',
       expected,
@@ -115,7 +105,7 @@ function dateOrder(holder: TypedHolder, out: PageFinding[]): void {
     const then = dayOf(holder.leaves.get(rule.then));
     if (first === undefined || then === undefined || then >= first) continue;
     out.push(
-      finding(
+      ruleFinding(
         `${holder.path}.${rule.then}`,
         'date-order',
         `a day on or after ${rule.first} ${first}`,
@@ -154,7 +144,7 @@ function activityCounts(holder: TypedHolder, out: PageFinding[]): void {
   }
   if (sum !== page.totalModels) {
     out.push(
-      finding(
+      ruleFinding(
         `${holder.path}.activityCounts`,
         'activity-counts',
         page.totalModels,
@@ -176,7 +166,7 @@ function activityCounts(holder: TypedHolder, out: PageFinding[]): void {
   for (const [typeId, n] of listed) {
     if (byType.get(typeId) === n) continue;
     out.push(
-      finding(
+      ruleFinding(
         `${holder.path}.activityCounts`,
         'activity-counts',
         `${n} of type ${typeId}`,
@@ -201,7 +191,7 @@ function bulkCounts(holder: TypedHolder, out: PageFinding[]): void {
   const ids = holder.leaves.get('skippedContactIds');
   const report = (field: string, expected: unknown, actual: unknown, why: string) =>
     out.push(
-      finding(
+      ruleFinding(
         `${holder.path}.${field}`,
         'bulk-counts',
         expected,
@@ -243,7 +233,7 @@ function noteTwins(holder: TypedHolder, out: PageFinding[]): void {
     const [a, b] = [holder.leaves.get(twin), holder.leaves.get(field)];
     if (a === b) continue;
     out.push(
-      finding(
+      ruleFinding(
         `${holder.path}.${twin}`,
         'same-as',
         b,

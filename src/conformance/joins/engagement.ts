@@ -1,4 +1,5 @@
 import type { PageFinding } from '../assert/pages.js';
+import { ruleFinding } from './rule-finding.js';
 import type { TypedHolder } from './typed-holders.js';
 
 /** What the engagement rules rest on. */
@@ -28,12 +29,13 @@ const DESCRIBED: ReadonlyArray<{ type: string; score: string; description: strin
   },
 ];
 
-function finding(path: string, id: string, expected: unknown, actual: unknown, message: string): PageFinding {
-  return {
-    basis: BASIS,
-    finding: { expectationId: id, path, kind: 'value-mismatch', expected, actual, message },
-  };
-}
+const finding = (
+  path: string,
+  id: string,
+  expected: unknown,
+  actual: unknown,
+  message: string,
+): PageFinding => ruleFinding(path, id, expected, actual, message, BASIS);
 
 /** A score's description names the band of 20 points the score falls in. */
 function bands(holder: TypedHolder, out: PageFinding[]): void {

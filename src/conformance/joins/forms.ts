@@ -1,4 +1,5 @@
 import type { PageFinding } from '../assert/pages.js';
+import { ruleFinding } from './rule-finding.js';
 import type { TypedHolder } from './typed-holders.js';
 
 /** What the rules on standard codes rest on (A-566). */
@@ -9,20 +10,6 @@ const ORDER_BASIS = ['§2.6', 'A-22', 'A-567'];
 const EMAIL_BASIS = ['§2.3', 'A-566'];
 /** What the stage-order range rests on (A-48). */
 const STAGE_BASIS = ['§2.5', 'A-48'];
-
-function finding(
-  path: string,
-  id: string,
-  expected: unknown,
-  actual: unknown,
-  message: string,
-  basis: string[],
-): PageFinding {
-  return {
-    basis,
-    finding: { expectationId: id, path, kind: 'value-mismatch', expected, actual, message },
-  };
-}
 
 /** A standard's code form, by the name users of the API know it. */
 interface CodeForm {
@@ -67,7 +54,7 @@ const CODE_FIELDS: ReadonlyArray<{ type: string; under?: string; field: string; 
 function badCode(path: string, value: unknown, form: CodeForm, out: PageFinding[]): void {
   if (typeof value !== 'string' || value === '' || form.pattern.test(value)) return;
   out.push(
-    finding(
+    ruleFinding(
       path,
       'code-form',
       `${form.standard} (such as ${JSON.stringify(form.example)})`,
@@ -116,7 +103,7 @@ function emailForm(holder: TypedHolder, out: PageFinding[]): void {
     const value = holder.leaves.get(rule.field);
     if (typeof value !== 'string' || value === '' || EMAIL.test(value)) continue;
     out.push(
-      finding(
+      ruleFinding(
         `${holder.path}.${rule.field}`,
         'email-form',
         'an e-mail address (local part, @, domain)',
@@ -147,7 +134,7 @@ function displayOrder(holder: TypedHolder, out: PageFinding[]): void {
       if (order === undefined) continue;
       if (last !== undefined && order < last) {
         out.push(
-          finding(
+          ruleFinding(
             `${holder.path}.${name}[${i}].displayOrder`,
             'display-order',
             `a displayOrder of at least ${last} (after ${name}[${lastAt}])`,
@@ -170,7 +157,7 @@ function stageOrderRange(holder: TypedHolder, out: PageFinding[]): void {
   const order = holder.leaves.get('stageOrder');
   if (typeof order !== 'number' || (Number.isInteger(order) && order >= 1 && order <= 1000)) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.stageOrder`,
       'stage-order-range',
       'an integer from 1 to 1000',

@@ -1,4 +1,5 @@
 import type { PageFinding } from '../assert/pages.js';
+import { ruleFinding } from './rule-finding.js';
 import type { TypedHolder } from './typed-holders.js';
 
 /** What the rules on one record's own fields rest on. */
@@ -24,27 +25,13 @@ const words = (value: unknown): string | undefined =>
     ? value.trim().replace(/\s+/g, ' ').toLowerCase()
     : undefined;
 
-function finding(
-  path: string,
-  id: string,
-  expected: unknown,
-  actual: unknown,
-  message: string,
-  basis: string[],
-) {
-  return {
-    basis,
-    finding: { expectationId: id, path, kind: 'value-mismatch' as const, expected, actual, message },
-  };
-}
-
 /** A level on a scale that says its own maximum is between 0 and that maximum (A-595). */
 function onScale(holder: TypedHolder, level: string, max: string, out: PageFinding[]): void {
   const value = num(holder.leaves.get(level));
   const top = num(holder.leaves.get(max));
   if (value === undefined || top === undefined || (value >= 0 && value <= top)) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.${level}`,
       'within-scale',
       `between 0 and ${max} ${top}`,
@@ -64,7 +51,7 @@ function fullName(holder: TypedHolder, out: PageFinding[]): void {
     const name = words(holder.leaves.get(part));
     if (name === undefined || full.includes(name)) continue;
     out.push(
-      finding(
+      ruleFinding(
         `${holder.path}.fullName`,
         'full-name-parts',
         `a name holding ${part} ${JSON.stringify(holder.leaves.get(part))}`,
@@ -82,7 +69,7 @@ function memberCompany(holder: TypedHolder, out: PageFinding[]): void {
   const name = words(holder.leaves.get('companyName'));
   if (name === undefined || holder.leaves.get('companyId') !== null) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.companyId`,
       'member-company-id',
       `the id of the company named ${JSON.stringify(holder.leaves.get('companyName'))}`,
@@ -107,7 +94,7 @@ function fullNamePresent(holder: TypedHolder, out: PageFinding[]): void {
   );
   if (names.length === 0) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.fullName`,
       'full-name-present',
       `a full name holding ${names.map((n) => JSON.stringify(holder.leaves.get(n))).join(' and ')}`,
@@ -126,7 +113,7 @@ function formerNamed(holder: TypedHolder, out: PageFinding[]): void {
   if (!holder.types.has('RelationshipTypeDefinition') || holder.leaves.get('formerInd') !== true) return;
   if (!holder.leaves.has('formerName') || words(holder.leaves.get('formerName')) !== undefined) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.formerName`,
       'former-named',
       'the name of the former form',
@@ -147,7 +134,7 @@ function hiddenOpportunity(holder: TypedHolder, out: PageFinding[]): void {
   if (leaves.get('isConfidential') !== true || leaves.get('isCurrentUserInvolved') !== false) return;
   if (leaves.get('shouldBeHidden') !== false) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.shouldBeHidden`,
       'confidential-hidden',
       true,
@@ -166,7 +153,7 @@ function countryDivisions(holder: TypedHolder, out: PageFinding[]): void {
   if (!holder.types.has('Country') || !holder.fields.has('administrativeDivisions')) return;
   if (holder.fields.get('administrativeDivisions') !== null) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.administrativeDivisions`,
       'country-divisions',
       'the labels and the (possibly empty) list of states',
@@ -182,7 +169,7 @@ function closedCanClose(holder: TypedHolder, out: PageFinding[]): void {
   if (!holder.types.has('Objective')) return;
   if (holder.leaves.get('status') !== 'closed' || holder.leaves.get('canClose') !== true) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.canClose`,
       'closed-cannot-close',
       false,
@@ -208,7 +195,7 @@ function openWithoutCloseDate(holder: TypedHolder, out: PageFinding[]): void {
   const date = field === undefined ? undefined : holder.leaves.get(field);
   if (field === undefined || date === null || date === undefined) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.${field}`,
       'open-without-close-date',
       null,
@@ -233,7 +220,7 @@ function noteEditDate(holder: TypedHolder, out: PageFinding[]): void {
   const day = new Date(instant).toISOString().slice(0, 10);
   if (day === date) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.lastEditedDate`,
       'note-edit-date',
       day,
@@ -250,7 +237,7 @@ function accountName(holder: TypedHolder, out: PageFinding[]): void {
   const name = holder.leaves.get('accountName');
   if (typeof name !== 'string' || !name.includes('@')) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.accountName`,
       'account-name-local-part',
       name.slice(0, name.indexOf('@')),
@@ -279,7 +266,7 @@ function optionOrder(holder: TypedHolder, out: PageFinding[]): void {
   );
   if (at < 0) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.options[${at}]`,
       'option-order',
       `an option index above ${indexes[at - 1]}`,
@@ -300,7 +287,7 @@ function dataTypeDisplayName(holder: TypedHolder, out: PageFinding[]): void {
   const shown = holder.leaves.get('dataTypeDisplayName');
   if (typeof key !== 'string' || shown !== key) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.dataTypeDisplayName`,
       'data-type-display-name',
       `the display name of ${key}`,
@@ -327,7 +314,7 @@ function dateFieldValue(holder: TypedHolder, out: PageFinding[]): void {
   const bad = values.find(([, v]) => typeof v === 'string' && v !== '' && !DAY.test(v));
   if (!bad) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.${bad[0]}`,
       'date-field-value',
       'a date YYYY-MM-DD',
@@ -346,7 +333,7 @@ function employeeEmployer(holder: TypedHolder, out: PageFinding[]): void {
   if (!holder.types.has('Person') || holder.leaves.get('isEmployee') !== true) return;
   if (!holder.fields.has('currentEmployer') || holder.fields.get('currentEmployer') !== null) return;
   out.push(
-    finding(
+    ruleFinding(
       `${holder.path}.currentEmployer`,
       'employee-employer',
       "the firm's own company",
@@ -384,7 +371,7 @@ function oneFlagged(holders: readonly TypedHolder[], rule: OneFlag, out: PageFin
   for (const [parent, paths] of flagged) {
     if (paths.length < 2) continue;
     out.push(
-      finding(
+      ruleFinding(
         rule.atFlag ? `${paths[1]!}.${rule.flag}` : paths[1]!,
         rule.id,
         `at most one with ${rule.flag} true`,
@@ -458,7 +445,7 @@ function settingsDefault(holders: readonly TypedHolder[], out: PageFinding[]): v
   );
   if (listed && ids.length === 0) {
     out.push(
-      finding(
+      ruleFinding(
         `${listed.path}.isDefault`,
         'settings-default-type',
         true,
@@ -471,7 +458,7 @@ function settingsDefault(holders: readonly TypedHolder[], out: PageFinding[]): v
   }
   if (ids.length === 0 || (typeof named === 'string' && ids.includes(named))) return;
   out.push(
-    finding(
+    ruleFinding(
       `${settings.path}.defaultNewActivityTypeId`,
       'settings-default-type',
       ids.length === 1 ? ids[0] : `one of ${JSON.stringify(ids)}`,
