@@ -467,6 +467,31 @@ function employers(holder: TypedHolder, out: JoinObservation): void {
   }
 }
 
+/**
+ * A person's employer is one fact however it is read (A-580, A-05): `Person.currentEmployer` and an
+ * activity person's `company` are views of it, a null one included, held alike with no write between.
+ */
+function employerViews(holder: TypedHolder, out: JoinObservation): void {
+  const id = text(holder.fields.get('id'));
+  if (id === undefined) return;
+  const field = holder.types.has('Person')
+    ? 'currentEmployer'
+    : holder.types.has('ActivityPerson')
+      ? 'company'
+      : undefined;
+  if (field === undefined || !holder.fields.has(field)) return;
+  const employer = holder.fields.get(field);
+  const companyId = employer === null ? null : idOf(employer);
+  if (companyId === undefined) return;
+  out.records.push({
+    family: 'Contact',
+    id,
+    path: holder.path,
+    values: new Map([['employer', companyId]]),
+    renamed: new Map([['employer', `${field}.id`]]),
+  });
+}
+
 function emails(holder: TypedHolder, out: JoinObservation): void {
   const id = text(holder.fields.get('id'));
   if (id === undefined) return;
@@ -522,6 +547,7 @@ export function observeJoins(
     idJoins(holder, out);
     parentJoins(holder, out);
     employers(holder, out);
+    employerViews(holder, out);
     emails(holder, out);
     currentOf(holder, out);
     projections(holder, out);

@@ -199,11 +199,34 @@ describe('observeJoins', () => {
       },
     );
     expect(got.records.map((r) => `${r.family} ${r.id} ${r.path} ${JSON.stringify([...r.values])}`)).toEqual([
+      // The employer is one fact of the person, however it is read (A-05, A-580).
+      'Contact c1 data.contact [["employer","k1"]]',
       'Contact c1 data.contact [["displayName","Ada"],["tags",["x"]],["firstName","Ada"]]',
       'Contact k1 data.contact.currentEmployer [["name","Acme"]]',
       'List l1 data.lists.models[0] [["name","Friends"]]',
       // A list member is a row of the list, but its display name is its contact's.
       'Contact c1 data.lists.models[0].contacts.models[0] [["displayName","Ada"]]',
+    ]);
+  });
+
+  it("holds an activity person's company and the person's current employer as one fact, null included (A-05, A-580)", () => {
+    const got = seen(
+      '{ person(id: "p1") { id currentEmployer { id } } activity(id: "a") { linkedActivityContacts { ... on ActivityPerson { id company { id } } } } }',
+      {
+        person: { id: 'p1', currentEmployer: { id: 'k1' } },
+        activity: { linkedActivityContacts: [{ id: 'p1', company: null }] },
+      },
+    );
+    expect(
+      got.records
+        .filter((r) => r.values.has('employer'))
+        .map(
+          (r) =>
+            `${r.id} ${r.path} ${JSON.stringify(r.values.get('employer'))} ${r.renamed?.get('employer')}`,
+        ),
+    ).toEqual([
+      'p1 data.person "k1" currentEmployer.id',
+      'p1 data.activity.linkedActivityContacts[0] null company.id',
     ]);
   });
 
