@@ -8,6 +8,8 @@ const CODE_BASIS = ['§2.3', '§4.1', 'A-566'];
 const ORDER_BASIS = ['§2.6', 'A-22', 'A-567'];
 /** What the e-mail form rests on (A-566). */
 const EMAIL_BASIS = ['§2.3', 'A-566'];
+/** What the address types rest on (A-25). */
+const ADDRESS_BASIS = ['§2.3', 'A-25'];
 /** What the stage-order range rests on (A-48). */
 const STAGE_BASIS = ['§2.5', 'A-48'];
 
@@ -115,6 +117,26 @@ function emailForm(holder: TypedHolder, out: PageFinding[]): void {
   }
 }
 
+/** The types an address is of (A-25), in the case the API writes them. */
+const ADDRESS_TYPES: readonly string[] = ['Business', 'Home', 'Other'];
+
+/** An address's `type` is one of the address types (A-25): Business, Home or Other. */
+function addressType(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('Address')) return;
+  const type = holder.leaves.get('type');
+  if (typeof type !== 'string' || ADDRESS_TYPES.includes(type)) return;
+  out.push(
+    ruleFinding(
+      `${holder.path}.type`,
+      'address-type',
+      `one of ${ADDRESS_TYPES.join(', ')}`,
+      type,
+      `${holder.path}.type is ${JSON.stringify(type)}: an address is of type ${ADDRESS_TYPES.join(', ')}`,
+      ADDRESS_BASIS,
+    ),
+  );
+}
+
 /**
  * A list whose items carry a `displayOrder` is answered in that order (A-567): a strength scale's range
  * items, a contact's profiles and a profile's items. An item whose order is below the one before it is
@@ -170,7 +192,7 @@ function stageOrderRange(holder: TypedHolder, out: PageFinding[]): void {
 
 /**
  * Rules on the form of values that hold on any data: standard codes in their standard's form and e-mail
- * addresses as addresses (A-566),
+ * addresses as addresses (A-566), address types (A-25),
  * lists with a display order in that order (A-567) and stage orders within 1..1000 (A-48).
  */
 export function formFindings(holders: readonly TypedHolder[]): PageFinding[] {
@@ -178,6 +200,7 @@ export function formFindings(holders: readonly TypedHolder[]): PageFinding[] {
   for (const holder of holders) {
     codeForms(holder, out);
     emailForm(holder, out);
+    addressType(holder, out);
     displayOrder(holder, out);
     stageOrderRange(holder, out);
   }

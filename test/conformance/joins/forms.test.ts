@@ -141,4 +141,16 @@ describe('formFindings', () => {
       ['stage-order-range', 'data.opportunity.currentStage.stageOrder', 1001],
     ]);
   });
+
+  it('holds an address to the address types (A-25)', () => {
+    const types = (...t: unknown[]) =>
+      found('{ contact(id: "c") { addresses { type } } }', {
+        contact: { addresses: t.map((type) => ({ type })) },
+      });
+    expect(types('Business', 'Home', 'Other', null)).toEqual([]);
+    expect(types('Business', 'Personal')).toEqual([
+      ['address-type', 'data.contact.addresses[1].type', 'Personal'],
+    ]);
+    expect(types('business')).toEqual([['address-type', 'data.contact.addresses[0].type', 'business']]);
+  });
 });
