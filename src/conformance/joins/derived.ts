@@ -8,6 +8,8 @@ const PLANNING_BASIS = ['§2.5', 'A-43', 'A-45'];
 const DATES_BASIS = ['§2.5', 'A-43', 'A-44', 'A-47'];
 /** What the bulk counts rest on (§7.3, A-38). */
 const BULK_BASIS = ['§7.3', 'A-38'];
+/** What the field definitions' bounds rest on (A-37). */
+const FIELD_BASIS = ['§2.4', 'A-37'];
 /** What the note's twin fields rest on (the contract's descriptions, A-16). */
 const NOTE_BASIS = ['§2.3', 'A-16'];
 
@@ -222,6 +224,24 @@ function bulkCounts(holder: TypedHolder, out: PageFinding[]): void {
   }
 }
 
+/** A numeric field's minimum is not above its maximum (A-37): a definition with min above max is refused. */
+function numericBounds(holder: TypedHolder, out: PageFinding[]): void {
+  if (!holder.types.has('AdditionalFieldDefinition')) return;
+  const min = holder.leaves.get('numericDataTypeMinValue');
+  const max = holder.leaves.get('numericDataTypeMaxValue');
+  if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return;
+  out.push(
+    ruleFinding(
+      `${holder.path}.numericDataTypeMinValue`,
+      'numeric-bounds',
+      `at most numericDataTypeMaxValue ${max}`,
+      min,
+      `${holder.path}.numericDataTypeMinValue is ${min}, above numericDataTypeMaxValue ${max} beside it: a field's minimum is not above its maximum`,
+      FIELD_BASIS,
+    ),
+  );
+}
+
 /** A note's `noteId` is its `id` and its `notes` its `text` (the contract says "same as"). */
 function noteTwins(holder: TypedHolder, out: PageFinding[]): void {
   if (!holder.types.has('Note')) return;
@@ -249,7 +269,7 @@ function noteTwins(holder: TypedHolder, out: PageFinding[]): void {
  * Fields derived from others of the same answer that hold on any data: an initiative's progress from its
  * status, an objective's progress and `canClose` from the initiatives it lists (A-43, A-45), a note's
  * `noteId` and `notes` the same as its `id` and `text`, dates no write may put out of order in order, and a
- * planning record's activity counts of the activities it lists, and a bulk add's counts of its pairs.
+ * planning record's activity counts of the activities it lists, a bulk add's counts of its pairs, and a numeric field's bounds in order.
  */
 export function derivedFindings(holders: readonly TypedHolder[]): PageFinding[] {
   const out: PageFinding[] = [];
@@ -260,6 +280,7 @@ export function derivedFindings(holders: readonly TypedHolder[]): PageFinding[] 
     dateOrder(holder, out);
     activityCounts(holder, out);
     bulkCounts(holder, out);
+    numericBounds(holder, out);
   }
   return out;
 }

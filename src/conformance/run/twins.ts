@@ -21,10 +21,11 @@ export const ANONYMOUS_BASIS: readonly string[] = ['§5.2', 'A-58', 'A-423', 'A-
  * The ways GraphQL over HTTP and HTTP let a client send the same query, each of which a service must
  * answer as it answers the plain POST (A-582): with GET, its envelope in the URL; typed
  * `application/json; charset=utf-8`; typed with the media type and charset in other letter case;
- * accepting only `application/json` (also with a `charset` parameter), only
- * `application/graphql-response+json`, or anything (`*∕*`);
+ * accepting only `application/json` (also with a `charset` parameter, or after a type it does not
+ * answer), only `application/graphql-response+json`, or anything (`*∕*`);
  * with an empty `extensions` map in the envelope; with `operationName` (and, without variables,
- * `variables`) sent as null; with the bearer scheme written in lower case. And to
+ * `variables`) sent as null; with the bearer scheme written in lower case, or two spaces before the
+ * token. And to
  * the other revision's endpoint, where the document is valid there too: the revisions differ in their
  * schema only (§9.3), so they answer the same data.
  */
@@ -34,6 +35,8 @@ export type TwinVariant =
   | 'json-cased'
   | 'accept-json'
   | 'accept-json-charset'
+  | 'accept-list'
+  | 'scheme-spaces'
   | 'accept-graphql-response'
   | 'accept-any'
   | 'extensions'
@@ -53,6 +56,8 @@ export const TWIN_VARIANTS: readonly TwinVariant[] = [
   'accept-any',
   'null-members',
   'accept-json-charset',
+  'scheme-spaces',
+  'accept-list',
   'other-revision',
 ];
 
@@ -65,6 +70,8 @@ export const SENT: Readonly<Record<TwinVariant, string>> = {
   'accept-graphql-response': 'accepting only application/graphql-response+json',
   'accept-any': 'accepting */*',
   'accept-json-charset': 'accepting "application/json; charset=utf-8" (a media type with a parameter)',
+  'accept-list': 'accepting "text/html, application/json" (a list whose first type the API does not answer)',
+  'scheme-spaces': 'with two spaces between the Bearer scheme and its token',
   extensions: 'with an empty "extensions" map in its envelope',
   'lowercase-scheme': 'with its bearer token under the scheme written "bearer"',
   'null-members': 'with "operationName": null (and "variables": null when it has none) in its envelope',
@@ -150,6 +157,22 @@ export function twinOf(
       };
     case 'accept-any':
       return { ...request, headers: { ...withoutHeader(headers, 'accept'), accept: '*/*' } };
+    case 'accept-list':
+      return {
+        ...request,
+        headers: { ...withoutHeader(headers, 'accept'), accept: 'text/html, application/json' },
+      };
+    case 'scheme-spaces': {
+      const own = headerOf(headers, 'authorization');
+      if (own === undefined || !/^Bearer\s/i.test(own)) return undefined;
+      return {
+        ...request,
+        headers: {
+          ...withoutHeader(headers, 'authorization'),
+          authorization: `Bearer  ${own.replace(/^Bearer\s+/i, '')}`,
+        },
+      };
+    }
     case 'accept-json-charset':
       return {
         ...request,

@@ -181,7 +181,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         requests.push({ version, authorization: req.headers.authorization, body });
       }
       const accepted = [token, ...(options.limitedToken !== undefined ? [options.limitedToken] : [])];
-      const presented = /^bearer (.*)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const presented = /^bearer +(.*)$/i.exec(req.headers.authorization ?? '')?.[1];
       if (presented === undefined || !accepted.includes(presented)) {
         // As HTTP asks of a 401: the challenge says how to authenticate.
         res

@@ -162,4 +162,22 @@ describe('derivedFindings', () => {
     ]);
     expect(counts(2, 1, 1, [])).toEqual([['bulk-counts', 'data.addContactsToLists.skippedContactIds', []]]);
   });
+
+  it("holds a numeric field's minimum to at most its maximum (A-37)", () => {
+    const bounds = (numericDataTypeMinValue: unknown, numericDataTypeMaxValue: unknown) =>
+      found(
+        '{ list(id: "l") { additionalFieldDefinitions { models { numericDataTypeMinValue numericDataTypeMaxValue } } } }',
+        {
+          list: {
+            additionalFieldDefinitions: { models: [{ numericDataTypeMinValue, numericDataTypeMaxValue }] },
+          },
+        },
+      );
+    expect(bounds(0, 10)).toEqual([]);
+    expect(bounds(5, 5)).toEqual([]);
+    expect(bounds(null, 1)).toEqual([]);
+    expect(bounds(10, 0)).toEqual([
+      ['numeric-bounds', 'data.list.additionalFieldDefinitions.models[0].numericDataTypeMinValue', 10],
+    ]);
+  });
 });

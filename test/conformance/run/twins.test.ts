@@ -43,6 +43,8 @@ describe('twinOf', () => {
     );
     expect(twinOf(request, 'accept-any')?.headers.accept).toBe('*/*');
     expect(twinOf(request, 'accept-json-charset')?.headers.accept).toBe('application/json; charset=utf-8');
+    expect(twinOf(request, 'accept-list')?.headers.accept).toBe('text/html, application/json');
+    expect(twinOf(request, 'scheme-spaces')?.headers).toEqual({ authorization: 'Bearer  dev-token' });
     expect(JSON.parse(twinOf(request, 'extensions')?.rawBody ?? '{}')).toEqual({
       ...request.body,
       extensions: {},
