@@ -957,7 +957,7 @@ export const HOLDOUT28: readonly Mutant[] = [
     handle: unknownLinksDropped,
   },
   {
-    id: 'holdout28.dates.value-item-edit-date-day-only',
+    id: 'holdout28.dates.value-item-last-edit-as-calendar-date',
     class: 'dates',
     description:
       "the value items of list members' field values answer lastEditDate as a calendar date (2025-05-12) instead of a date-time",

@@ -145,7 +145,7 @@ const PROBES: Record<string, Probe> = {
       .flatMap((a) => a.linkedActivityContacts as { __typename: string }[])
       .filter((c) => c.__typename === 'ActivityUnknown').length;
   },
-  'holdout28.dates.value-item-edit-date-day-only': (s) =>
+  'holdout28.dates.value-item-last-edit-as-calendar-date': (s) =>
     data(
       s,
       '{ searchFirmContacts(limit: 3) { models { additionalFieldValues { models { valueItems { lastEditDate } } } } } }',
