@@ -4,9 +4,9 @@
  * request. Each set keeps its own hidden prefix, so two sets' rewrites never read each other's keys.
  */
 import { Kind, type FieldNode, type SelectionNode } from 'graphql';
-import { dataOf } from './holdout2.js';
+import { dataOf, droppingEvents } from './holdout2.js';
 import { sibling } from './holdout5.js';
-import type { Answer, Forward, Incoming } from './proxy.js';
+import type { Answer, Forward, Handler, Incoming } from './proxy.js';
 
 export type Json = Record<string, unknown>;
 
@@ -79,4 +79,60 @@ export async function readModels(
   const page = await read(request, forward, query, variables);
   const models = isObject(page) ? page.models : undefined;
   return Array.isArray(models) ? models.filter(isObject) : [];
+}
+
+/**
+ * Memory a regression keeps per mutant server (keyed by the server's forward function), so a second
+ * server started with the same mutant begins with none.
+ */
+export function perServer<T>(init: () => T): (forward: Forward) => T {
+  const all = new WeakMap<Forward, T>();
+  return (forward) => {
+    let value = all.get(forward);
+    if (value === undefined) {
+      value = init();
+      all.set(forward, value);
+    }
+    return value;
+  };
+}
+
+/** The event a write records, where {@link unrecordedWrite} looks for it. */
+export interface WriteEvent {
+  view: 'firmContactEventViews' | 'listEventViews';
+  eventType: string;
+  /** The view's filter by the record's id, and the event's field that names it. */
+  idFilter: 'contactIds' | 'listIds';
+  idField: 'contactId' | 'listId';
+}
+
+/**
+ * A write that records no event of its own (a table without its audit trigger): for a request `idOf`
+ * names a record for, the latest such event of the record is read before and after the write, and the
+ * one the write recorded is left out of the view from then on (per mutant server). Other events of the
+ * same type, recorded by other writes, stay.
+ */
+export function unrecordedWrite(event: WriteEvent, idOf: (request: Incoming) => string | undefined): Handler {
+  const hiddenOf = perServer(() => new Set<string>());
+  const { view, eventType, idFilter, idField } = event;
+  const query = `query($i: [ID!]) { v: ${view}(filter: { ${idFilter}: $i, eventTypes: [${eventType}] }, sort: [{ field: eventDate, direction: Descending }], limit: 1) { models { eventDate } } }`;
+  return async (request, forward) => {
+    const hidden = hiddenOf(forward);
+    const id = idOf(request);
+    if (id !== undefined) {
+      const latest = async (): Promise<unknown> =>
+        (await readModels(request, forward, query, { i: [id] }))[0]?.eventDate;
+      const before = await latest();
+      const answer = await forward(request);
+      const after = await latest();
+      if (typeof after === 'string' && after !== before) hidden.add(`${id} ${after}`);
+      return answer;
+    }
+    if (hidden.size === 0) return forward(request);
+    return droppingEvents(
+      view,
+      `eventType eventDate ${idField}`,
+      () => (e) => e.eventType === eventType && hidden.has(`${String(e[idField])} ${String(e.eventDate)}`),
+    )(request, forward);
+  };
 }

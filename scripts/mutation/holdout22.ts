@@ -11,7 +11,16 @@ import { validationFailure } from './holdout.js';
 import { dataOf, droppingEvents, rootSelections, type RootSelection } from './holdout2.js';
 import { onMutationInput } from './holdout6.js';
 import { argumentIgnored } from './holdout8.js';
-import { asks, entries, hiddenUnder, isObject, read, readModels, type Json } from './held-out-kit.js';
+import {
+  asks,
+  entries,
+  hiddenUnder,
+  isObject,
+  perServer,
+  read,
+  readModels,
+  type Json,
+} from './held-out-kit.js';
 import { onAnswer, tokenOf, type Mutant } from './mutants.js';
 import type { Answer, Forward, Handler, Incoming } from './proxy.js';
 import {
@@ -30,21 +39,8 @@ const DAY_MS = 86_400_000;
 
 const { stripHidden, withData } = hiddenUnder(HIDE);
 
-/**
- * Memory a regression keeps per mutant server (keyed by the server's forward function), so a second
- * server started with the same mutant begins with none.
- */
-export function perServer<T>(init: () => T): (forward: Forward) => T {
-  const all = new WeakMap<Forward, T>();
-  return (forward) => {
-    let value = all.get(forward);
-    if (value === undefined) {
-      value = init();
-      all.set(forward, value);
-    }
-    return value;
-  };
-}
+// Later sets import it from here; it lives with the other shared helpers.
+export { perServer };
 
 /** The single root field of a request named `name`, when the request selects only that one. */
 function onlyRoot(request: Incoming, name: string): RootSelection | undefined {

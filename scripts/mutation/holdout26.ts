@@ -10,10 +10,19 @@
 import { createHash } from 'node:crypto';
 import { Kind, print, type FieldNode, type IntValueNode } from 'graphql';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
-import { dataOf, droppingEvents, rootSelections } from './holdout2.js';
+import { dataOf, rootSelections } from './holdout2.js';
 import { onInput, onMutationInput } from './holdout6.js';
 import { decorated, perServer, withSelections } from './holdout22.js';
-import { asks, entries, fieldIn, hiddenUnder, isObject, read, type Json } from './held-out-kit.js';
+import {
+  asks,
+  entries,
+  fieldIn,
+  hiddenUnder,
+  isObject,
+  type Json,
+  read,
+  unrecordedWrite,
+} from './held-out-kit.js';
 import { isEventView, onAnswer, tokenOf, type Mutant } from './mutants.js';
 import type { Answer, Handler, Incoming } from './proxy.js';
 import { as, isMutation, mapArgument, onData, rewriteFields, withArgument } from './rewrite.js';
@@ -472,38 +481,20 @@ const locationPhoneUnlinked: Handler = async (request, forward) => {
   });
 };
 
-/** The ContactUpdated events updateContactAdditionalFields recorded, per mutant server (contact and date). */
-const unrecordedUpdates = perServer(() => new Set<string>());
-
 /** updateContactAdditionalFields records no ContactUpdated event (its table has no audit trigger). */
-const additionalFieldsUpdateUnrecorded: Handler = async (request, forward) => {
-  const hidden = unrecordedUpdates(forward);
-  const root = rootSelections(request).find((r) => r.name === 'updateContactAdditionalFields');
-  const personId = root && isObject(root.args.input) ? root.args.input.personId : undefined;
-  if (isMutation(request) && typeof personId === 'string') {
-    const latest = async (): Promise<unknown> =>
-      modelsOf(
-        await read(
-          request,
-          forward,
-          'query($c: [ID!]) { v: firmContactEventViews(filter: { contactIds: $c, eventTypes: [ContactUpdated] }, sort: [{ field: eventDate, direction: Descending }], limit: 1) { models { eventDate } } }',
-          { c: [personId] },
-        ),
-      )[0]?.eventDate;
-    const before = await latest();
-    const answer = await forward(request);
-    const after = await latest();
-    if (typeof after === 'string' && after !== before) hidden.add(`${personId} ${after}`);
-    return answer;
-  }
-  if (hidden.size === 0) return forward(request);
-  return droppingEvents(
-    'firmContactEventViews',
-    'eventType eventDate contactId',
-    () => (e) =>
-      e.eventType === 'ContactUpdated' && hidden.has(`${String(e.contactId)} ${String(e.eventDate)}`),
-  )(request, forward);
-};
+const additionalFieldsUpdateUnrecorded: Handler = unrecordedWrite(
+  {
+    view: 'firmContactEventViews',
+    eventType: 'ContactUpdated',
+    idFilter: 'contactIds',
+    idField: 'contactId',
+  },
+  (request) => {
+    const root = rootSelections(request).find((r) => r.name === 'updateContactAdditionalFields');
+    const personId = root && isObject(root.args.input) ? root.args.input.personId : undefined;
+    return isMutation(request) && typeof personId === 'string' ? personId : undefined;
+  },
+);
 
 // ---- relationships and their types -----------------------------------------------------------------
 

@@ -19,9 +19,10 @@ import {
   fieldIn,
   hiddenUnder,
   isObject,
+  type Json,
   read,
   readModels,
-  type Json,
+  unrecordedWrite,
 } from './held-out-kit.js';
 import { isEventView, tokenOf, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Handler, type Incoming } from './proxy.js';
@@ -408,41 +409,17 @@ const workingListEventsMissing: Handler = droppingEvents(
   () => (e) => isObject(e.list) && e.list.listClass === 'workingLists',
 );
 
-/** The ListMemberRemoved events removeContactsFromList recorded, per mutant server (list and date). */
-const unrecordedRemovals = perServer(() => new Set<string>());
-
 /**
  * removeContactsFromList records no ListMemberRemoved event for the list (the contact view still gets its
  * ContactRemovedFromList; removeContactFromLists still records both).
  */
-const bulkRemovalUnrecorded: Handler = async (request, forward) => {
-  const hidden = unrecordedRemovals(forward);
-  const root = rootSelections(request).find((r) => r.name === 'removeContactsFromList');
-  const listId = root?.args.listId;
-  if (isMutation(request) && typeof listId === 'string') {
-    const latest = async (): Promise<unknown> =>
-      (
-        await readModels(
-          request,
-          forward,
-          'query($l: [ID!]) { v: listEventViews(filter: { listIds: $l, eventTypes: [ListMemberRemoved] }, sort: [{ field: eventDate, direction: Descending }], limit: 1) { models { eventDate } } }',
-          { l: [listId] },
-        )
-      )[0]?.eventDate;
-    const before = await latest();
-    const answer = await forward(request);
-    const after = await latest();
-    if (typeof after === 'string' && after !== before) hidden.add(`${listId} ${after}`);
-    return answer;
-  }
-  if (hidden.size === 0) return forward(request);
-  return droppingEvents(
-    'listEventViews',
-    'eventType eventDate listId',
-    () => (e) =>
-      e.eventType === 'ListMemberRemoved' && hidden.has(`${String(e.listId)} ${String(e.eventDate)}`),
-  )(request, forward);
-};
+const bulkRemovalUnrecorded: Handler = unrecordedWrite(
+  { view: 'listEventViews', eventType: 'ListMemberRemoved', idFilter: 'listIds', idField: 'listId' },
+  (request) => {
+    const listId = rootSelections(request).find((r) => r.name === 'removeContactsFromList')?.args.listId;
+    return isMutation(request) && typeof listId === 'string' ? listId : undefined;
+  },
+);
 
 // ---- settings and the 1.2.0 revision ----------------------------------------------------------------
 

@@ -8,11 +8,11 @@
 import { Kind, parse, type FieldNode, type IntValueNode } from 'graphql';
 import { DEV_TOKENS } from '../../src/contract/endpoint.js';
 import { validationFailure } from './holdout.js';
-import { dataOf, droppingEvents, rootSelections, type RootSelection } from './holdout2.js';
+import { dataOf, rootSelections, type RootSelection } from './holdout2.js';
 import { onInput, onMutationInput } from './holdout6.js';
 import { argumentIgnored } from './holdout8.js';
 import { decorated, perServer, withSelections } from './holdout22.js';
-import { asks, entries, hiddenUnder, isObject, read, type Json } from './held-out-kit.js';
+import { asks, entries, hiddenUnder, isObject, type Json, read, unrecordedWrite } from './held-out-kit.js';
 import { isEventView, tokenOf, type Mutant } from './mutants.js';
 import { jsonAnswer, type Answer, type Forward, type Handler, type Incoming } from './proxy.js';
 import {
@@ -681,43 +681,26 @@ const businessAddressLabelDropped: Handler = onMutationInput(
   },
 );
 
-/** The ContactUpdated events of tags-only edits, per mutant server (contact and date). */
-const tagEditEvents = perServer(() => new Set<string>());
-
 /**
  * updatePublicPerson and updatePublicCompany that change only the tags record no ContactUpdated event
  * (the tags live in a table without the audit trigger).
  */
-const tagsOnlyEditUnrecorded: Handler = async (request, forward) => {
-  const hidden = tagEditEvents(forward);
-  const root = onlyMutationRoot(request, new Set(['updatePublicPerson', 'updatePublicCompany']));
-  const input = inputOf(root);
-  const given = input ? Object.keys(input).filter((k) => k !== 'id' && input[k] !== undefined) : [];
-  if (root && input && typeof input.id === 'string' && given.length === 1 && given[0] === 'tags') {
-    const id = input.id;
-    const latest = async (): Promise<unknown> =>
-      modelsOf(
-        await read(
-          request,
-          forward,
-          'query($c: [ID!]) { v: firmContactEventViews(filter: { contactIds: $c, eventTypes: [ContactUpdated] }, sort: [{ field: eventDate, direction: Descending }], limit: 1) { models { eventDate } } }',
-          { c: [id] },
-        ),
-      )[0]?.eventDate;
-    const before = await latest();
-    const answer = await forward(request);
-    const after = await latest();
-    if (typeof after === 'string' && after !== before) hidden.add(`${id} ${after}`);
-    return answer;
-  }
-  if (hidden.size === 0) return forward(request);
-  return droppingEvents(
-    'firmContactEventViews',
-    'eventType eventDate contactId',
-    () => (e) =>
-      e.eventType === 'ContactUpdated' && hidden.has(`${String(e.contactId)} ${String(e.eventDate)}`),
-  )(request, forward);
-};
+const tagsOnlyEditUnrecorded: Handler = unrecordedWrite(
+  {
+    view: 'firmContactEventViews',
+    eventType: 'ContactUpdated',
+    idFilter: 'contactIds',
+    idField: 'contactId',
+  },
+  (request) => {
+    const root = onlyMutationRoot(request, new Set(['updatePublicPerson', 'updatePublicCompany']));
+    const input = inputOf(root);
+    const given = input ? Object.keys(input).filter((k) => k !== 'id' && input[k] !== undefined) : [];
+    return root && input && typeof input.id === 'string' && given.length === 1 && given[0] === 'tags'
+      ? input.id
+      : undefined;
+  },
+);
 
 // ---- event views -----------------------------------------------------------------------------------------
 

@@ -22,7 +22,16 @@ import { sibling } from './holdout5.js';
 import { onMutationInput } from './holdout6.js';
 import { fallbackOnRefusal } from './holdout8.js';
 import { decorated, perServer } from './holdout22.js';
-import { asks, fieldIn, hiddenUnder, isObject, read, readModels, type Json } from './held-out-kit.js';
+import {
+  asks,
+  fieldIn,
+  hiddenUnder,
+  isObject,
+  type Json,
+  read,
+  readModels,
+  unrecordedWrite,
+} from './held-out-kit.js';
 import { onAnswer, paged, tokenOf, type Mutant } from './mutants.js';
 import type { Answer, Forward, Handler, Incoming } from './proxy.js';
 import {
@@ -482,38 +491,20 @@ const legacyAddPersonTagsDropped: Handler = (request, forward) =>
     ? onMutationInput(new Set(['addPerson']), (input) => without(input, 'tags'))(request, forward)
     : forward(request);
 
-/** ContactUpdated events of editPersonEmploymentInformation calls, per mutant server: "contact date". */
-const unrecordedEdits = perServer(() => new Set<string>());
-
 /** editPersonEmploymentInformation changes a person's employer or job title without recording ContactUpdated. */
-const employmentEditUnrecorded: Handler = async (request, forward) => {
-  const hidden = unrecordedEdits(forward);
-  const root = rootSelections(request).find((r) => r.name === 'editPersonEmploymentInformation');
-  const personId = root && isObject(root.args.input) ? root.args.input.personId : undefined;
-  if (isMutation(request) && typeof personId === 'string') {
-    const latest = async (): Promise<unknown> =>
-      (
-        await readModels(
-          request,
-          forward,
-          'query($c: [ID!]) { v: firmContactEventViews(filter: { contactIds: $c, eventTypes: [ContactUpdated] }, sort: [{ field: eventDate, direction: Descending }], limit: 1) { models { eventDate } } }',
-          { c: [personId] },
-        )
-      )[0]?.eventDate;
-    const before = await latest();
-    const answer = await forward(request);
-    const after = await latest();
-    if (typeof after === 'string' && after !== before) hidden.add(`${personId} ${after}`);
-    return answer;
-  }
-  if (hidden.size === 0) return forward(request);
-  return droppingEvents(
-    'firmContactEventViews',
-    'eventType eventDate contactId',
-    () => (e) =>
-      e.eventType === 'ContactUpdated' && hidden.has(`${String(e.contactId)} ${String(e.eventDate)}`),
-  )(request, forward);
-};
+const employmentEditUnrecorded: Handler = unrecordedWrite(
+  {
+    view: 'firmContactEventViews',
+    eventType: 'ContactUpdated',
+    idFilter: 'contactIds',
+    idField: 'contactId',
+  },
+  (request) => {
+    const root = rootSelections(request).find((r) => r.name === 'editPersonEmploymentInformation');
+    const personId = root && isObject(root.args.input) ? root.args.input.personId : undefined;
+    return isMutation(request) && typeof personId === 'string' ? personId : undefined;
+  },
+);
 
 // ---- versions, regions, transport, authentication, caching and limits ---------------------------------------
 
